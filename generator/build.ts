@@ -1,0 +1,89 @@
+/**
+ * The build pipeline as named stages, in order:
+ *   config -> content -> routes -> assets -> render -> extras -> write
+ * Each stage is a plain function of the previous stages' values; only
+ * `content`, `assets` and `write` touch the disk.
+ */
+import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
+import { loadContent, type Content } from './content/load.ts';
+import { buildRoutes, type Route } from './routes.ts';
+import { compileCss } from './assets/compileCss.ts';
+import { staticFiles } from './assets/staticFiles.ts';
+import { renderPage } from './render/renderPage.tsx';
+import type { RenderContext } from '../templates/SiteContext.ts';
+import { sitemap } from './seo/sitemap.ts';
+import { robots } from './seo/robots.ts';
+import { feed } from './seo/feed.ts';
+import { llmsTxt } from './seo/llmsTxt.ts';
+import { writeOutput, type OutputFiles } from './writeOutput.ts';
+
+export interface BuiltPage {
+  url: string;
+  file: string;
+  html: string;
+}
+
+export interface BuildResult {
+  config: ResolvedConfig;
+  content: Content;
+  routes: Route[];
+  pages: BuiltPage[];
+  /** Every output file, pages included (path relative to the output folder). */
+  files: OutputFiles;
+  stats: { pages: number; files: number; bytes: number; ms: number; stages: Record<string, number> };
+}
+
+export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'write'] as const;
+
+export async function build(options: SiteOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const stages: Record<string, number> = {};
+  const stage = async <T>(name: (typeof stageNames)[number], fn: () => T | Promise<T>): Promise<T> => {
+    const t = performance.now();
+    const value = await fn();
+    stages[name] = Math.round(performance.now() - t);
+    return value;
+  };
+
+  const config = await stage('config', () => resolveConfig('build', options));
+  const content = await stage('content', () => loadContent(config.contentDir));
+  const siteUrl = config.siteUrl ?? checkSiteUrl(content.site.url);
+  const routes = await stage('routes', () => buildRoutes(content));
+  const files: OutputFiles = new Map();
+
+  const assets = await stage('assets', async () => {
+    const [css, statics] = await Promise.all([compileCss(config.stylesEntry), staticFiles(config.staticDir)]);
+    files.set(css.file, css.code);
+    for (const { file, bytes } of statics.files.values()) files.set(file, bytes);
+    return { stylesheet: `/${css.file}`, scripts: [] as string[], asset: statics.url };
+  });
+
+  const pages = await stage('render', () => {
+    const ctx: RenderContext = { content, routes, siteUrl, asset: assets.asset };
+    return routes.map<BuiltPage>((route) => {
+      const html = renderPage(route, ctx, assets);
+      files.set(route.file, html);
+      return { url: route.path, file: route.file, html };
+    });
+  });
+
+  await stage('extras', () => {
+    files.set('sitemap.xml', sitemap(routes, siteUrl));
+    files.set('robots.txt', robots(routes, siteUrl));
+    files.set('feed.xml', feed(content, siteUrl));
+    files.set('llms.txt', llmsTxt(content, routes, siteUrl));
+  });
+
+  await stage('write', () => (config.write ? writeOutput(config.outDir, files) : undefined));
+
+  let bytes = 0;
+  for (const data of files.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+  return {
+    config,
+    content,
+    routes,
+    pages,
+    files,
+    stats: { pages: pages.length, files: files.size, bytes, ms: Math.round(performance.now() - started), stages },
+  };
+}

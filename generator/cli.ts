@@ -1,0 +1,138 @@
+/**
+ * The command line: commander parses flags into options for the
+ * programmatic API, prints results, and is the only place that prints
+ * errors and chooses exit codes (0 ok, 1 user error, 2 internal error).
+ */
+import { Command, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { build } from './build.ts';
+import { formatSiteError, isSiteError, SiteError } from './errors.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} KB`);
+
+/** Runs a command body; SiteErrors become a friendly message and exit code 1. */
+const run =
+  <A extends unknown[]>(fn: (...args: A) => Promise<void>) =>
+  async (...args: A) => {
+    try {
+      await fn(...args);
+    } catch (e) {
+      if (isSiteError(e)) {
+        process.stderr.write(`\n${formatSiteError(e)}\n\n`);
+        process.exitCode = 1;
+      } else {
+        process.stderr.write(`\nUnexpected internal error (please report it):\n${(e as Error).stack ?? String(e)}\n`);
+        process.exitCode = 2;
+      }
+    }
+  };
+
+/** Maps an error from generator/backend/ (code, message, hint) into the error table. */
+const backendError = (e: unknown): never => {
+  const b = e as { code?: string; message: string; hint?: string; name?: string };
+  if (b && b.name === 'BackendError') throw new SiteError('BackendFailed', { code: b.code ?? 'unknown', reason: b.message, hint: b.hint });
+  throw e;
+};
+
+const portOption = (def: number) => new Option('--port <port>', 'port to listen on').default(def).argParser(Number);
+const dataDirOption = () => new Option('--data-dir <dir>', 'embedded database folder').default('.site/db');
+
+export const program = new Command()
+  .name('site')
+  .description('Static-site generator: React templates to HTML, with hydrated React islands.')
+  .version(pkg.version);
+
+program
+  .command('build')
+  .description('build the site into a deployable folder')
+  .option('--out <dir>', 'output folder', 'dist')
+  .option('--content <dir>', 'content folder', 'content')
+  .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
+  .action(
+    run(async (opts: { out: string; content: string; siteUrl?: string }) => {
+      const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl });
+      const { stats } = result;
+      process.stdout.write(
+        `Built ${stats.pages} pages (${stats.files} files, ${kb(stats.bytes)}) into ${opts.out}/ in ${stats.ms} ms\n`,
+      );
+    }),
+  );
+
+program
+  .command('dev')
+  .description('serve the site with file watching, live reload and the embedded backend')
+  .addOption(portOption(4321))
+  .addOption(new Option('--backend-port <port>', 'embedded backend port').default(54321).argParser(Number))
+  .addOption(dataDirOption())
+  .option('--open', 'open the browser')
+  .action(
+    run(async (opts: { port: number; backendPort: number; dataDir: string; open?: boolean }) => {
+      const { dev } = await import('./dev/dev.ts');
+      await dev(opts);
+    }),
+  );
+
+program
+  .command('preview')
+  .description('serve a built folder as a static host would')
+  .addOption(portOption(4322))
+  .option('--dir <dir>', 'folder to serve', 'dist')
+  .option('--backend', 'also start the embedded backend')
+  .action(
+    run(async (opts: { port: number; dir: string; backend?: boolean }) => {
+      const { preview } = await import('./dev/preview.ts');
+      await preview(opts);
+    }),
+  );
+
+const backend = program
+  .command('backend')
+  .description('run the embedded Supabase-compatible backend (PGlite)')
+  .addOption(portOption(54321))
+  .addOption(dataDirOption())
+  .action(
+    run(async (opts: { port: number; dataDir: string }) => {
+      const { runBackend } = await import('./backend/commands.ts');
+      await runBackend(opts).catch(backendError);
+    }),
+  );
+
+backend
+  .command('status')
+  .description('print the API URL and keys, like `supabase status`')
+  .option('--json', 'print JSON')
+  .addOption(portOption(54321))
+  .addOption(dataDirOption())
+  .action(
+    run(async (opts: { json?: boolean; port: number; dataDir: string }) => {
+      const { backendStatus } = await import('./backend/commands.ts');
+      const status = await backendStatus(opts).catch(backendError);
+      process.stdout.write(
+        opts.json
+          ? `${JSON.stringify(status, null, 2)}\n`
+          : Object.entries(status)
+              .map(([k, v]) => `${k}: ${String(v)}`)
+              .join('\n') + '\n',
+      );
+    }),
+  );
+
+const admin = program.command('admin').description('manage admin roles in the embedded backend');
+for (const verb of ['grant', 'revoke'] as const) {
+  admin
+    .command(`${verb} <email>`)
+    .description(`${verb} the admin role ${verb === 'grant' ? 'to' : 'from'} a signed-up user`)
+    .addOption(portOption(54321))
+    .addOption(dataDirOption())
+    .action(
+      run(async (email: string, opts: { port: number; dataDir: string }) => {
+        const commands = await import('./backend/commands.ts');
+        await (verb === 'grant' ? commands.adminGrant : commands.adminRevoke)(email, opts).catch(backendError);
+        process.stdout.write(`${verb === 'grant' ? 'Granted' : 'Revoked'} admin ${verb === 'grant' ? 'to' : 'from'} ${email}\n`);
+      }),
+    );
+}
+
+await program.parseAsync(process.argv);

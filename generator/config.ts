@@ -1,0 +1,95 @@
+/**
+ * One config resolver for build, dev and preview (they differ only at the
+ * edges). Flags and environment come in; a ResolvedConfig with absolute
+ * paths comes out.
+ */
+import path from 'node:path';
+import { SiteError } from './errors.ts';
+
+export type Mode = 'build' | 'dev' | 'preview';
+
+export interface BackendSettings {
+  url: string;
+  anonKey: string;
+}
+
+export interface SiteOptions {
+  /** Project root; templates, widgets and supabase live here. Default: cwd. */
+  root?: string;
+  /** Output folder (relative to root). Default: dist. */
+  out?: string;
+  /** Content folder (relative to root). Default: content. */
+  content?: string;
+  /** Absolute site URL; default: "url" in content/site.json. */
+  siteUrl?: string;
+  /** false: return pages in memory and write nothing. Default: true. */
+  write?: boolean;
+  /** Supabase project the widgets talk to. Default: SITE_SUPABASE_URL / SITE_SUPABASE_ANON_KEY. */
+  backend?: BackendSettings | null;
+  /** Where progress and warnings go. Default: stderr. */
+  log?: (line: string) => void;
+}
+
+export interface ResolvedConfig {
+  mode: Mode;
+  root: string;
+  contentDir: string;
+  outDir: string;
+  templatesDir: string;
+  widgetsDir: string;
+  staticDir: string;
+  stylesEntry: string;
+  supabaseDir: string;
+  siteUrl?: string;
+  write: boolean;
+  backend: BackendSettings | null;
+  log: (line: string) => void;
+}
+
+export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): BackendSettings | null {
+  const url = env.SITE_SUPABASE_URL;
+  const anonKey = env.SITE_SUPABASE_ANON_KEY;
+  return url && anonKey ? { url, anonKey } : null;
+}
+
+export function checkSiteUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+    return url.replace(/\/+$/, '');
+  } catch {
+    throw new SiteError('SiteUrlInvalid', { url });
+  }
+}
+
+export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedConfig {
+  const root = path.resolve(options.root ?? process.cwd());
+  const contentDir = path.resolve(root, options.content ?? 'content');
+  const outDir = path.resolve(root, options.out ?? 'dist');
+  const templatesDir = path.join(root, 'templates');
+  if (
+    outDir === root ||
+    root.startsWith(outDir + path.sep) ||
+    outDir === contentDir ||
+    contentDir.startsWith(outDir + path.sep) ||
+    outDir === templatesDir ||
+    outDir === path.parse(outDir).root
+  ) {
+    throw new SiteError('OutputDirUnsafe', { dir: outDir });
+  }
+  return {
+    mode,
+    root,
+    contentDir,
+    outDir,
+    templatesDir,
+    widgetsDir: path.join(root, 'widgets'),
+    staticDir: path.join(templatesDir, 'static'),
+    stylesEntry: path.join(templatesDir, 'styles', 'main.css'),
+    supabaseDir: path.join(root, 'supabase'),
+    siteUrl: options.siteUrl ? checkSiteUrl(options.siteUrl) : undefined,
+    write: options.write ?? true,
+    backend: options.backend === undefined ? backendFromEnv() : options.backend,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Errors are data. Every error a user can cause (content author, CLI user)
+ * has one entry here: a permanent code, a title, a message built from
+ * arguments, and a hint that says what to do. Everything throws SiteError;
+ * only cli.ts prints errors and picks exit codes.
+ */
+
+export interface ErrorLocation {
+  file?: string;
+  line?: number;
+  column?: number;
+  field?: string;
+}
+
+interface ErrorEntry<A> {
+  title: string;
+  message: (args: A) => string;
+  hint: string | ((args: A) => string);
+}
+
+const entry = <A>(e: ErrorEntry<A>) => e;
+
+export const errorTable = {
+  ContentFileMissing: entry<{ file: string }>({
+    title: 'Content file is missing',
+    message: ({ file }) => `${file} does not exist, but the site needs it.`,
+    hint: 'Create the file (see README "Content layout"), or point --content at the right folder.',
+  }),
+  ContentJsonMalformed: entry<{ file: string; line?: number; reason: string }>({
+    title: 'JSON file is malformed',
+    message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''} is not valid JSON: ${reason}.`,
+    hint: 'Check for a missing comma, an unclosed bracket, or a trailing comma near that line.',
+  }),
+  ContentFrontMatterMalformed: entry<{ file: string; reason: string }>({
+    title: 'Front matter is malformed',
+    message: ({ file, reason }) => `${file} has front matter that is not valid YAML: ${reason}.`,
+    hint: 'Front matter sits between two lines of "---" at the top of the file; quote values that contain a colon.',
+  }),
+  ContentFieldInvalid: entry<{ file: string; line?: number; field: string; expected: string; found: string }>({
+    title: 'Content field is invalid',
+    message: ({ file, line, field, expected, found }) =>
+      `${file}${line ? `:${line}` : ''}: field "${field}" ${expected}, but found ${found}.`,
+    hint: ({ field }) =>
+      field === 'date' || field.endsWith('.date') || field === 'effective'
+        ? 'Write dates as yyyy-MM-dd in quotes, for example date: "2025-10-24".'
+        : field === 'category'
+          ? 'Use one of the categories listed, spelled exactly (Opinion, Comparisons or Tools).'
+          : 'Fix the field in the file; the expected shape lives in generator/content/schemas.ts.',
+  }),
+  ContentDuplicateSlug: entry<{ slug: string; files: string[] }>({
+    title: 'Two articles share one slug',
+    message: ({ slug, files }) => `The slug "${slug}" comes from more than one file: ${files.join(', ')}.`,
+    hint: 'The slug is the file name without .md; rename one of the files.',
+  }),
+  RouteFileCollision: entry<{ file: string; routes: string[] }>({
+    title: 'Two routes write one file',
+    message: ({ file, routes }) => `The routes ${routes.join(' and ')} would both write ${file}.`,
+    hint: 'Use distinct paths (or slugs) so every route writes its own file.',
+  }),
+  TemplateRenderFailed: entry<{ route: string; template: string; reason: string }>({
+    title: 'A template threw while rendering',
+    message: ({ route, template, reason }) => `Rendering ${route} with ${template} failed: ${reason}.`,
+    hint: 'Fix the template; templates receive data as props and must not throw for valid content.',
+  }),
+  StylesheetInvalid: entry<{ file: string; line?: number; reason: string }>({
+    title: 'Stylesheet could not be compiled',
+    message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''}: ${reason}.`,
+    hint: 'Fix the CSS syntax near that line.',
+  }),
+  AssetMissing: entry<{ name: string; dir: string }>({
+    title: 'Static asset is missing',
+    message: ({ name, dir }) => `A template references the asset "${name}", which is not in ${dir}.`,
+    hint: 'Add the file to templates/static/ or correct the name in the template.',
+  }),
+  WidgetBundleFailed: entry<{ reason: string }>({
+    title: 'Widgets could not be bundled',
+    message: ({ reason }) => `esbuild could not bundle the widgets: ${reason}.`,
+    hint: 'Fix the widget source named above; widgets run in the browser and may not import Node modules.',
+  }),
+  BudgetExceeded: entry<{ what: string; size: number; budget: number }>({
+    title: 'JavaScript budget exceeded',
+    message: ({ what, size, budget }) => `${what} is ${(size / 1024).toFixed(1)} KB gzip, over its budget of ${(budget / 1024).toFixed(1)} KB.`,
+    hint: 'Load the code later (data-hydrate="idle" or "interaction"), split it, or drop a dependency.',
+  }),
+  CheckFailed: entry<{ check: string; problems: string[] }>({
+    title: 'Build check failed',
+    message: ({ check, problems }) => `${check}:\n  - ${problems.join('\n  - ')}`,
+    hint: 'Fix each page listed above; every check is described in README "Build checks".',
+  }),
+  OutputDirUnsafe: entry<{ dir: string }>({
+    title: 'Output folder is not safe to replace',
+    message: ({ dir }) => `Refusing to replace ${dir}: it is the project root, the content folder, or outside the project.`,
+    hint: 'Pass an --out folder of its own, such as dist.',
+  }),
+  SiteUrlInvalid: entry<{ url: string }>({
+    title: 'Site URL is invalid',
+    message: ({ url }) => `"${url}" is not an absolute http(s) URL.`,
+    hint: 'Pass --site-url https://example.com or fix "url" in content/site.json.',
+  }),
+  BackendFailed: entry<{ code: string; reason: string; hint?: string }>({
+    title: 'Backend command failed',
+    message: ({ code, reason }) => `${reason} (${code})`,
+    hint: ({ hint }) => hint ?? 'Run `site backend status --json` to see where the backend lives.',
+  }),
+} as const;
+
+export type ErrorCode = keyof typeof errorTable;
+type ArgsOf<C extends ErrorCode> = (typeof errorTable)[C] extends ErrorEntry<infer A> ? A : never;
+
+export class SiteError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
+  readonly title: string;
+  readonly hint: string;
+  readonly args: ArgsOf<C>;
+  readonly location: ErrorLocation;
+
+  constructor(code: C, args: ArgsOf<C>) {
+    const e = errorTable[code] as unknown as ErrorEntry<ArgsOf<C>>;
+    super(e.message(args));
+    this.name = 'SiteError';
+    this.code = code;
+    this.title = e.title;
+    this.hint = typeof e.hint === 'function' ? e.hint(args) : e.hint;
+    this.args = args;
+    const a = args as ErrorLocation;
+    this.location = { file: a.file, line: a.line, field: a.field };
+  }
+}
+
+export const isSiteError = (e: unknown): e is SiteError => e instanceof SiteError;
+
+/** Plain-text rendering shared by the CLI and (later) the dev overlay. */
+export function formatSiteError(e: SiteError): string {
+  return `${e.title} [${e.code}]\n${e.message}\nHint: ${e.hint}`;
+}

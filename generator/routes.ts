@@ -1,0 +1,132 @@
+/**
+ * THE route table. Every page of the site is one row here: its path, the
+ * file it writes, its template, its head data, whether it is indexable and
+ * its breadcrumbs. Sitemap, canonical URLs, breadcrumbs, nav link checks and
+ * the feed all read this table. Pure: content in, routes out.
+ */
+import type { Content, Post } from './content/load.ts';
+import type { PageName } from './content/schemas.ts';
+import { SiteError } from './errors.ts';
+import { fileForPath } from './seo/absoluteUrl.ts';
+
+export type TemplateName =
+  | 'home'
+  | 'enterprise'
+  | 'pricing'
+  | 'blog'
+  | 'article'
+  | 'use-cases'
+  | 'ai-overview'
+  | 'legal'
+  | 'waitlist'
+  | 'auth'
+  | 'admin'
+  | 'not-found';
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface Route {
+  path: string;
+  file: string;
+  template: TemplateName;
+  title: string;
+  description: string;
+  indexable: boolean;
+  breadcrumbs: Crumb[];
+  /** yyyy-MM-dd of the newest content this page shows, when known. */
+  lastmod?: string;
+  ogType: 'website' | 'article';
+  /** The article or legal document the page renders, if any. */
+  post?: Post;
+  legal?: 'privacy' | 'terms';
+  /** Content files this page reads (for dev rebuilds and caching). */
+  sources: string[];
+}
+
+const crumbs = (...c: Crumb[]): Crumb[] => [{ name: 'Home', path: '/' }, ...c];
+
+/** Related articles: same category first, then newest; never the article itself. */
+export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
+  return posts
+    .filter((p) => p.slug !== post.slug)
+    .map((p, i) => ({ p, score: (p.category === post.category ? 0 : 1) * posts.length + i }))
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit)
+    .map((x) => x.p);
+}
+
+export function buildRoutes(content: Content): Route[] {
+  const { pages, posts, legal, site } = content;
+  const page = (
+    name: PageName,
+    path: string,
+    template: TemplateName,
+    extra: Partial<Route> = {},
+  ): Route => ({
+    path,
+    file: fileForPath(path),
+    template,
+    title: pages[name].seo.title,
+    description: pages[name].seo.description,
+    indexable: true,
+    breadcrumbs: path === '/' ? [] : crumbs({ name: pages[name].seo.name, path }),
+    ogType: 'website',
+    sources: ['site.json', `pages/${name}.json`],
+    ...extra,
+  });
+  const newest = posts[0]?.date;
+
+  const routes: Route[] = [
+    page('home', '/', 'home'),
+    page('enterprise', '/enterprise', 'enterprise'),
+    page('pricing', '/pricing', 'pricing'),
+    page('use-cases', '/use-cases', 'use-cases'),
+    page('ai-overview', '/ai-overview', 'ai-overview'),
+    page('blog', '/blog', 'blog', { lastmod: newest, sources: ['site.json', 'pages/blog.json', 'blog/'] }),
+    ...posts.map<Route>((post) => ({
+      path: `/blog/${post.slug}`,
+      file: fileForPath(`/blog/${post.slug}`),
+      template: 'article',
+      title: `${post.title} | ${site.name} Blog`,
+      description: post.description,
+      indexable: true,
+      breadcrumbs: crumbs({ name: 'Blog', path: '/blog' }, { name: post.title, path: `/blog/${post.slug}` }),
+      lastmod: post.date,
+      ogType: 'article',
+      post,
+      sources: ['site.json', 'blog/'],
+    })),
+    ...(['privacy', 'terms'] as const).map<Route>((name) => ({
+      path: `/${name}`,
+      file: fileForPath(`/${name}`),
+      template: 'legal',
+      title: `${legal[name].title} | ${site.name}`,
+      description: legal[name].description,
+      indexable: true,
+      breadcrumbs: crumbs({ name: legal[name].title, path: `/${name}` }),
+      lastmod: legal[name].effective,
+      ogType: 'website',
+      legal: name,
+      sources: ['site.json', legal[name].file],
+    })),
+    page('waitlist', '/waitlist', 'waitlist'),
+    page('auth', '/auth', 'auth', { indexable: false, breadcrumbs: [] }),
+    page('admin', '/admin', 'admin', { indexable: false, breadcrumbs: [] }),
+    { ...page('not-found', '/404', 'not-found'), file: '404.html', indexable: false, breadcrumbs: [] },
+  ];
+  assertDistinctFiles(routes);
+  return routes;
+}
+
+export function assertDistinctFiles(routes: Pick<Route, 'path' | 'file'>[]): void {
+  const byFile = new Map<string, string>();
+  for (const r of routes) {
+    const key = r.file.toLowerCase();
+    const other = byFile.get(key);
+    if (other) throw new SiteError('RouteFileCollision', { file: r.file, routes: [other, r.path] });
+    byFile.set(key, r.path);
+  }
+}

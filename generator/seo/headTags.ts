@@ -1,0 +1,59 @@
+/**
+ * The one head builder: title, description, canonical, robots, Open Graph
+ * and Twitter card tags for a route. Pure: returns tag descriptions that the
+ * document shell renders.
+ */
+import type { SiteConfig } from '../content/schemas.ts';
+import type { Route } from '../routes.ts';
+import { absoluteUrl } from './absoluteUrl.ts';
+
+export type HeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta'; attrs: Record<string, string> }
+  | { tag: 'link'; attrs: Record<string, string> };
+
+export interface HeadInput {
+  route: Route;
+  site: SiteConfig;
+  siteUrl: string;
+  /** Absolute or root-relative URL of the social image. */
+  socialImage: string;
+}
+
+export function headTags({ route, site, siteUrl, socialImage }: HeadInput): HeadTag[] {
+  const canonical = absoluteUrl(siteUrl, route.path);
+  const image = absoluteUrl(siteUrl, socialImage);
+  const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
+  const tags: HeadTag[] = [
+    { tag: 'title', text: route.title },
+    meta({ name: 'description', content: route.description }),
+  ];
+  if (!route.indexable) tags.push(meta({ name: 'robots', content: 'noindex, nofollow' }));
+  // A 404 page has no canonical URL of its own.
+  if (route.file !== '404.html') tags.push({ tag: 'link', attrs: { rel: 'canonical', href: canonical } });
+  tags.push(
+    meta({ property: 'og:type', content: route.ogType }),
+    meta({ property: 'og:site_name', content: site.name }),
+    meta({ property: 'og:title', content: route.title }),
+    meta({ property: 'og:description', content: route.description }),
+    meta({ property: 'og:url', content: canonical }),
+    meta({ property: 'og:image', content: image }),
+    meta({ property: 'og:image:width', content: '1200' }),
+    meta({ property: 'og:image:height', content: '630' }),
+    meta({ property: 'og:locale', content: 'en_US' }),
+  );
+  if (route.post) {
+    tags.push(
+      meta({ property: 'article:published_time', content: route.post.date }),
+      meta({ property: 'article:section', content: route.post.category }),
+    );
+  }
+  tags.push(
+    meta({ name: 'twitter:card', content: 'summary_large_image' }),
+    meta({ name: 'twitter:title', content: route.title }),
+    meta({ name: 'twitter:description', content: route.description }),
+    meta({ name: 'twitter:image', content: image }),
+    { tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: `${site.name} Blog`, href: absoluteUrl(siteUrl, '/feed.xml') } },
+  );
+  return tags;
+}

@@ -1,0 +1,41 @@
+/**
+ * Writes the built files atomically: everything goes into a temporary
+ * sibling folder, which is swapped in only when complete. A failed build
+ * never touches the previous output.
+ */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type OutputFiles = Map<string, string | Uint8Array>;
+
+export async function writeOutput(outDir: string, files: OutputFiles): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const tmp = path.join(parent, `.${base}-tmp-${process.pid}-${Date.now()}`);
+  const old = path.join(parent, `.${base}-old-${process.pid}-${Date.now()}`);
+  await mkdir(tmp, { recursive: true });
+  try {
+    const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(tmp, f))));
+    await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+    const entries = [...files];
+    // Bounded concurrency keeps file handles in check on big sites.
+    for (let i = 0; i < entries.length; i += 64) {
+      await Promise.all(entries.slice(i, i + 64).map(([f, data]) => writeFile(path.join(tmp, f), data)));
+    }
+  } catch (e) {
+    await rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  let hadOld = true;
+  await rename(outDir, old).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+    hadOld = false;
+  });
+  try {
+    await rename(tmp, outDir);
+  } catch (e) {
+    if (hadOld) await rename(old, outDir);
+    throw e;
+  }
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}
