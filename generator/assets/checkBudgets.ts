@@ -1,0 +1,43 @@
+/**
+ * The JavaScript size report and its budgets, from the widget bundle's
+ * metafile and the islands each rendered page carries. Throws
+ * BudgetExceeded when a budget is broken. Pure.
+ */
+import { SiteError } from '../errors.ts';
+import type { Route } from '../routes.ts';
+import type { WidgetBundle } from './bundleWidgets.ts';
+import { budgets, closure, islandsIn, pageJsCost, type PageJsCost } from './jsBudget.ts';
+
+export interface JsReport {
+  loader: number;
+  /** Island name -> gzip bytes of its chunk plus all it can import (lazily too) that the loader does not. */
+  islands: Record<string, number>;
+  pages: Record<string, PageJsCost>;
+}
+
+/** Pages whose first paint must stay nearly script-free (issue budget: ≤ 5 KB). */
+const contentTemplates = new Set(['article', 'legal']);
+
+export function checkBudgets(bundle: WidgetBundle, pages: { url: string; html: string }[], routes: Route[]): JsReport {
+  const loaderFiles = closure(bundle, [bundle.loader.slice(1)]);
+  const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + (bundle.gzip.get(f) ?? 0), 0);
+  const loader = sum(loaderFiles);
+  const islands: Record<string, number> = {};
+  for (const [name, chunk] of bundle.islandChunks) {
+    islands[name] = sum([...closure(bundle, [chunk], true)].filter((f) => !loaderFiles.has(f)));
+  }
+  const report: JsReport = { loader, islands, pages: {} };
+  if (loader > budgets.loader) throw new SiteError('BudgetExceeded', { what: 'The island loader', size: loader, budget: budgets.loader });
+  for (const page of pages) {
+    const cost = pageJsCost(bundle, islandsIn(page.html));
+    report.pages[page.url] = cost;
+    const route = routes.find((r) => r.path === page.url);
+    if (route && contentTemplates.has(route.template) && cost.initial > budgets.initialContentPage) {
+      throw new SiteError('BudgetExceeded', { what: `The first-load JavaScript of ${page.url}`, size: cost.initial, budget: budgets.initialContentPage });
+    }
+    if (cost.total > budgets.total) {
+      throw new SiteError('BudgetExceeded', { what: `All JavaScript ${page.url} can load`, size: cost.total, budget: budgets.total });
+    }
+  }
+  return report;
+}

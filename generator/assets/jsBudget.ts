@@ -1,0 +1,59 @@
+/**
+ * JavaScript cost per page from the widget bundle's metafile, and the
+ * budgets it must meet. Pure.
+ *   loader            <= 3 KB gzip
+ *   initial (content) <= 5 KB gzip: what a content page runs before any interaction or idle time
+ *   total             <= 120 KB gzip: everything any page can load
+ */
+import type { WidgetBundle } from './bundleWidgets.ts';
+
+export const budgets = { loader: 3 * 1024, initialContentPage: 5 * 1024, total: 120 * 1024 };
+
+export interface PageIslands {
+  name: string;
+  hydrate: string;
+}
+
+/** data-island / data-hydrate pairs in a page's HTML. */
+export function islandsIn(html: string): PageIslands[] {
+  const out: PageIslands[] = [];
+  for (const m of html.matchAll(/<[^>]+data-island="([A-Za-z]+)"[^>]*>/g)) {
+    const hydrate = /data-hydrate="([a-z]+)"/.exec(m[0])?.[1] ?? 'load';
+    out.push({ name: m[1]!, hydrate });
+  }
+  return out;
+}
+
+/**
+ * A file and everything it imports statically, transitively; with
+ * `dynamic`, also what it can import later (an island's lazy supabase-js).
+ */
+export function closure(bundle: WidgetBundle, files: string[], dynamic = false): Set<string> {
+  const seen = new Set<string>();
+  const visit = (f: string) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const i of bundle.staticImports.get(f) ?? []) visit(i);
+    if (dynamic) for (const i of bundle.dynamicImports.get(f) ?? []) visit(i);
+  };
+  files.forEach(visit);
+  return seen;
+}
+
+const sum = (bundle: WidgetBundle, files: Set<string>) => [...files].reduce((n, f) => n + (bundle.gzip.get(f) ?? 0), 0);
+
+export interface PageJsCost {
+  /** Loader plus islands that wake at load. */
+  initial: number;
+  /** Everything the page's islands can ever load. */
+  total: number;
+}
+
+export function pageJsCost(bundle: WidgetBundle, islands: PageIslands[]): PageJsCost {
+  const loader = bundle.loader.slice(1);
+  const chunk = (n: string) => bundle.islandChunks.get(n);
+  const eager = islands.filter((i) => i.hydrate === 'load').map((i) => chunk(i.name)).filter((f): f is string => !!f);
+  const all = islands.map((i) => chunk(i.name)).filter((f): f is string => !!f);
+  const total = new Set([...closure(bundle, [loader]), ...closure(bundle, all, true)]);
+  return { initial: sum(bundle, closure(bundle, [loader, ...eager])), total: sum(bundle, total) };
+}
