@@ -1,6 +1,6 @@
 /**
  * The build pipeline as named stages, in order:
- *   config -> content -> routes -> assets -> render -> extras -> write
+ *   config -> content -> routes -> assets -> render -> budgets -> extras -> write
  * Each stage is a plain function of the previous stages' values; only
  * `content`, `assets` and `write` touch the disk.
  */
@@ -9,12 +9,11 @@ import { loadContent, type Content } from './content/load.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { compileCss } from './assets/compileCss.ts';
 import { staticFiles } from './assets/staticFiles.ts';
+import { bundleWidgets, type WidgetBundle } from './assets/bundleWidgets.ts';
+import { checkBudgets, type JsReport } from './assets/checkBudgets.ts';
 import { renderPage } from './render/renderPage.tsx';
 import type { RenderContext } from '../templates/SiteContext.ts';
-import { sitemap } from './seo/sitemap.ts';
-import { robots } from './seo/robots.ts';
-import { feed } from './seo/feed.ts';
-import { llmsTxt } from './seo/llmsTxt.ts';
+import { extraFiles } from './seo/extraFiles.ts';
 import { writeOutput, type OutputFiles } from './writeOutput.ts';
 
 export interface BuiltPage {
@@ -30,10 +29,12 @@ export interface BuildResult {
   pages: BuiltPage[];
   /** Every output file, pages included (path relative to the output folder). */
   files: OutputFiles;
+  widgets: WidgetBundle;
+  js: JsReport;
   stats: { pages: number; files: number; bytes: number; ms: number; stages: Record<string, number> };
 }
 
-export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'write'] as const;
+export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'budgets', 'extras', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -51,11 +52,19 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const routes = await stage('routes', () => buildRoutes(content));
   const files: OutputFiles = new Map();
 
+  if (!config.backend && config.mode === 'build') {
+    config.log('Warning: no backend settings (SITE_SUPABASE_URL, SITE_SUPABASE_ANON_KEY): forms will show their error message instead of sending.');
+  }
   const assets = await stage('assets', async () => {
-    const [css, statics] = await Promise.all([compileCss(config.stylesEntry), staticFiles(config.staticDir)]);
+    const [css, statics, widgets] = await Promise.all([
+      compileCss(config.stylesEntry),
+      staticFiles(config.staticDir),
+      bundleWidgets({ widgetsDir: config.widgetsDir, backend: config.backend }),
+    ]);
     files.set(css.file, css.code);
     for (const { file, bytes } of statics.files.values()) files.set(file, bytes);
-    return { stylesheet: `/${css.file}`, scripts: [] as string[], asset: statics.url };
+    for (const [file, bytes] of widgets.files) files.set(file, bytes);
+    return { stylesheet: `/${css.file}`, scripts: [widgets.loader], asset: statics.url, widgets };
   });
 
   const pages = await stage('render', () => {
@@ -67,11 +76,10 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     });
   });
 
+  const js = await stage('budgets', () => checkBudgets(assets.widgets, pages, routes));
+
   await stage('extras', () => {
-    files.set('sitemap.xml', sitemap(routes, siteUrl));
-    files.set('robots.txt', robots(routes, siteUrl));
-    files.set('feed.xml', feed(content, siteUrl));
-    files.set('llms.txt', llmsTxt(content, routes, siteUrl));
+    for (const [file, text] of Object.entries(extraFiles(content, routes, siteUrl))) files.set(file, text);
   });
 
   await stage('write', () => (config.write ? writeOutput(config.outDir, files) : undefined));
@@ -84,6 +92,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     routes,
     pages,
     files,
+    widgets: assets.widgets,
+    js,
     stats: { pages: pages.length, files: files.size, bytes, ms: Math.round(performance.now() - started), stages },
   };
 }

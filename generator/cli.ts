@@ -6,6 +6,7 @@
 import { Command, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { build } from './build.ts';
+import { formatJsReport } from './assets/formatJsReport.ts';
 import { formatSiteError, isSiteError, SiteError } from './errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -53,7 +54,8 @@ program
   .action(
     run(async (opts: { out: string; content: string; siteUrl?: string }) => {
       const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl });
-      const { stats } = result;
+      const { stats, js } = result;
+      process.stdout.write(formatJsReport(js));
       process.stdout.write(
         `Built ${stats.pages} pages (${stats.files} files, ${kb(stats.bytes)}) into ${opts.out}/ in ${stats.ms} ms\n`,
       );

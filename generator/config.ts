@@ -67,14 +67,10 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
   const contentDir = path.resolve(root, options.content ?? 'content');
   const outDir = path.resolve(root, options.out ?? 'dist');
   const templatesDir = path.join(root, 'templates');
-  if (
-    outDir === root ||
-    root.startsWith(outDir + path.sep) ||
-    outDir === contentDir ||
-    contentDir.startsWith(outDir + path.sep) ||
-    outDir === templatesDir ||
-    outDir === path.parse(outDir).root
-  ) {
+  // Building replaces outDir wholesale: it must not be, or contain, a source folder.
+  const sources = [root, contentDir, templatesDir];
+  for (const d of ['generator', 'widgets', 'supabase', 'bin', 'tests', 'node_modules']) sources.push(path.join(root, d));
+  if (sources.some((d) => d === outDir || d.startsWith(outDir + path.sep)) || outDir === path.parse(outDir).root) {
     throw new SiteError('OutputDirUnsafe', { dir: outDir });
   }
   return {

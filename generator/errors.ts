@@ -89,13 +89,18 @@ export const errorTable = {
   }),
   OutputDirUnsafe: entry<{ dir: string }>({
     title: 'Output folder is not safe to replace',
-    message: ({ dir }) => `Refusing to replace ${dir}: it is the project root, the content folder, or outside the project.`,
+    message: ({ dir }) => `Refusing to replace ${dir}: it is, or contains, the project root, the content folder or a source folder.`,
     hint: 'Pass an --out folder of its own, such as dist.',
   }),
   SiteUrlInvalid: entry<{ url: string }>({
     title: 'Site URL is invalid',
     message: ({ url }) => `"${url}" is not an absolute http(s) URL.`,
     hint: 'Pass --site-url https://example.com or fix "url" in content/site.json.',
+  }),
+  PreviewDirMissing: entry<{ dir: string }>({
+    title: 'Nothing to preview',
+    message: ({ dir }) => `${dir} has no index.html: the site has not been built there.`,
+    hint: 'Run `npx site build` first, or pass --dir with the folder you built into.',
   }),
   BackendFailed: entry<{ code: string; reason: string; hint?: string }>({
     title: 'Backend command failed',

@@ -58,6 +58,11 @@ export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
     .map((x) => x.p);
 }
 
+/** Does a change to this content file (relative to content/) change this route's HTML? */
+export function routeReads(route: Pick<Route, 'sources'>, file: string): boolean {
+  return route.sources.some((s) => s === file || (s.endsWith('/') && file.startsWith(s)));
+}
+
 export function buildRoutes(content: Content): Route[] {
   const { pages, posts, legal, site } = content;
   const page = (
@@ -74,18 +79,21 @@ export function buildRoutes(content: Content): Route[] {
     indexable: true,
     breadcrumbs: path === '/' ? [] : crumbs({ name: pages[name].seo.name, path }),
     ogType: 'website',
-    sources: ['site.json', `pages/${name}.json`],
+    sources: [...shared, `pages/${name}.json`],
     ...extra,
   });
   const newest = posts[0]?.date;
+  // Files every page reads (the layout's nav, footer and widget labels).
+  const shared = ['site.json', 'widgets.json'];
 
   const routes: Route[] = [
-    page('home', '/', 'home'),
-    page('enterprise', '/enterprise', 'enterprise'),
+    // Home and enterprise carry the plans in their structured data; the AI overview lists them.
+    page('home', '/', 'home', { sources: [...shared, 'pages/home.json', 'pages/pricing.json'] }),
+    page('enterprise', '/enterprise', 'enterprise', { sources: [...shared, 'pages/enterprise.json', 'pages/pricing.json'] }),
     page('pricing', '/pricing', 'pricing'),
     page('use-cases', '/use-cases', 'use-cases'),
-    page('ai-overview', '/ai-overview', 'ai-overview'),
-    page('blog', '/blog', 'blog', { lastmod: newest, sources: ['site.json', 'pages/blog.json', 'blog/'] }),
+    page('ai-overview', '/ai-overview', 'ai-overview', { sources: [...shared, 'pages/ai-overview.json', 'pages/pricing.json'] }),
+    page('blog', '/blog', 'blog', { lastmod: newest, sources: [...shared, 'pages/blog.json', 'blog/'] }),
     ...posts.map<Route>((post) => ({
       path: `/blog/${post.slug}`,
       file: fileForPath(`/blog/${post.slug}`),
@@ -97,7 +105,7 @@ export function buildRoutes(content: Content): Route[] {
       lastmod: post.date,
       ogType: 'article',
       post,
-      sources: ['site.json', 'blog/'],
+      sources: [...shared, 'blog/'],
     })),
     ...(['privacy', 'terms'] as const).map<Route>((name) => ({
       path: `/${name}`,
@@ -110,7 +118,7 @@ export function buildRoutes(content: Content): Route[] {
       lastmod: legal[name].effective,
       ogType: 'website',
       legal: name,
-      sources: ['site.json', legal[name].file],
+      sources: [...shared, legal[name].file],
     })),
     page('waitlist', '/waitlist', 'waitlist'),
     page('auth', '/auth', 'auth', { indexable: false, breadcrumbs: [] }),

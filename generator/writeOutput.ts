@@ -3,7 +3,7 @@
  * sibling folder, which is swapped in only when complete. A failed build
  * never touches the previous output.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -11,10 +11,17 @@ export type OutputFiles = Map<string, string | Uint8Array>;
 export async function writeOutput(outDir: string, files: OutputFiles): Promise<void> {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
-  const tmp = path.join(parent, `.${base}-tmp-${process.pid}-${Date.now()}`);
-  const old = path.join(parent, `.${base}-old-${process.pid}-${Date.now()}`);
-  await mkdir(tmp, { recursive: true });
+  // mkdtemp: two builds started in the same millisecond never share a folder.
+  await mkdir(parent, { recursive: true });
+  const tmp = await mkdtemp(path.join(parent, `.${base}-tmp-`));
+  const old = `${tmp}-old`;
   try {
+    for (const f of files.keys()) {
+      const target = path.resolve(tmp, f);
+      if (path.isAbsolute(f) || !target.startsWith(tmp + path.sep)) {
+        throw new Error(`Output path "${f}" is not inside the output folder`);
+      }
+    }
     const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(tmp, f))));
     await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
     const entries = [...files];
@@ -34,6 +41,7 @@ export async function writeOutput(outDir: string, files: OutputFiles): Promise<v
   try {
     await rename(tmp, outDir);
   } catch (e) {
+    await rm(tmp, { recursive: true, force: true });
     if (hadOld) await rename(old, outDir);
     throw e;
   }

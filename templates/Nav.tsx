@@ -1,28 +1,54 @@
-/** Navigation bar: logo, links from site.json, Add to Chrome. */
+/**
+ * Navigation bar: logo, links from site.json, the signed-in part (hidden
+ * until the NavSession island finds a stored session) and Add to Chrome. Below the nav
+ * breakpoint the links live in a popover side panel: opened by the Menu
+ * button, closed by its close button, Escape or a click outside. No JS.
+ */
+import { ChromeButton } from './components/ChromeButton.tsx';
+import { Icon } from './components/Icon.tsx';
+import { Island } from './components/Island.tsx';
 import { useSite } from './SiteContext.ts';
+
+export const navPanelId = 'nav-panel';
 
 export function Nav({ current }: { current: string }) {
   const { content, asset } = useSite();
   const { site } = content;
+  const { labels } = site;
   return (
-    <header className="site-header">
-      <nav className="nav" aria-label="Main">
+    <Island as="header" className="site-header" name="NavSession" hydrate="load">
+      <nav className="nav container" aria-label={labels.mainNav}>
         <a className="nav-logo" href="/">
           <img src={asset(site.logo)} alt={site.name} width="140" height="32" />
         </a>
-        <ul className="nav-links">
-          {site.nav.map((l) => (
-            <li key={l.href}>
-              <a href={l.href} aria-current={current === l.href ? 'page' : undefined}>
-                {l.label}
-              </a>
+        <button type="button" className="nav-toggle" popoverTarget={navPanelId}>
+          <Icon name="Menu" />
+          <span>{labels.menu}</span>
+        </button>
+        <div id={navPanelId} className="nav-panel" popover="auto">
+          <button type="button" className="nav-close" popoverTarget={navPanelId} popoverTargetAction="hide" aria-label={labels.closeMenu}>
+            <Icon name="X" />
+          </button>
+          <ul className="nav-links">
+            {site.nav.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} aria-current={current === l.href || current.startsWith(`${l.href}/`) ? 'page' : undefined}>
+                  {l.label}
+                </a>
+              </li>
+            ))}
+            <li data-session-only="" hidden>
+              <a href="/admin">{labels.admin}</a>
             </li>
-          ))}
-        </ul>
-        <a className="button button-primary" href={site.chromeStoreUrl}>
-          {site.addToChrome}
-        </a>
+          </ul>
+          <div className="nav-actions">
+            <button type="button" className="button button-ghost" data-sign-out="" hidden>
+              {labels.signOut}
+            </button>
+            <ChromeButton />
+          </div>
+        </div>
       </nav>
-    </header>
+    </Island>
   );
 }

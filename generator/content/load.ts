@@ -6,6 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
+import type { z } from 'zod';
 import { SiteError } from '../errors.ts';
 import { locateJsonPath } from './locateJsonPath.ts';
 import { renderMarkdown, type MarkdownResult } from './markdown.ts';
@@ -13,6 +14,7 @@ import {
   BlogFrontMatter,
   LegalFrontMatter,
   SiteConfig,
+  WidgetCopy,
   pageSchemas,
   type PageData,
   type PageName,
@@ -33,6 +35,8 @@ export type LegalName = (typeof legalNames)[number];
 export interface Content {
   dir: string;
   site: SiteConfig;
+  /** Labels of the interactive widgets (content/widgets.json). */
+  widgets: WidgetCopy;
   pages: PageData;
   /** Newest first. */
   posts: Post[];
@@ -48,11 +52,7 @@ async function readText(dir: string, rel: string): Promise<string> {
   }
 }
 
-export async function loadJson<S extends (typeof pageSchemas)[PageName] | typeof SiteConfig>(
-  dir: string,
-  rel: string,
-  schema: S,
-) {
+export async function loadJson<T>(dir: string, rel: string, schema: z.ZodType<T>): Promise<T> {
   const text = await readText(dir, rel);
   let data: unknown;
   try {
@@ -67,11 +67,7 @@ export async function loadJson<S extends (typeof pageSchemas)[PageName] | typeof
 }
 
 /** Front matter + markdown body of one file, validated. */
-export function parseMarkdownFile<S extends typeof BlogFrontMatter | typeof LegalFrontMatter>(
-  rel: string,
-  source: string,
-  schema: S,
-) {
+export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodType<T>): { data: T; body: string } {
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object bypasses gray-matter's module-level cache.
@@ -79,13 +75,24 @@ export function parseMarkdownFile<S extends typeof BlogFrontMatter | typeof Lega
   } catch (e) {
     throw new SiteError('ContentFrontMatterMalformed', { file: rel, reason: (e as Error).message.split('\n')[0]! });
   }
-  const fmLines = source.split('\n');
+  // parsed.matter is the raw YAML; it starts with the newline after the opening "---",
+  // so its line i is line i + 1 of the file. Search only there, never in the body.
+  const fmLines = parsed.matter.split('\n');
+  const fieldLine = (key: string) => fmLines.findIndex((l) => l.startsWith(`${key}:`));
   const locate = (p: readonly PropertyKey[]) => {
-    const key = String(p[0] ?? '');
-    const at = fmLines.findIndex((l, i) => i > 0 && l.startsWith(`${key}:`));
+    const at = fieldLine(String(p[0] ?? ''));
     return at >= 0 ? at + 1 : 1;
   };
-  const data = validate(schema, parsed.data, rel, locate);
+  // YAML turns an unquoted 2025-02-30 into a Date of March 2 (and a date-time into a
+  // shifted day); validate the text the author wrote instead.
+  const raw: unknown = Array.isArray(parsed.data) ? parsed.data : { ...parsed.data };
+  if (!Array.isArray(raw)) {
+    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+      const at = value instanceof Date ? fieldLine(key) : -1;
+      if (at >= 0) (raw as Record<string, unknown>)[key] = fmLines[at]!.slice(key.length + 1).replace(/\s+#.*$/, '').trim();
+    }
+  }
+  const data = validate(schema, raw, rel, locate);
   return { data, body: parsed.content };
 }
 
@@ -113,8 +120,9 @@ export async function loadContent(dir: string): Promise<Content> {
   }
   for (const [slug, files] of bySlug) if (files.length > 1) throw new SiteError('ContentDuplicateSlug', { slug, files });
 
-  const [site, pageList, posts, legalList] = await Promise.all([
+  const [site, widgets, pageList, posts, legalList] = await Promise.all([
     loadJson(dir, 'site.json', SiteConfig),
+    loadJson(dir, 'widgets.json', WidgetCopy),
     Promise.all(names.map((n) => loadJson(dir, `pages/${n}.json`, pageSchemas[n]))),
     Promise.all(postFiles.map((f) => loadPost(dir, f))),
     Promise.all(legalNames.map((n) => loadLegal(dir, n))),
@@ -123,6 +131,7 @@ export async function loadContent(dir: string): Promise<Content> {
   return {
     dir,
     site,
+    widgets,
     pages: Object.fromEntries(names.map((n, i) => [n, pageList[i]])) as PageData,
     posts,
     legal: Object.fromEntries(legalNames.map((n, i) => [n, legalList[i]])) as Record<LegalName, LegalDoc>,

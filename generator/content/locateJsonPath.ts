@@ -8,6 +8,10 @@ export function locateJsonPath(text: string, path: readonly PropertyKey[]): numb
   let i = 0;
   let best: number | undefined;
   const lineAt = (offset: number) => text.slice(0, offset).split('\n').length;
+  // Malformed text could leave a loop without progress: give up (keeping `best`) instead of hanging.
+  const advanced = (from: number) => {
+    if (i === from) throw new Error('no progress');
+  };
   const ws = () => {
     while (i < text.length && /\s/.test(text[i]!)) i++;
   };
@@ -27,6 +31,7 @@ export function locateJsonPath(text: string, path: readonly PropertyKey[]): numb
       i++;
       ws();
       while (i < text.length && text[i] !== close) {
+        const from = i;
         if (c === '{') {
           ws();
           str();
@@ -37,6 +42,7 @@ export function locateJsonPath(text: string, path: readonly PropertyKey[]): numb
         ws();
         if (text[i] === ',') i++;
         ws();
+        advanced(from);
       }
       i++;
       return;
@@ -53,6 +59,7 @@ export function locateJsonPath(text: string, path: readonly PropertyKey[]): numb
       i++;
       ws();
       while (i < text.length && text[i] !== '}') {
+        const from = i;
         ws();
         const keyAt = i;
         const key = str();
@@ -66,6 +73,7 @@ export function locateJsonPath(text: string, path: readonly PropertyKey[]): numb
         ws();
         if (text[i] === ',') i++;
         ws();
+        advanced(from);
       }
     } else if (c === '[') {
       i++;
@@ -73,10 +81,12 @@ export function locateJsonPath(text: string, path: readonly PropertyKey[]): numb
       ws();
       while (i < text.length && text[i] !== ']') {
         if (index === want) return walk(depth + 1);
+        const from = i;
         skip();
         ws();
         if (text[i] === ',') i++;
         ws();
+        advanced(from);
         index++;
       }
     }

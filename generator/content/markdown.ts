@@ -5,13 +5,29 @@
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
-import type { Root, Heading, PhrasingContent } from 'mdast';
+import { defaultSchema } from 'hast-util-sanitize';
+import type { Root, Heading, Nodes, PhrasingContent } from 'mdast';
 
 export interface MarkdownResult {
   html: string;
   headings: { depth: number; text: string; id: string }[];
   words: number;
 }
+
+/** Containers whose children run on in one line of text (no space between them). */
+const inline = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+/** The text a reader sees: no markup, no link URLs, no raw HTML. */
+const visibleText = (node: Nodes): string =>
+  node.type === 'html'
+    ? ''
+    : node.type === 'break'
+      ? ' '
+      : 'value' in node
+        ? node.value
+        : 'children' in node
+          ? (node.children as Nodes[]).map(visibleText).join(inline.has(node.type) ? '' : ' ')
+          : '';
 
 const plain = (nodes: PhrasingContent[]): string =>
   nodes.map((n) => ('value' in n ? n.value : 'children' in n ? plain(n.children as PhrasingContent[]) : '')).join('');
@@ -29,26 +45,38 @@ export const slugify = (s: string): string =>
 function headingIds(this: unknown) {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
     const seen = new Map<string, number>();
+    const used = new Set<string>();
     const headings: MarkdownResult['headings'] = [];
     for (const node of tree.children) {
       if (node.type !== 'heading') continue;
       const h = node as Heading;
       const label = plain(h.children);
       const base = slugify(label) || 'section';
-      const n = seen.get(base) ?? 0;
+      // "Intro", "Intro", "Intro 1" -> intro, intro-1, intro-1-1: every id is unique.
+      let n = seen.get(base) ?? 0;
+      let id = n ? `${base}-${n}` : base;
+      while (used.has(id)) id = `${base}-${++n}`;
       seen.set(base, n + 1);
-      const id = n ? `${base}-${n}` : base;
+      used.add(id);
       h.data = { ...h.data, hProperties: { id } };
       headings.push({ depth: h.depth, text: label, id });
     }
     file.data.headings = headings;
+    file.data.words = visibleText(tree).split(/\s+/).filter(Boolean).length;
   };
 }
 
-const processor = remark().use(remarkGfm).use(headingIds).use(remarkHtml);
+// Sanitized HTML, but ids as written: the default "user-content-" prefix would break #anchor links.
+const processor = remark()
+  .use(remarkGfm)
+  .use(headingIds)
+  .use(remarkHtml, { sanitize: { ...defaultSchema, clobberPrefix: '' } });
 
 export function renderMarkdown(source: string): MarkdownResult {
   const file = processor.processSync(source);
-  const words = source.replace(/[#>*_`|\-\[\]()]/g, ' ').split(/\s+/).filter(Boolean).length;
-  return { html: String(file), headings: (file.data.headings as MarkdownResult['headings']) ?? [], words };
+  return {
+    html: String(file),
+    headings: (file.data.headings as MarkdownResult['headings']) ?? [],
+    words: (file.data.words as number) ?? 0,
+  };
 }

@@ -52,6 +52,21 @@ export const SiteConfig = z.strictObject({
   footer: z.array(z.strictObject({ label: text, href: internalPath })).min(1),
   addToChrome: text,
   contactLabel: text,
+  /** Shared interface labels (accessible names included). */
+  labels: z.strictObject({
+    skipLink: text,
+    mainNav: text,
+    footerNav: text,
+    breadcrumb: text,
+    menu: text,
+    closeMenu: text,
+    admin: text,
+    signOut: text,
+    close: text,
+    effective: text.describe('before the effective date of a legal page'),
+  }),
+  /** The contact dialog shell; the form inside is a widget. */
+  contact: z.strictObject({ heading: text, lead: text, fallback: text }),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
@@ -78,7 +93,44 @@ export type LegalFrontMatter = z.infer<typeof LegalFrontMatter>;
 
 /* ----- Per-page content (content/pages/*.json) ----- */
 
-const PageBase = z.strictObject({ seo: PageSeo });
+/** Icons the templates may draw (lucide-static names; templates/components/Icon.tsx maps them). */
+export const IconName = z.enum(
+  [
+    'ArrowLeft', 'ArrowRight', 'Briefcase', 'CalendarClock', 'ChartColumn', 'Check', 'ChevronDown', 'ClipboardList', 'Clock',
+    'Code', 'Globe', 'Layers', 'Mail', 'Megaphone', 'Menu', 'Minus', 'Palette', 'Play', 'Plug', 'Presentation',
+    'Puzzle', 'Quote', 'Repeat', 'Rocket', 'Search', 'ShieldCheck', 'SlidersHorizontal', 'Sparkles', 'Users', 'X',
+  ],
+  { error: 'must be one of the icon names listed in IconName (generator/content/schemas.ts)' },
+);
+export type IconName = z.infer<typeof IconName>;
+
+const texts = (min = 1) => z.array(text).min(min);
+/** A section: a heading, an optional intro line and its own fields. */
+const section = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject({ heading: text, intro: text.optional(), ...shape });
+
+export const Hero = z.strictObject({ eyebrow: text.optional(), heading: text, lead: text });
+export const FeatureCard = z.strictObject({ icon: IconName, title: text, description: text });
+export type FeatureCard = z.infer<typeof FeatureCard>;
+/** Title + description: steps, knowledge-base items, overview facts. */
+export const Item = z.strictObject({ title: text, description: text });
+export type Item = z.infer<typeof Item>;
+export const Fact = z.strictObject({ label: text, value: text });
+export const Quote = z.strictObject({ quote: text, name: text, role: text });
+export type Quote = z.infer<typeof Quote>;
+export const IntegrationTile = z
+  .strictObject({
+    name: text,
+    logo: text.describe('isImage: file name in templates/static/; otherwise a short text mark'),
+    isImage: z.boolean(),
+  })
+  .refine((t) => !t.isImage || /\.(svg|png|webp)$/.test(t.logo), {
+    message: 'must name an .svg, .png or .webp file in templates/static/ when isImage is true',
+    path: ['logo'],
+  });
+export type IntegrationTile = z.infer<typeof IntegrationTile>;
+/** A closing call to action: heading, lead and up to three reassurance points. */
+export const CtaBand = z.strictObject({ heading: text, lead: text, points: texts().max(3).optional() });
+export type CtaBand = z.infer<typeof CtaBand>;
 
 export const PlanFeature = z.strictObject({ text, included: z.boolean().default(true) });
 export const Plan = z.strictObject({
@@ -97,22 +149,154 @@ export type Plan = z.infer<typeof Plan>;
 export const FaqItem = z.strictObject({ question: text, answer: text });
 export type FaqItem = z.infer<typeof FaqItem>;
 
-/**
- * The page schemas. Keys are the JSON file names under content/pages/.
- * A page's extra sections are described where the page template needs them.
- */
-export const pageSchemas = {
-  home: PageBase.loose(),
-  enterprise: PageBase.loose(),
-  pricing: PageBase.extend({ plans: z.array(Plan).length(3), faq: z.array(FaqItem).length(8) }).loose(),
-  blog: PageBase.loose(),
-  'use-cases': PageBase.loose(),
-  'ai-overview': PageBase.loose(),
-  waitlist: PageBase.loose(),
-  auth: PageBase.loose(),
-  admin: PageBase.loose(),
-  'not-found': PageBase.loose(),
+export const UseCase = z.strictObject({
+  title: text,
+  icon: IconName,
+  painPoints: texts(),
+  solutions: texts(),
+  prompts: texts(),
+  savings: text,
+  enterpriseNote: text,
+});
+export type UseCase = z.infer<typeof UseCase>;
+
+/** The marketing example of the enterprise API (not a real call). */
+export const ApiExample = z.strictObject({ template: text, data_source: text, schedule: text, delivery: texts() });
+
+const asksForTenSlides = (s: string) => [...s.matchAll(/(\d+)[ -]slides?\b/g)].some((m) => Number(m[1]) >= 10);
+/** Cell of the extension-vs-enterprise table: true/false draw a mark, text is shown as is. */
+const Cell = z.union([z.boolean(), text]);
+/** Pages whose working part is a React island: what shows until (or without) it. */
+const IslandPage = { heading: text, lead: text, fallback: text.describe('shown until the widget replaces it') };
+
+const PageBase = z.strictObject({ seo: PageSeo });
+
+const pages = {
+  home: PageBase.extend({
+    hero: Hero.extend({ watchDemo: text, proof: texts().max(4), imageAlt: text }),
+    demo: z.strictObject({ heading: text, frameLabel: text, close: text }),
+    features: section({ cards: z.array(FeatureCard).length(4) }),
+    steps: section({ items: z.array(Item).length(3) }),
+    examples: section({
+      promptLabel: text,
+      prompt: text.refine(asksForTenSlides, 'must ask for at least 10 slides (e.g. "Create 12 slides ...")'),
+      outputLabel: text,
+      slides: texts(3).max(6),
+    }),
+    investors: section({ items: z.array(Item).min(1).max(4) }),
+    testimonial: Quote,
+    cta: CtaBand.extend({ pricingLink: Link }),
+  }),
+  enterprise: PageBase.extend({
+    hero: Hero.extend({ demoButton: text, pricingLink: Link }),
+    features: section({ cards: z.array(FeatureCard).length(6) }),
+    knowledgeBase: section({ urlLabel: text, urlExample: text, items: z.array(Item).length(5) }),
+    dynamicFields: section({
+      caption: text.describe('names the comparison table for screen readers'),
+      columns: z.strictObject({ feature: text, extension: text, enterprise: text }),
+      yes: text,
+      no: text,
+      rows: z.array(z.strictObject({ feature: text, extension: Cell, enterprise: Cell })).min(1),
+      button: text,
+    }),
+    crm: section({ tiles: z.array(IntegrationTile).min(1) }),
+    slack: section({ tile: IntegrationTile, points: texts() }),
+    bi: section({ tiles: z.array(IntegrationTile).min(1) }),
+    security: section({ items: texts().length(8), button: text }),
+    api: section({
+      points: texts(),
+      requestLabel: text,
+      method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+      path: internalPath,
+      body: ApiExample,
+      button: text,
+    }),
+    cta: CtaBand.extend({ button: text, pricingLink: Link }),
+  }),
+  pricing: PageBase.extend({
+    hero: Hero,
+    popularLabel: text,
+    notIncludedLabel: text.describe('read by screen readers before a struck-through feature'),
+    plans: z.array(Plan).length(3),
+    faq: section({ items: z.array(FaqItem).length(8) }),
+    help: section({ emailLabel: text, contactButton: text, enterpriseLink: Link }),
+  }),
+  blog: PageBase.extend({
+    hero: Hero,
+    search: z.strictObject({ label: text, placeholder: text, button: text, empty: text }),
+    cta: section({ link: Link }),
+    article: z.strictObject({ back: text, byline: text, related: text, cta: section({ link: Link }) }),
+  }),
+  'use-cases': PageBase.extend({
+    hero: Hero,
+    labels: z.strictObject({ challenges: text, solutions: text, prompts: text, enterprise: text }),
+    items: z.array(UseCase).length(5),
+    quote: Quote,
+    cta: CtaBand,
+  }),
+  'ai-overview': PageBase.extend({
+    hero: Hero,
+    overview: section({ paragraphs: texts() }),
+    features: section({ items: z.array(Item).min(1) }),
+    howItWorks: section({ steps: z.array(Item).length(3) }),
+    pricing: section({ customLabel: text }),
+    audience: section({ items: texts() }),
+    useCases: section({ items: z.array(Item).min(1) }),
+    technical: section({ facts: z.array(Fact).min(1) }),
+    company: section({ foundedLabel: text, facts: z.array(Fact).min(1) }),
+    contact: section({ emailLabel: text, links: z.array(Link).min(1) }),
+  }),
+  waitlist: PageBase.extend({ ...IslandPage, perks: section({ items: texts() }) }),
+  auth: PageBase.extend(IslandPage),
+  admin: PageBase.extend(IslandPage),
+  'not-found': PageBase.extend({ code: text, heading: text, lead: text, homeLink: text }),
 } as const;
 
-export type PageName = keyof typeof pageSchemas;
-export type PageData = { [K in PageName]: z.infer<(typeof pageSchemas)[K]> };
+export type PageName = keyof typeof pages;
+export type PageData = { [K in PageName]: z.infer<(typeof pages)[K]> };
+/**
+ * The page schemas, keyed by the JSON file names under content/pages/. Typed
+ * loosely on purpose: `pageSchemas[name]` for any name yields that page's data.
+ */
+export const pageSchemas: Readonly<Record<PageName, z.ZodType<PageData[PageName]>>> = pages;
+
+/* ----- Widget labels (content/widgets.json) ----- */
+
+const Field = z.strictObject({ label: text, placeholder: text.optional() });
+
+/** Labels of the interactive widgets; the spec's fixed messages live in widgets/lib/messages.ts. */
+export const WidgetCopy = z.strictObject({
+  toaster: z.strictObject({ label: text }),
+  cookieBanner: z.strictObject({ heading: text, text: text, privacyLink: text, accept: text, decline: text }),
+  contact: z.strictObject({ name: Field, email: Field, company: Field, message: Field, submit: text, submitting: text }),
+  waitlist: z.strictObject({
+    name: Field,
+    email: Field,
+    favorite_part: Field,
+    desired_features: Field,
+    willing_to_give_feedback: Field,
+    submit: text,
+    successTitle: text,
+    successPosition: text.refine((s) => s.includes('{position}'), 'must contain "{position}"'),
+    successNote: text,
+    backHome: text,
+  }),
+  auth: z.strictObject({
+    signInTitle: text,
+    signUpTitle: text,
+    email: Field,
+    password: Field,
+    signIn: text,
+    signUp: text,
+    toSignUp: text,
+    toSignIn: text,
+  }),
+  admin: z.strictObject({
+    title: text,
+    loading: text,
+    columns: z.strictObject({ name: text, email: text, company: text, message: text, date: text }),
+    goHome: text,
+    signOut: text,
+  }),
+});
+export type WidgetCopy = z.infer<typeof WidgetCopy>;

@@ -34,12 +34,12 @@ function describeExpected(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function validate<S extends z.ZodType>(
-  schema: S,
+export function validate<T>(
+  schema: z.ZodType<T>,
   data: unknown,
   file: string,
   locate: (path: readonly PropertyKey[]) => number | undefined,
-): z.infer<S> {
+): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -2,9 +2,10 @@
  * Serves a built folder the way a static host does: clean URLs
  * ("/pricing" -> pricing.html, "/" -> index.html), 404.html with status 404,
  * and the headers from a `_headers` file (Netlify / Cloudflare Pages format)
- * where present. Used by `site preview` and by the end-to-end tests.
+ * where present, gzip or brotli for text. Used by `site preview` and by the end-to-end tests.
  */
 import { createReadStream } from 'node:fs';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,6 +53,30 @@ export async function resolveStaticPath(dir: string, urlPath: string): Promise<s
   return null;
 }
 
+const compressible = /^(text\/|application\/(json|xml)|image\/svg)/;
+
+export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+const cache = new Map<string, { mtime: number; body: Buffer }>();
+
+/** Compressed bytes of a file, cached until the file changes (as a CDN would). */
+async function compressed(file: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const key = `${encoding}:${file}`;
+  const { mtimeMs } = await stat(file);
+  const hit = cache.get(key);
+  if (hit && hit.mtime === mtimeMs) return hit.body;
+  const raw = await readFile(file);
+  const body =
+    encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(raw, { level: 9 });
+  cache.set(key, { mtime: mtimeMs, body });
+  return body;
+}
+
 export async function serveStatic(options: { dir: string; port?: number; host?: string }): Promise<StaticServer> {
   const dir = path.resolve(options.dir);
   const rules: HeaderRule[] = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8').catch(() => ''));
@@ -75,9 +100,16 @@ export async function serveStatic(options: { dir: string; port?: number; host?: 
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    res.writeHead(status, headers);
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(target).pipe(res);
+    const encoding = compressible.test(headers['content-type']!) ? pickEncoding(req.headers['accept-encoding']) : null;
+    headers.vary = 'Accept-Encoding';
+    if (!encoding) {
+      res.writeHead(status, headers);
+      if (req.method === 'HEAD') return void res.end();
+      return void createReadStream(target).pipe(res);
+    }
+    const body = await compressed(target, encoding);
+    res.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': String(body.byteLength) });
+    res.end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

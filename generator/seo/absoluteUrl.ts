@@ -12,5 +12,6 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 
 /** The file a clean path is written to: "/" -> index.html, "/blog/x" -> blog/x.html. */
 export function fileForPath(path: string): string {
-  return path === '/' ? 'index.html' : `${path.replace(/^\/+/, '').replace(/\/+$/, '')}.html`;
+  const clean = path.replace(/^\/+/, '').replace(/\/+$/, '');
+  return clean === '' ? 'index.html' : `${clean}.html`;
 }

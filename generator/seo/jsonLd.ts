@@ -93,7 +93,7 @@ export function jsonLd({ route, content, siteUrl, logoUrl, socialImage }: JsonLd
         priceCurrency: 'USD',
         lowPrice: String(Math.min(...prices)),
         highPrice: String(Math.max(...prices)),
-        offerCount: String(offers.length),
+        offerCount: offers.length,
         offers,
       },
     };

@@ -1,41 +1,62 @@
 import { relatedPosts } from '../../generator/routes.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { PostCard } from '../components/PostCard.tsx';
 import { formatDate } from '../format/formatDate.ts';
+import { scrollableTables } from '../format/scrollableTables.ts';
+import { LinkCta } from '../sections/LinkCta.tsx';
 import { useSite } from '../SiteContext.ts';
 import type { PageProps } from './PageProps.ts';
 
 export function ArticlePage({ route }: PageProps) {
   const { content } = useSite();
+  const labels = content.pages.blog.article;
   const post = route.post!;
   const related = relatedPosts(post, content.posts);
   return (
-    <article className="article">
-      <Breadcrumbs crumbs={route.breadcrumbs} />
-      <p>
-        <a href="/blog">← Back to blog</a>
-      </p>
-      <header>
-        <h1>{post.title}</h1>
-        <p className="meta">
-          <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.readTime} · {post.author}
-        </p>
-      </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
-      <aside aria-labelledby="related-heading">
-        <h2 id="related-heading">Related articles</h2>
-        <ul>
-          {related.map((r) => (
-            <li key={r.slug}>
-              <a href={`/blog/${r.slug}`}>{r.title}</a>
-            </li>
-          ))}
-        </ul>
-      </aside>
-      <p>
-        <a className="button button-primary" href="/pricing">
-          See pricing
-        </a>
-      </p>
-    </article>
+    <>
+      <article className="article" aria-labelledby="page-title">
+        <header className="article-header">
+          <div className="container container-narrow">
+            <Breadcrumbs crumbs={route.breadcrumbs} />
+            <a className="back-link" href="/blog">
+              <Icon name="ArrowLeft" />
+              {labels.back}
+            </a>
+            <p className="post-category">{post.category}</p>
+            <h1 id="page-title">{post.title}</h1>
+            <p className="lead">{post.description}</p>
+            <p className="meta">
+              <span>
+                {labels.byline} {post.author}
+              </span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={post.date}>{formatDate(post.date)}</time>
+              <span aria-hidden="true">·</span>
+              <span className="read-time">
+                <Icon name="Clock" />
+                {post.readTime}
+              </span>
+            </p>
+          </div>
+        </header>
+        <div className="container container-narrow">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: scrollableTables(post.html) }} />
+          <LinkCta id="article-cta-heading" heading={labels.cta.heading} intro={labels.cta.intro} link={labels.cta.link} />
+        </div>
+      </article>
+      {related.length > 0 && (
+        <section className="section section-tint" aria-labelledby="related-heading">
+          <div className="container">
+            <h2 id="related-heading">{labels.related}</h2>
+            <ul className="post-grid post-grid-related" data-related="">
+              {related.map((r) => (
+                <PostCard key={r.slug} post={r} headingLevel={3} />
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </>
   );
 }

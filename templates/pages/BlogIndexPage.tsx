@@ -1,34 +1,31 @@
-import { formatDate } from '../format/formatDate.ts';
+import { PostCard } from '../components/PostCard.tsx';
+import { BlogSearch } from '../sections/BlogSearch.tsx';
+import { LinkCta } from '../sections/LinkCta.tsx';
+import { PageHero } from '../sections/PageHero.tsx';
 import { useSite } from '../SiteContext.ts';
 import type { PageProps } from './PageProps.ts';
 
 export function BlogIndexPage(_: PageProps) {
   const { content } = useSite();
-  const page = content.pages.blog as { seo: { name: string }; heading?: string; intro?: string };
+  const page = content.pages.blog;
   return (
-    <section className="section">
-      <h1>{page.heading ?? page.seo.name}</h1>
-      {page.intro && <p>{page.intro}</p>}
-      <ul className="card-grid" data-blog-cards="">
-        {content.posts.map((p) => (
-          <li key={p.slug} className="card">
-            <article>
-              <p className="meta">
-                <time dateTime={p.date}>{formatDate(p.date)}</time> · {p.readTime}
-              </p>
-              <h2>
-                <a href={`/blog/${p.slug}`}>{p.title}</a>
-              </h2>
-              <p>{p.description}</p>
-            </article>
-          </li>
-        ))}
-      </ul>
-      <p>
-        <a className="button button-primary" href="/pricing">
-          See pricing
-        </a>
-      </p>
-    </section>
+    <>
+      <PageHero eyebrow={page.hero.eyebrow} heading={page.hero.heading} lead={page.hero.lead}>
+        <BlogSearch />
+      </PageHero>
+      <div className="section section-plain section-flush-top">
+        <div className="container">
+          <ul className="post-grid" data-blog-cards="">
+            {content.posts.map((p) => (
+              <PostCard key={p.slug} post={p} />
+            ))}
+          </ul>
+          <p className="blog-empty" data-blog-empty="" hidden>
+            {page.search.empty}
+          </p>
+          <LinkCta id="blog-cta-heading" heading={page.cta.heading} intro={page.cta.intro} link={page.cta.link} />
+        </div>
+      </div>
+    </>
   );
 }

@@ -3,16 +3,22 @@ import { useSite } from '../SiteContext.ts';
 import type { PageProps } from './PageProps.ts';
 
 export function LegalPage({ route }: PageProps) {
-  const doc = useSite().content.legal[route.legal!];
+  const { legal, site } = useSite().content;
+  const doc = legal[route.legal!];
   return (
-    <article className="article legal">
-      <header>
-        <h1>{doc.title}</h1>
-        <p className="meta">
-          Effective <time dateTime={doc.effective}>{formatDate(doc.effective)}</time>
-        </p>
+    <article className="article legal" aria-labelledby="page-title">
+      <header className="article-header">
+        <div className="container container-narrow">
+          <h1 id="page-title">{doc.title}</h1>
+          <p className="lead">{doc.description}</p>
+          <p className="meta">
+            {site.labels.effective} <time dateTime={doc.effective}>{formatDate(doc.effective)}</time>
+          </p>
+        </div>
       </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: doc.html }} />
+      <div className="container container-narrow">
+        <div className="prose" dangerouslySetInnerHTML={{ __html: doc.html }} />
+      </div>
     </article>
   );
 }

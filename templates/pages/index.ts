@@ -1,23 +1,31 @@
 /** Template name (as used in generator/routes.ts) -> page component. */
 import type { ComponentType } from 'react';
 import type { TemplateName } from '../../generator/routes.ts';
+import { AdminPage } from './AdminPage.tsx';
+import { AiOverviewPage } from './AiOverviewPage.tsx';
 import { ArticlePage } from './ArticlePage.tsx';
+import { AuthPage } from './AuthPage.tsx';
 import { BlogIndexPage } from './BlogIndexPage.tsx';
+import { EnterprisePage } from './EnterprisePage.tsx';
+import { HomePage } from './HomePage.tsx';
 import { LegalPage } from './LegalPage.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
 import type { PageProps } from './PageProps.ts';
-import { simplePage } from './SimplePage.tsx';
+import { PricingPage } from './PricingPage.tsx';
+import { UseCasesPage } from './UseCasesPage.tsx';
+import { WaitlistPage } from './WaitlistPage.tsx';
 
 export const pageTemplates: Record<TemplateName, ComponentType<PageProps>> = {
-  home: simplePage('home'),
-  enterprise: simplePage('enterprise'),
-  pricing: simplePage('pricing'),
+  home: HomePage,
+  enterprise: EnterprisePage,
+  pricing: PricingPage,
   blog: BlogIndexPage,
   article: ArticlePage,
-  'use-cases': simplePage('use-cases'),
-  'ai-overview': simplePage('ai-overview'),
+  'use-cases': UseCasesPage,
+  'ai-overview': AiOverviewPage,
   legal: LegalPage,
-  waitlist: simplePage('waitlist'),
-  auth: simplePage('auth'),
-  admin: simplePage('admin'),
-  'not-found': simplePage('not-found'),
+  waitlist: WaitlistPage,
+  auth: AuthPage,
+  admin: AdminPage,
+  'not-found': NotFoundPage,
 };

@@ -58,7 +58,7 @@ export function AdminDashboard({ copy }: { copy: AdminCopy }) {
   if (state.view === 'denied') {
     return (
       <div className="admin-denied">
-        <h1>{messages.accessDenied.title}</h1>
+        <h2>{messages.accessDenied.title}</h2>
         <p>{messages.accessDenied.description}</p>
         <p className="button-row">
           <a className="button" href="/">
@@ -74,7 +74,7 @@ export function AdminDashboard({ copy }: { copy: AdminCopy }) {
   const list = state.submissions;
   return (
     <div className="admin-list">
-      <h1>{copy.title}</h1>
+      <h2>{copy.title}</h2>
       <p className="admin-total">{messages.total(list?.length ?? 0)}</p>
       {list === null ? (
         <p role="alert">{messages.listFailed}</p>

@@ -63,7 +63,7 @@ export function AuthForm({ copy }: { copy: AuthCopy }) {
   const signIn = mode === 'signIn';
   return (
     <div className="auth-card">
-      <h1>{signIn ? copy.signInTitle : copy.signUpTitle}</h1>
+      <h2>{signIn ? copy.signInTitle : copy.signUpTitle}</h2>
       <form className="form" onSubmit={onSubmit} aria-busy={loading || undefined}>
         <Field id="auth-email" name="email" type="email" copy={copy.email} required autoComplete="email" />
         <Field

@@ -55,7 +55,7 @@ describe('AdminDashboard', () => {
     expect(island.querySelector('.admin-loading')).toBeNull();
     expect(toasts()).toEqual([{ role: 'alert', title: 'Error', description: 'Failed to verify admin status.' }]);
     const denied = island.querySelector('.admin-denied')!;
-    expect(denied.querySelector('h1')?.textContent).toBe('Access Denied');
+    expect(denied.querySelector('h2')?.textContent).toBe('Access Denied');
     expect(denied.querySelector('p')?.textContent).toBe("You don't have permission to access this page.");
     const home = denied.querySelector<HTMLAnchorElement>('a.button')!;
     expect(home.getAttribute('href')).toBe('/');

@@ -16,7 +16,7 @@ import { authCopy, fill, flush, hydrateIsland, resetPage, submit, toasts } from 
 
 let island: HTMLElement;
 let form: HTMLFormElement;
-const heading = () => island.querySelector('h1')!.textContent;
+const heading = () => island.querySelector('h2')!.textContent;
 const email = () => form.querySelector<HTMLInputElement>('input[name="email"]')!;
 const password = () => form.querySelector<HTMLInputElement>('input[name="password"]')!;
 const button = () => form.querySelector<HTMLButtonElement>('button[type="submit"]')!;

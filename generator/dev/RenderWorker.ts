@@ -1,0 +1,63 @@
+/**
+ * The main-thread handle on the render worker: request/response over
+ * postMessage, and `restart()` for a fresh module graph after a template edit.
+ */
+import { Worker } from 'node:worker_threads';
+import type { WireError, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
+
+type Pending = { resolve: (r: WorkerResponse) => void; reject: (e: Error) => void };
+type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export class WorkerFailed extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.message);
+  }
+}
+
+export class RenderWorker {
+  private worker!: Worker;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+
+  constructor(private readonly data: { contentDir: string; siteUrl?: string }) {
+    this.spawn();
+  }
+
+  private spawn(): void {
+    const entry = new URL('./siteWorker.ts', import.meta.url).href;
+    this.worker = new Worker(new URL('./workerBoot.mjs', import.meta.url), { workerData: { ...this.data, entry } });
+    this.worker.on('message', (res: WorkerResponse) => {
+      this.pending.get(res.id)?.resolve(res);
+      this.pending.delete(res.id);
+    });
+    const fail = (e: Error) => {
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`render worker exited (${code})`)));
+  }
+
+  /** Sends a request; a worker-side error comes back as WorkerFailed. */
+  async call(req: Body<WorkerRequest>): Promise<Extract<WorkerResponse, { ok: true }>> {
+    const id = this.nextId++;
+    const res = await new Promise<WorkerResponse>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...req, id } as WorkerRequest);
+    });
+    if (!res.ok) throw new WorkerFailed(res.error);
+    return res;
+  }
+
+  async restart(): Promise<void> {
+    const old = this.worker;
+    old.removeAllListeners('exit');
+    this.spawn();
+    await old.terminate();
+  }
+
+  terminate(): Promise<number> {
+    this.worker.removeAllListeners('exit');
+    return this.worker.terminate();
+  }
+}

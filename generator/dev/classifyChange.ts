@@ -1,0 +1,31 @@
+/** What a changed file means for `site dev`. Pure. */
+import path from 'node:path';
+
+export type ChangeKind = 'content' | 'style' | 'template' | 'static' | 'widget' | 'migration' | 'ignore';
+
+export interface Roots {
+  contentDir: string;
+  templatesDir: string;
+  widgetsDir: string;
+  supabaseDir: string;
+}
+
+export function classifyChange(file: string, roots: Roots): { kind: ChangeKind; rel: string } {
+  const inside = (dir: string) => {
+    const rel = path.relative(dir, file);
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : null;
+  };
+  let rel = inside(roots.contentDir);
+  if (rel) return { kind: /\.(md|json)$/.test(rel) ? 'content' : 'ignore', rel };
+  rel = inside(roots.templatesDir);
+  if (rel) {
+    if (rel.startsWith('styles/')) return { kind: 'style', rel };
+    if (rel.startsWith('static/')) return { kind: 'static', rel };
+    return { kind: /\.(tsx?|jsx?)$/.test(rel) ? 'template' : 'ignore', rel };
+  }
+  rel = inside(roots.widgetsDir);
+  if (rel) return { kind: /\.(tsx?|jsx?|json)$/.test(rel) ? 'widget' : 'ignore', rel };
+  rel = inside(path.join(roots.supabaseDir, 'migrations'));
+  if (rel) return { kind: rel.endsWith('.sql') ? 'migration' : 'ignore', rel };
+  return { kind: 'ignore', rel: file };
+}

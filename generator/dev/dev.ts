@@ -1,0 +1,256 @@
+/**
+ * `site dev`: serves the site from memory on 127.0.0.1 with live reload,
+ * the embedded backend and an error overlay. It reuses the build's stages
+ * (content, routes, renderPage, compileCss, the widget bundle options): no
+ * second pipeline. Pages render on demand in a worker and are re-rendered
+ * only when a file they read changes.
+ */
+import * as esbuild from 'esbuild';
+import chokidar from 'chokidar';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { resolveConfig, type BackendSettings } from '../config.ts';
+import { compileCss } from '../assets/compileCss.ts';
+import { esbuildOptions } from '../assets/bundleWidgets.ts';
+import { staticFiles } from '../assets/staticFiles.ts';
+import { formatSiteError, isSiteError, SiteError } from '../errors.ts';
+import { classifyChange } from './classifyChange.ts';
+import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
+import { overlayHtml } from './overlay.ts';
+import { RenderWorker, WorkerFailed } from './RenderWorker.ts';
+import { SseHub } from './sse.ts';
+import type { WireError } from './workerProtocol.ts';
+
+export interface DevOptions {
+  port?: number;
+  backendPort?: number;
+  dataDir?: string;
+  open?: boolean;
+  /** false: no embedded backend (forms show their error toast). */
+  backend?: boolean;
+  root?: string;
+  content?: string;
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  backend: (BackendSettings & { serviceRoleKey: string }) | null;
+  /** Resolves when the change being processed (if any) has been served. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Asset = { body: string | Uint8Array; type: string };
+const wire = (e: unknown): WireError =>
+  e instanceof WorkerFailed
+    ? e.wire
+    : isSiteError(e)
+      ? { code: e.code, title: e.title, message: e.message, hint: e.hint, file: e.location.file, line: e.location.line, field: e.location.field }
+      : { code: 'Internal', title: 'Unexpected error', message: String((e as Error)?.stack ?? e), hint: 'See the terminal.' };
+
+export async function dev(options: DevOptions = {}): Promise<DevServer> {
+  const started = performance.now();
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const config = resolveConfig('dev', { root: options.root, content: options.content, write: false, backend: null, log });
+  const hub = new SseHub();
+  const assets = new Map<string, Asset>();
+  let error: WireError | null = null;
+  let cssVersion = 0;
+
+  // The backend boots in parallel; the site serves pages meanwhile.
+  const backendReady = (async () => {
+    if (options.backend === false) return null;
+    const { startBackend } = await import('../backend/startBackend.ts');
+    return startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', log });
+  })();
+
+  const worker = new RenderWorker({ contentDir: config.contentDir });
+  const setError = (e: unknown) => {
+    error = wire(e);
+    log(`\n${isSiteError(e) ? formatSiteError(e) : `${error.title} [${error.code}]\n${error.message}\nHint: ${error.hint}`}\n`);
+    hub.send('site-error', error);
+  };
+
+  async function loadStyles(): Promise<void> {
+    const css = await compileCss(config.stylesEntry);
+    cssVersion++;
+    assets.set('/assets/main.css', { body: css.code, type: 'text/css; charset=utf-8' });
+  }
+  async function loadStatics(): Promise<Record<string, string>> {
+    const s = await staticFiles(config.staticDir);
+    const urls: Record<string, string> = {};
+    for (const [name, f] of s.files) {
+      urls[name] = `/${f.file}`;
+      assets.set(`/${f.file}`, { body: f.bytes, type: name.endsWith('.svg') ? 'image/svg+xml' : name.endsWith('.png') ? 'image/png' : 'application/octet-stream' });
+    }
+    return urls;
+  }
+  let statics: Record<string, string> = {};
+  const pageAssets = () => ({ stylesheet: `/assets/main.css?v=${cssVersion}`, scripts: ['/assets/loader.js'], statics });
+  async function primeWorker(): Promise<void> {
+    await worker.call({ type: 'assets', assets: pageAssets() });
+    await worker.call({ type: 'load' });
+  }
+
+  // Widgets: an incremental esbuild context with stable entry names.
+  let ctx: esbuild.BuildContext | undefined;
+  const bundleReady = (async () => {
+    const backend = await backendReady.catch(() => null);
+    const base = esbuildOptions({
+      widgetsDir: config.widgetsDir,
+      backend: backend ? { url: backend.apiUrl, anonKey: backend.anonKey } : null,
+      minify: false,
+    });
+    ctx = await esbuild.context({ ...base, entryNames: '[name]', sourcemap: 'inline' });
+  })();
+  const firstBundle = bundleReady.then(() => rebundle());
+  async function rebundle(): Promise<void> {
+    await bundleReady;
+    const result = await ctx!.rebuild().catch((e: { errors?: esbuild.Message[] }) => {
+      const first = e.errors?.[0];
+      throw new SiteError('WidgetBundleFailed', {
+        reason: `${first?.location ? `${first.location.file}:${first.location.line}: ` : ''}${first?.text ?? String(e)}`,
+      });
+    });
+    for (const key of [...assets.keys()]) if (key.endsWith('.js')) assets.delete(key);
+    const cwd = process.cwd();
+    for (const out of result.outputFiles ?? []) {
+      assets.set(`/${path.relative(cwd, out.path).split(path.sep).join('/')}`, { body: out.contents, type: 'text/javascript; charset=utf-8' });
+    }
+  }
+
+  try {
+    [, statics] = await Promise.all([loadStyles(), loadStatics()]);
+    await primeWorker();
+  } catch (e) {
+    setError(e);
+  }
+
+  // Changes are applied one batch at a time, in order.
+  let queue = Promise.resolve();
+  const pending = new Map<string, ReturnType<typeof classifyChange>>();
+  let timer: NodeJS.Timeout | undefined;
+  const roots = { contentDir: config.contentDir, templatesDir: config.templatesDir, widgetsDir: config.widgetsDir, supabaseDir: config.supabaseDir };
+  const onFile = (file: string) => {
+    const change = classifyChange(path.resolve(file), roots);
+    if (change.kind === 'ignore') return;
+    pending.set(`${change.kind}:${change.rel}`, change);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const batch = [...pending.values()];
+      pending.clear();
+      queue = queue.then(() => applyBatch(batch));
+    }, 5);
+  };
+
+  async function applyBatch(batch: ReturnType<typeof classifyChange>[]): Promise<void> {
+    const kinds = new Set(batch.map((c) => c.kind));
+    const hadError = error !== null;
+    try {
+      if (kinds.has('migration')) {
+        log(`Migration changed: ${batch.filter((c) => c.kind === 'migration').map((c) => c.rel).join(', ')}.\nRestart \`site dev\` to apply new migrations to ${options.dataDir ?? '.site/db'} (your data stays), or delete that folder to start from a clean database.`);
+      }
+      if (kinds.has('style')) {
+        await loadStyles();
+        await worker.call({ type: 'assets', assets: pageAssets() });
+        hub.send('css', { href: pageAssets().stylesheet });
+      }
+      if (kinds.has('static')) {
+        statics = await loadStatics();
+        await worker.call({ type: 'assets', assets: pageAssets() });
+      }
+      if (kinds.has('widget')) await rebundle();
+      let affected: string[] | '*' = [];
+      if (kinds.has('template') || (hadError && !kinds.has('content'))) {
+        await worker.restart();
+        await primeWorker();
+        affected = '*';
+      } else if (kinds.has('content')) {
+        const files = batch.filter((c) => c.kind === 'content').map((c) => c.rel);
+        const res = await worker.call(hadError ? { type: 'load' } : { type: 'update', files });
+        affected = res.affected ?? '*';
+      }
+      if (kinds.has('static') || kinds.has('widget')) affected = '*';
+      error = null;
+      if (affected === '*' || affected.length) hub.send('change', { paths: affected });
+    } catch (e) {
+      setError(e);
+    }
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res);
+      if (url.pathname === DEV_CLIENT_PATH) {
+        return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(devClientSource);
+      }
+      if (url.pathname.startsWith('/assets/')) {
+        if (url.pathname.endsWith('.js')) await firstBundle.catch(() => {});
+        const a = assets.get(url.pathname);
+        if (!a) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return void res.writeHead(200, { 'content-type': a.type, 'cache-control': 'no-store' }).end(a.body);
+      }
+      await queue;
+      if (error) return void res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(error, DEV_CLIENT_PATH));
+      const { result } = await worker.call({ type: 'render', path: url.pathname });
+      if (!result) return void res.writeHead(404).end();
+      const body =
+        result.type === 'text/html'
+          ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}"></script></head>`)
+          : result.body;
+      res.writeHead(result.status, { 'content-type': `${result.type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body);
+    } catch (e) {
+      const w = wire(e);
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(w, DEV_CLIENT_PATH));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 4321, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const watcher = chokidar.watch([config.contentDir, config.templatesDir, config.widgetsDir, path.join(config.supabaseDir, 'migrations')], {
+    ignoreInitial: true,
+  });
+  watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
+  const backend = await backendReady.then(
+    (b) => {
+      if (!b) return null;
+      log(`Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}\nGrant admin after signing up at ${url}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDir ? ` --data-dir ${options.dataDir}` : ''}`);
+      return { url: b.apiUrl, anonKey: b.anonKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
+    },
+    (e: unknown) => {
+      setError(e);
+      return null;
+    },
+  );
+  await firstBundle.catch(setError);
+
+  const close = async () => {
+    clearTimeout(timer);
+    hub.close();
+    await watcher.close();
+    await new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+    await Promise.all([worker.terminate(), ctx?.dispose(), backend?.close()]);
+  };
+  if (options.open) {
+    const { spawn } = await import('node:child_process');
+    spawn(process.platform === 'darwin' ? 'open' : 'xdg-open', [url], { stdio: 'ignore', detached: true }).on('error', () => {});
+  }
+  return {
+    url,
+    backend: backend && { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey },
+    settled: async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      await queue;
+    },
+    close,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * `site preview`: serves a built folder as a static host would (clean URLs,
+ * 404.html with status 404, `_headers` applied, gzip/brotli), optionally with
+ * the embedded backend for a site built against it.
+ */
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { serveStatic } from './serveStatic.ts';
+
+export interface PreviewOptions {
+  port: number;
+  dir: string;
+  backend?: boolean;
+  backendPort?: number;
+  dataDir?: string;
+}
+
+export async function preview(options: PreviewOptions): Promise<{ close(): Promise<void> }> {
+  const dir = path.resolve(options.dir);
+  await access(path.join(dir, 'index.html')).catch(() => {
+    throw new SiteError('PreviewDirMissing', { dir: options.dir });
+  });
+  const server = await serveStatic({ dir, port: options.port });
+  process.stdout.write(`Previewing ${options.dir}/ at ${server.url}\n`);
+  let backend: { close(): Promise<void> } | undefined;
+  if (options.backend) {
+    const { startBackend } = await import('../backend/startBackend.ts');
+    const b = await startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', allowedOrigins: [server.url] });
+    backend = b;
+    process.stdout.write(
+      `Backend at ${b.apiUrl}\nBuild the site against it with:\n  SITE_SUPABASE_URL=${b.apiUrl} SITE_SUPABASE_ANON_KEY=${b.anonKey} npx site build\n`,
+    );
+  }
+  const close = async () => {
+    await Promise.all([server.close(), backend?.close()]);
+  };
+  process.once('SIGINT', () => void close().then(() => process.exit(0)));
+  return { close };
+}

@@ -1,0 +1,91 @@
+/**
+ * The dev renderer, in a worker thread so a template edit gets a fresh
+ * module graph (the worker is replaced; nothing stale, nothing leaked).
+ * It holds the content and route table, re-reads only the content file that
+ * changed, and renders pages on demand with the same stages as `site build`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadContent, type Content } from '../content/load.ts';
+import { updateContent } from '../content/updateContent.ts';
+import { checkSiteUrl } from '../config.ts';
+import { isSiteError, SiteError } from '../errors.ts';
+import { renderPage, type PageAssets } from '../render/renderPage.tsx';
+import { buildRoutes, routeReads, type Route } from '../routes.ts';
+import { extraFiles } from '../seo/extraFiles.ts';
+import { fileForPath } from '../seo/absoluteUrl.ts';
+import type { WorkerRequest, WorkerResponse, WireError } from './workerProtocol.ts';
+
+interface State {
+  content: Content;
+  routes: Route[];
+  siteUrl: string;
+}
+
+const { contentDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; siteUrl?: string };
+let state: State | undefined;
+let assets: PageAssets & { statics: Record<string, string> } = { stylesheet: '', scripts: [], statics: {} };
+
+export const toWire = (e: unknown): WireError =>
+  isSiteError(e)
+    ? { code: e.code, title: e.title, message: e.message, hint: e.hint, file: e.location.file, line: e.location.line, field: e.location.field }
+    : { code: 'Internal', title: 'Unexpected error', message: (e as Error)?.stack ?? String(e), hint: 'This is a bug in a template or the generator; the stack above says where.' };
+
+function settle(content: Content): State {
+  const routes = buildRoutes(content);
+  return { content, routes, siteUrl: siteUrlOverride ?? checkSiteUrl(content.site.url) };
+}
+
+function render(urlPath: string): { status: number; body: string; type: string } | null {
+  if (!state) throw new Error('content not loaded');
+  const { content, routes, siteUrl } = state;
+  const extra = extraFiles(content, routes, siteUrl)[urlPath.replace(/^\//, '')];
+  if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };
+  const file = fileForPath(urlPath);
+  const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html')!;
+  const ctx = {
+    content,
+    routes,
+    siteUrl,
+    asset: (name: string) => {
+      const url = assets.statics[name];
+      if (!url) throw new SiteError('AssetMissing', { name, dir: 'templates/static' });
+      return url;
+    },
+  };
+  return { status: route.file === file ? 200 : 404, body: renderPage(route, ctx, assets), type: 'text/html' };
+}
+
+async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
+  switch (msg.type) {
+    case 'assets':
+      assets = msg.assets;
+      return { id: msg.id, ok: true, affected: '*' };
+    case 'load':
+      state = settle(await loadContent(contentDir));
+      return { id: msg.id, ok: true, affected: '*' };
+    case 'update': {
+      if (!state) {
+        state = settle(await loadContent(contentDir));
+        return { id: msg.id, ok: true, affected: '*' };
+      }
+      let content = state.content;
+      for (const f of msg.files) content = await updateContent(content, f);
+      const before = state.routes;
+      state = settle(content);
+      const routesChanged = before.map((r) => r.path).join() !== state.routes.map((r) => r.path).join();
+      const affected = routesChanged
+        ? '*'
+        : state.routes.filter((r) => msg.files.some((f) => routeReads(r, f))).map((r) => r.path);
+      return { id: msg.id, ok: true, affected };
+    }
+    case 'render':
+      return { id: msg.id, ok: true, result: render(msg.path) };
+  }
+}
+
+parentPort!.on('message', (msg: WorkerRequest) => {
+  handle(msg).then(
+    (res) => parentPort!.postMessage(res),
+    (e) => parentPort!.postMessage({ id: msg.id, ok: false, error: toWire(e) } satisfies WorkerResponse),
+  );
+});

@@ -1,0 +1,25 @@
+/** Messages between `site dev` and its render worker (generator/dev/siteWorker.ts). */
+import type { PageAssets } from '../render/renderPage.tsx';
+
+/** A SiteError flattened for postMessage and for the browser overlay. */
+export interface WireError {
+  code: string;
+  title: string;
+  message: string;
+  hint: string;
+  file?: string;
+  line?: number;
+  field?: string;
+}
+
+export type WorkerRequest =
+  | { id: number; type: 'assets'; assets: PageAssets & { statics: Record<string, string> } }
+  | { id: number; type: 'load' }
+  | { id: number; type: 'update'; files: string[] }
+  | { id: number; type: 'render'; path: string };
+
+export type Rendered = { status: number; body: string; type: string } | null;
+
+export type WorkerResponse =
+  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered }
+  | { id: number; ok: false; error: WireError };

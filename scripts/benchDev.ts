@@ -1,0 +1,66 @@
+/**
+ * `npm run bench:dev [-- --edits 200]`: measures `site dev` as an author feels it.
+ *  1. start: time until the home page is served (backend booting in parallel, fresh data dir)
+ *  2. edit-to-served: write an article, wait until the served HTML has the new text; p50/p95
+ *  3. memory: RSS and heap before and after all edits (flat = no leaked module graphs)
+ * Works on a temporary copy of content/, so the real content is never touched.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { dev } from '../generator/dev/dev.ts';
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const edits = arg('edits', 500);
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
+const content = path.join(tmp, 'content');
+await cp('content', content, { recursive: true });
+
+// 1. Start-up, backend included (fresh data dir), until the home page is served.
+let t = performance.now();
+const server = await dev({ port: 0, backendPort: 0, dataDir: path.join(tmp, 'db'), content, log: () => {} });
+const startMs = performance.now() - t;
+t = performance.now();
+const home = await fetch(`${server.url}/`);
+if (home.status !== 200) throw new Error(`home page answered ${home.status}`);
+const firstPageMs = performance.now() - t;
+
+// 2. Edit-to-served latency on one article.
+const file = path.join(content, 'blog', 'ai-trust-presentations.md');
+const original = await readFile(file, 'utf8');
+const url = `${server.url}/blog/ai-trust-presentations`;
+const latencies: number[] = [];
+global.gc?.();
+const before = process.memoryUsage();
+for (let i = 0; i < edits; i++) {
+  const marker = `bench-marker-${i}-${Math.random().toString(36).slice(2)}`;
+  const started = performance.now();
+  await writeFile(file, `${original}\n\nEdited paragraph ${marker}.\n`);
+  for (;;) {
+    const html = await (await fetch(url)).text();
+    if (html.includes(marker)) break;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  latencies.push(performance.now() - started);
+}
+global.gc?.();
+const after = process.memoryUsage();
+await server.close();
+await rm(tmp, { recursive: true, force: true });
+
+const rows = [
+  ['ready to serve (incl. backend boot)', `${startMs.toFixed(0)} ms`, '≤ 2000 ms'],
+  ['first home page response', `${firstPageMs.toFixed(0)} ms`, ''],
+  [`edit-to-served p50 (${edits} edits)`, `${pct(latencies, 50).toFixed(1)} ms`, '≤ 100 ms'],
+  [`edit-to-served p95 (${edits} edits)`, `${pct(latencies, 95).toFixed(1)} ms`, '≤ 250 ms'],
+  ['RSS before / after edits', `${mb(before.rss)} / ${mb(after.rss)}`, 'flat'],
+  ['heap used before / after edits', `${mb(before.heapUsed)} / ${mb(after.heapUsed)}`, 'flat'],
+];
+console.log('\n| measure | value | budget |\n|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);

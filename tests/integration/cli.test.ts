@@ -1,0 +1,195 @@
+/**
+ * The CLI as a user runs it: `node bin/site.js` in a child process.
+ * Broken content copies (made from content/ in a temp folder) must fail with
+ * exit code 1 and a message that names file, line, field, expected, found and
+ * a hint, and must leave a previously built folder byte for byte unchanged.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = path.join(root, 'bin', 'site.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function site(...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** sha256 of every file under dir, keyed by relative path. */
+async function hashTree(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const full = path.join(e.parentPath, e.name);
+    out[path.relative(dir, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
+  }
+  return out;
+}
+
+/** The 1-based line of the first line containing needle. */
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+interface Breakage {
+  name: string;
+  /** Changes the copied content folder; returns what the message must contain. */
+  apply: (dir: string) => Promise<{ file: string; line: number | number[]; field?: string; expected: string; found: string }>;
+}
+
+/** Replaces one exact piece of text in a content file, failing loudly if it is not there. */
+async function edit(dir: string, rel: string, change: (text: string) => string): Promise<string> {
+  const file = path.join(dir, rel);
+  const before = await readFile(file, 'utf8');
+  const after = change(before);
+  expect(after, `edit of ${rel} changed nothing`).not.toBe(before);
+  await writeFile(file, after);
+  return after;
+}
+
+const breakages: Breakage[] = [
+  {
+    name: 'a front matter field is missing',
+    apply: async (dir) => {
+      await edit(dir, 'blog/matik-vs-decksmith.md', (t) => t.replace(/^author:.*\n/m, ''));
+      return { file: 'blog/matik-vs-decksmith.md', line: 1, field: 'author', expected: 'must be a string', found: 'nothing (the field is missing)' };
+    },
+  },
+  {
+    name: 'a JSON file misses a comma',
+    apply: async (dir) => {
+      const text = await edit(dir, 'site.json', (t) => t.replace(/("name": "[^"]*"),/, '$1'));
+      const line = lineOf(text, '"name":');
+      return { file: 'site.json', line: [line, line + 1], expected: "Expected ','", found: 'is not valid JSON' };
+    },
+  },
+  {
+    name: 'an article has an unknown category',
+    apply: async (dir) => {
+      const text = await edit(dir, 'blog/ai-trust-presentations.md', (t) => t.replace(/^category: .*$/m, 'category: "Opinions"'));
+      return {
+        file: 'blog/ai-trust-presentations.md',
+        line: lineOf(text, 'category:'),
+        field: 'category',
+        expected: 'must be one of Opinion, Comparisons, Tools',
+        found: '"Opinions"',
+      };
+    },
+  },
+  {
+    name: 'an article has an impossible unquoted date',
+    apply: async (dir) => {
+      const text = await edit(dir, 'blog/gamma-vs-google-slides.md', (t) => t.replace(/^date: .*$/m, 'date: 2025-02-30'));
+      return {
+        file: 'blog/gamma-vs-google-slides.md',
+        line: lineOf(text, 'date:'),
+        field: 'date',
+        expected: 'must be a real calendar date',
+        found: '"2025-02-30"',
+      };
+    },
+  },
+  {
+    name: 'a page JSON field has the wrong type',
+    apply: async (dir) => {
+      const text = await edit(dir, 'pages/enterprise.json', (t) => {
+        const data = JSON.parse(t) as { seo: { title: unknown } };
+        data.seo.title = 42;
+        return `${JSON.stringify(data, null, 2)}\n`;
+      });
+      return { file: 'pages/enterprise.json', line: lineOf(text, '"title": 42'), field: 'seo.title', expected: 'must be a string', found: 'number 42' };
+    },
+  },
+];
+
+let tmp: string;
+let out: string;
+let first: Run;
+let before: Record<string, string>;
+let broken: { breakage: Breakage; expect: Awaited<ReturnType<Breakage['apply']>>; run: Run }[];
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-cli-'));
+  out = path.join(tmp, 'out');
+  const good = path.join(tmp, 'content');
+  await cp(path.join(root, 'content'), good, { recursive: true });
+  first = await site('build', '--content', good, '--out', out);
+  before = first.code === 0 ? await hashTree(out) : {};
+  // Every broken build targets the same, previously built output folder.
+  broken = await Promise.all(
+    breakages.map(async (breakage, i) => {
+      const dir = path.join(tmp, `broken-${i}`);
+      await cp(good, dir, { recursive: true });
+      const expected = await breakage.apply(dir);
+      return { breakage, expect: expected, run: await site('build', '--content', dir, '--out', out) };
+    }),
+  );
+});
+
+afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('site --help / --version', () => {
+  it('prints usage with the build command', async () => {
+    const run = await site('--help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Usage: site');
+    expect(run.stdout).toMatch(/^\s+build \[options\]\s+build the site/m);
+  });
+
+  it('prints the package version', async () => {
+    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    const run = await site('--version');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(pkg.version);
+  });
+});
+
+describe('site build', () => {
+  it('builds the content and prints the summary line', () => {
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^Built 19 pages \(\d+ files, [\d.]+ (KB|MB)\) into .+ in \d+ ms$/m);
+    expect(Object.keys(before)).toContain('index.html');
+    expect(Object.keys(before)).toContain('404.html');
+  });
+
+  it.each(breakages.map((b, i) => [b.name, i] as const))('fails with a precise message when %s', (_, i) => {
+    const { run, expect: want } = broken[i]!;
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).not.toMatch(/^Built/m);
+    const lines = Array.isArray(want.line) ? want.line : [want.line];
+    const at = new RegExp(`${want.file.replace(/[.]/g, '\\.')}:(\\d+)`).exec(run.stderr);
+    expect(at, run.stderr).not.toBeNull();
+    expect(lines, run.stderr).toContain(Number(at![1]));
+    if (want.field) expect(run.stderr).toContain(`field "${want.field}"`);
+    expect(run.stderr).toContain(want.expected);
+    expect(run.stderr).toContain(want.found);
+    expect(run.stderr).toMatch(/^Hint: \S/m);
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  it('leaves the previous output byte for byte unchanged after the failed builds', async () => {
+    expect(await hashTree(out)).toEqual(before);
+    expect((await readdir(tmp)).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+});

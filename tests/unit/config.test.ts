@@ -1,0 +1,62 @@
+/** resolveConfig: absolute paths out, and an output folder that can never swallow the sources. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { backendFromEnv, checkSiteUrl, resolveConfig } from '../../generator/config.ts';
+import { SiteError } from '../../generator/errors.ts';
+
+const root = path.resolve('/projects/site');
+
+describe('resolveConfig', () => {
+  it('resolves folders against the root', () => {
+    const c = resolveConfig('build', { root, backend: null });
+    expect(c).toMatchObject({
+      mode: 'build',
+      root,
+      contentDir: path.join(root, 'content'),
+      outDir: path.join(root, 'dist'),
+      staticDir: path.join(root, 'templates', 'static'),
+      write: true,
+      backend: null,
+    });
+  });
+
+  it('accepts an output folder outside the project (temporary builds)', () => {
+    expect(resolveConfig('build', { root, out: '/tmp/site-out', backend: null }).outDir).toBe(path.resolve('/tmp/site-out'));
+  });
+
+  it.each(['.', '..', '/', 'content', 'templates', 'widgets', 'generator', 'supabase', 'node_modules'])(
+    'refuses --out %s, which would replace sources',
+    (out) => {
+      expect(() => resolveConfig('build', { root, out, backend: null })).toThrow(SiteError);
+      try {
+        resolveConfig('build', { root, out, backend: null });
+      } catch (e) {
+        expect((e as SiteError).code).toBe('OutputDirUnsafe');
+      }
+    },
+  );
+
+  it('refuses an output folder that contains a custom content folder', () => {
+    expect(() => resolveConfig('build', { root, content: '/data/site/content', out: '/data/site', backend: null })).toThrow(
+      /Refusing to replace/,
+    );
+  });
+
+  it('normalizes and checks --site-url', () => {
+    expect(resolveConfig('build', { root, siteUrl: 'https://example.com/', backend: null }).siteUrl).toBe('https://example.com');
+    expect(() => resolveConfig('build', { root, siteUrl: 'example.com', backend: null })).toThrow(SiteError);
+  });
+});
+
+describe('checkSiteUrl', () => {
+  it.each(['ftp://example.com', 'not a url', '/relative'])('rejects %s', (url) => {
+    expect(() => checkSiteUrl(url)).toThrow(/is not an absolute http\(s\) URL/);
+  });
+});
+
+describe('backendFromEnv', () => {
+  it('needs both the URL and the anon key', () => {
+    expect(backendFromEnv({ SITE_SUPABASE_URL: 'http://127.0.0.1:54321' })).toBeNull();
+    expect(backendFromEnv({ SITE_SUPABASE_URL: 'http://x', SITE_SUPABASE_ANON_KEY: 'k' })).toEqual({ url: 'http://x', anonKey: 'k' });
+  });
+});

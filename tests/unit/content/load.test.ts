@@ -1,0 +1,81 @@
+/** The content edge: JSON syntax errors, missing files and duplicate slugs become SiteErrors with a place. */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadContent, loadJson } from '../../../generator/content/load.ts';
+import { SiteError } from '../../../generator/errors.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'site-load-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function rejection(p: Promise<unknown>): Promise<SiteError> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(SiteError);
+  return e as SiteError;
+}
+
+const Schema = z.strictObject({ a: z.number(), b: z.strictObject({ c: z.string() }) });
+
+describe('loadJson', () => {
+  it('parses and validates a JSON file', async () => {
+    await writeFile(path.join(dir, 'x.json'), '{ "a": 1, "b": { "c": "d" } }');
+    expect(await loadJson(dir, 'x.json', Schema)).toEqual({ a: 1, b: { c: 'd' } });
+  });
+
+  it('names the file and the line near a missing comma', async () => {
+    await writeFile(path.join(dir, 'x.json'), '{\n  "a": 1,\n  "b": {\n    "c": "d"\n  }\n  "e": 2\n}\n');
+    const e = await rejection(loadJson(dir, 'x.json', Schema));
+    expect(e.code).toBe('ContentJsonMalformed');
+    expect(e.location.file).toBe('x.json');
+    // The comma is missing at the end of line 5; the parser trips on line 6.
+    expect([5, 6]).toContain(e.location.line);
+    expect(e.message).toMatch(/^x\.json:\d+ is not valid JSON: .*Expected ','/);
+    expect(e.message).not.toMatch(/position \d+/);
+    expect(e.hint).toMatch(/missing comma/);
+  });
+
+  it('reports a truncated file without a made-up line', async () => {
+    await writeFile(path.join(dir, 'x.json'), '{ "a": 1, ');
+    const e = await rejection(loadJson(dir, 'x.json', Schema));
+    expect(e.code).toBe('ContentJsonMalformed');
+    expect(e.message).toMatch(/^x\.json(:1)? is not valid JSON/);
+  });
+
+  it('names the line of a schema error', async () => {
+    await writeFile(path.join(dir, 'x.json'), '{\n  "a": 1,\n  "b": {\n    "c": 5\n  }\n}\n');
+    const e = await rejection(loadJson(dir, 'x.json', Schema));
+    expect(e.message).toBe('x.json:4: field "b.c" must be a string, but found number 5.');
+  });
+
+  it('reports a missing file by its path inside the content folder', async () => {
+    const e = await rejection(loadJson(dir, 'pages/none.json', Schema));
+    expect(e.code).toBe('ContentFileMissing');
+    expect(e.message).toContain('pages/none.json');
+  });
+});
+
+describe('loadContent', () => {
+  it('refuses two articles whose slugs differ only in case', async () => {
+    await mkdir(path.join(dir, 'blog'));
+    await writeFile(path.join(dir, 'blog', 'Intro.md'), '');
+    await writeFile(path.join(dir, 'blog', 'intro.md'), '');
+    const e = await rejection(loadContent(dir));
+    expect(e.code).toBe('ContentDuplicateSlug');
+    expect(e.message).toContain('blog/Intro.md, blog/intro.md');
+  });
+
+  it('needs site.json', async () => {
+    const e = await rejection(loadContent(dir));
+    expect(e.code).toBe('ContentFileMissing');
+  });
+});

@@ -1,0 +1,159 @@
+/** THE route table: every page of the spec exactly once, the right ones hidden from search, no two writing one file. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Content } from '../../generator/content/load.ts';
+import { SiteError } from '../../generator/errors.ts';
+import { assertDistinctFiles, buildRoutes, relatedPosts, type Route } from '../../generator/routes.ts';
+import { fakePost, realContent } from './helpers/content.ts';
+
+const slugs = [
+  'brand-kit-limitations',
+  'ai-trust-presentations',
+  'matik-vs-decksmith',
+  'best-ai-slide-generators-2025',
+  'gamma-vs-google-slides',
+  'slidesgpt-alternative',
+  'canva-vs-google-slides',
+];
+const specPaths = [
+  '/',
+  '/auth',
+  '/admin',
+  '/privacy',
+  '/terms',
+  '/enterprise',
+  '/ai-overview',
+  '/pricing',
+  '/blog',
+  ...slugs.map((s) => `/blog/${s}`),
+  '/use-cases',
+  '/waitlist',
+];
+
+let content: Content;
+let routes: Route[];
+beforeAll(async () => {
+  content = await realContent();
+  routes = buildRoutes(content);
+});
+const byPath = (p: string) => routes.find((r) => r.path === p)!;
+
+describe('buildRoutes', () => {
+  it('has every spec route exactly once, plus the 404 page and nothing else', () => {
+    const pages = routes.filter((r) => r.file !== '404.html').map((r) => r.path);
+    expect([...pages].sort()).toEqual([...specPaths].sort());
+    expect(routes.filter((r) => r.file === '404.html')).toHaveLength(1);
+    expect(routes).toHaveLength(specPaths.length + 1);
+  });
+
+  it('writes clean-URL files, one per route', () => {
+    expect(byPath('/').file).toBe('index.html');
+    expect(byPath('/pricing').file).toBe('pricing.html');
+    expect(byPath('/blog').file).toBe('blog.html');
+    expect(byPath('/blog/matik-vs-decksmith').file).toBe('blog/matik-vs-decksmith.html');
+    expect(new Set(routes.map((r) => r.file)).size).toBe(routes.length);
+  });
+
+  it('hides exactly /auth, /admin and the 404 page from search', () => {
+    expect(routes.filter((r) => !r.indexable).map((r) => r.file).sort()).toEqual(['404.html', 'admin.html', 'auth.html']);
+  });
+
+  it('gives each route a title and description from content', () => {
+    for (const r of routes) {
+      expect(r.title.trim(), r.path).not.toBe('');
+      expect(r.description.trim(), r.path).not.toBe('');
+    }
+    expect(byPath('/pricing').title).toBe(content.pages.pricing.seo.title);
+    const post = content.posts.find((p) => p.slug === 'gamma-vs-google-slides')!;
+    expect(byPath('/blog/gamma-vs-google-slides')).toMatchObject({
+      template: 'article',
+      title: `${post.title} | ${content.site.name} Blog`,
+      description: post.description,
+      ogType: 'article',
+      lastmod: post.date,
+      post,
+    });
+  });
+
+  it('gives articles breadcrumbs Home > Blog > article', () => {
+    const r = byPath('/blog/canva-vs-google-slides');
+    expect(r.breadcrumbs).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Blog', path: '/blog' },
+      { name: r.post!.title, path: '/blog/canva-vs-google-slides' },
+    ]);
+    expect(byPath('/').breadcrumbs).toEqual([]);
+    expect(byPath('/pricing').breadcrumbs.map((c) => c.path)).toEqual(['/', '/pricing']);
+  });
+
+  it('dates the blog index by its newest article and legal pages by their effective date', () => {
+    const newest = [...content.posts.map((p) => p.date)].sort().at(-1);
+    expect(byPath('/blog').lastmod).toBe(newest);
+    expect(byPath('/privacy').lastmod).toBe(content.legal.privacy.effective);
+    expect(byPath('/terms')).toMatchObject({ template: 'legal', legal: 'terms' });
+  });
+
+  it('orders articles newest first', () => {
+    const dates = routes.filter((r) => r.post).map((r) => r.post!.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('refuses an article whose slug makes it write the same file as another route', () => {
+    const clash = { ...content, posts: [...content.posts, { ...content.posts[0]!, slug: content.posts[1]!.slug.toUpperCase() }] };
+    expect(() => buildRoutes(clash)).toThrow(SiteError);
+  });
+});
+
+describe('assertDistinctFiles', () => {
+  it('accepts distinct files', () => {
+    expect(() => assertDistinctFiles([{ path: '/a', file: 'a.html' }, { path: '/b', file: 'b.html' }])).not.toThrow();
+  });
+
+  it.each([
+    [{ path: '/blog', file: 'blog.html' }, { path: '/blog/', file: 'blog.html' }],
+    [{ path: '/About', file: 'About.html' }, { path: '/about', file: 'about.html' }],
+  ])('throws RouteFileCollision for %j and %j', (a, b) => {
+    let error: unknown;
+    try {
+      assertDistinctFiles([{ path: '/', file: 'index.html' }, a, b]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SiteError);
+    const e = error as SiteError<'RouteFileCollision'>;
+    expect(e.code).toBe('RouteFileCollision');
+    expect(e.args.routes).toEqual([a.path, b.path]);
+    expect(e.message).toContain(`${a.path} and ${b.path}`);
+    expect(e.hint).toMatch(/distinct/);
+  });
+});
+
+describe('relatedPosts', () => {
+  it('returns at most 3 articles and never the current one, for every real article', () => {
+    for (const post of content.posts) {
+      const related = relatedPosts(post, content.posts);
+      expect(related.length, post.slug).toBeLessThanOrEqual(3);
+      expect(related.length, post.slug).toBe(Math.min(3, content.posts.length - 1));
+      expect(related.map((p) => p.slug), post.slug).not.toContain(post.slug);
+      expect(new Set(related.map((p) => p.slug)).size).toBe(related.length);
+    }
+  });
+
+  it('prefers the same category, then the newest', () => {
+    const posts = [
+      fakePost('new-tools', { category: 'Tools', date: '2025-10-30' }),
+      fakePost('new-opinion', { category: 'Opinion', date: '2025-10-29' }),
+      fakePost('mid-opinion', { category: 'Opinion', date: '2025-10-20' }),
+      fakePost('old-tools', { category: 'Tools', date: '2025-10-10' }),
+      fakePost('current', { category: 'Opinion', date: '2025-10-05' }),
+      fakePost('oldest-opinion', { category: 'Opinion', date: '2025-10-01' }),
+    ];
+    expect(relatedPosts(posts[4]!, posts).map((p) => p.slug)).toEqual(['new-opinion', 'mid-opinion', 'oldest-opinion']);
+    expect(relatedPosts(posts[0]!, posts).map((p) => p.slug)).toEqual(['old-tools', 'new-opinion', 'mid-opinion']);
+  });
+
+  it('honours a smaller limit and copes with a lone article', () => {
+    const posts = [fakePost('a'), fakePost('b'), fakePost('c')];
+    expect(relatedPosts(posts[0]!, posts, 1).map((p) => p.slug)).toEqual(['b']);
+    expect(relatedPosts(posts[0]!, [posts[0]!])).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/** writeOutput swaps a complete folder in atomically and never damages the previous output. */
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
+
+let parent: string;
+let out: string;
+beforeEach(async () => {
+  parent = await mkdtemp(path.join(os.tmpdir(), 'site-write-'));
+  out = path.join(parent, 'dist');
+});
+afterEach(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+/** Every file under dir (relative path -> content), recursively. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files: Record<string, string> = {};
+  for (const e of entries.filter((x) => x.isFile())) {
+    const full = path.join(e.parentPath, e.name);
+    files[path.relative(dir, full).split(path.sep).join('/')] = await readFile(full, 'utf8');
+  }
+  return files;
+}
+
+const site = (n: number): OutputFiles =>
+  new Map<string, string | Uint8Array>([
+    ['index.html', `<h1>home ${n}</h1>`],
+    ['blog/post.html', `<h1>post ${n}</h1>`],
+    ['assets/logo.svg', new TextEncoder().encode(`<svg>${n}</svg>`)],
+  ]);
+
+describe('writeOutput', () => {
+  it('writes every file, strings and bytes, creating folders', async () => {
+    await writeOutput(out, site(1));
+    expect(await snapshot(out)).toEqual({
+      'index.html': '<h1>home 1</h1>',
+      'blog/post.html': '<h1>post 1</h1>',
+      'assets/logo.svg': '<svg>1</svg>',
+    });
+  });
+
+  it('creates a missing parent folder', async () => {
+    const deep = path.join(parent, 'a', 'b', 'dist');
+    await writeOutput(deep, site(1));
+    expect(Object.keys(await snapshot(deep))).toHaveLength(3);
+  });
+
+  it('replaces the previous output as a whole: stale files disappear', async () => {
+    await mkdir(out);
+    await writeFile(path.join(out, 'stale.html'), 'old page');
+    await writeOutput(out, site(1));
+    await writeOutput(out, site(2));
+    expect(await snapshot(out)).toEqual({
+      'index.html': '<h1>home 2</h1>',
+      'blog/post.html': '<h1>post 2</h1>',
+      'assets/logo.svg': '<svg>2</svg>',
+    });
+  });
+
+  it('leaves no temporary or old folders behind', async () => {
+    await writeOutput(out, site(1));
+    await writeOutput(out, site(2));
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it.each([
+    ['a file where a folder must go', new Map([['blog', 'x'], ['blog/post.html', 'y']])],
+    ['a path with a NUL byte', new Map([['index.html', 'x'], ['bad\0name.html', 'y']])],
+    ['a path that climbs out of the folder', new Map([['index.html', 'x'], ['../escaped.html', 'y']])],
+    ['an absolute path', new Map([['index.html', 'x'], [path.join(os.tmpdir(), 'site-write-abs.html'), 'y']])],
+  ])('keeps the previous output byte for byte when writing fails (%s)', async (_, files) => {
+    await writeOutput(out, site(1));
+    const before = await snapshot(out);
+    await expect(writeOutput(out, files as OutputFiles)).rejects.toThrow();
+    expect(await snapshot(out)).toEqual(before);
+    expect((await readdir(parent)).sort()).toEqual(['dist']);
+  });
+
+  it('writes nothing at all when the first build fails', async () => {
+    await expect(writeOutput(out, new Map([['../escaped.html', 'y']]))).rejects.toThrow(/not inside the output folder/);
+    expect(await readdir(parent)).toEqual([]);
+  });
+
+  it('leaves one complete output and no temporary folder when two writes race', async () => {
+    const results = await Promise.allSettled([writeOutput(out, site(1)), writeOutput(out, site(2))]);
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+    const files = await snapshot(out);
+    // One build's files, never a mix of both.
+    const n = files['index.html']!.match(/home (\d)/)![1];
+    expect(files).toEqual({ 'index.html': `<h1>home ${n}</h1>`, 'blog/post.html': `<h1>post ${n}</h1>`, 'assets/logo.svg': `<svg>${n}</svg>` });
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+});
