@@ -5,8 +5,6 @@
  */
 import { Command, Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import { build } from './build.ts';
-import { formatJsReport } from './assets/formatJsReport.ts';
 import { formatSiteError, isSiteError, SiteError } from './errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -53,6 +51,7 @@ program
   .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
   .action(
     run(async (opts: { out: string; content: string; siteUrl?: string }) => {
+      const [{ build }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
       const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl });
       const { stats, js } = result;
       process.stdout.write(formatJsReport(js));

@@ -78,12 +78,13 @@ export function jsonLd({ route, content, siteUrl, logoUrl, socialImage }: JsonLd
     };
     out.push(website, organization, app);
   }
-  if (route.path === '/pricing' || route.path === '/enterprise') {
+  // One Product, on the page that shows the prices (the cards and this read the same plans).
+  if (route.path === '/pricing') {
     const prices = offers.map((o) => Number(o.price));
     const product: WithContext<Product> = {
       '@context': 'https://schema.org',
       '@type': 'Product',
-      name: route.path === '/enterprise' ? `${site.name} Enterprise` : site.name,
+      name: site.name,
       description: route.description,
       image: url(socialImage),
       brand: { '@type': 'Brand', name: site.name },

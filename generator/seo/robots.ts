@@ -1,8 +1,12 @@
-/** robots.txt: everything allowed except the noindex app pages, plus the sitemap. Pure. */
+/**
+ * robots.txt: everything may be crawled, plus the sitemap. Pages kept out of
+ * search carry `noindex` instead of a Disallow line: a crawler blocked by
+ * robots.txt never fetches the page, so it would never see the noindex.
+ * Pure.
+ */
 import type { Route } from '../routes.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
 
-export function robots(routes: Route[], siteUrl: string): string {
-  const hidden = routes.filter((r) => !r.indexable && r.file !== '404.html').map((r) => `Disallow: ${r.path}`);
-  return ['User-agent: *', 'Allow: /', ...hidden, '', `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`, ''].join('\n');
+export function robots(_routes: Route[], siteUrl: string): string {
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`, ''].join('\n');
 }

@@ -59,12 +59,12 @@ describe('sitemap', () => {
 });
 
 describe('robots', () => {
-  it('allows crawling, names the sitemap absolutely and keeps crawlers out of the app pages', () => {
+  it('allows crawling and names the sitemap absolutely; noindex pages stay crawlable so crawlers see their noindex', () => {
     const txt = robots(routes, SITE_URL);
     const lines = txt.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Sitemap: https://decksmith.ai/sitemap.xml');
-    expect(lines.filter((l) => l.startsWith('Disallow:')).sort()).toEqual(['Disallow: /admin', 'Disallow: /auth']);
+    expect(lines.filter((l) => l.startsWith('Disallow:'))).toEqual([]);
     expect(txt.endsWith('\n')).toBe(true);
   });
 });
