@@ -1,0 +1,25 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { JwtKeys } from './createJwtKeys.ts';
+import type { RestCatalog } from './rest/loadCatalog.ts';
+import type { SupabaseConfig } from './readSupabaseConfig.ts';
+
+/** What every route of the embedded backend is handed. */
+export interface BackendContext {
+  db: PGlite;
+  keys: JwtKeys;
+  catalog: RestCatalog;
+  config: SupabaseConfig;
+  /** http://host:port, known once the server listens. */
+  apiUrl: () => string;
+  log: (line: string) => void;
+  /** bcrypt cost for new passwords (10 unless a test lowers it). */
+  bcryptCost: number;
+  /** Extra CORS origins besides http://127.0.0.1:* and http://localhost:*. */
+  allowedOrigins: string[];
+}
+
+/** Who is calling, from the Authorization bearer (or the apikey when there is none). */
+export interface Caller {
+  role: 'anon' | 'authenticated' | 'service_role';
+  claims: Record<string, unknown>;
+}

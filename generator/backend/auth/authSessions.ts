@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { BackendContext } from '../BackendContext.ts';
+import { AuthError } from './authError.ts';
+import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
+
+type Db = PGlite | Transaction;
+
+/** A verified access token: its claims plus the user and session rows it names. */
+export interface AccessContext {
+  claims: Record<string, unknown>;
+  user: AuthUserRow;
+  sessionId: string;
+}
+
+/**
+ * Sessions of the embedded auth server: one auth.sessions row per sign-in,
+ * a chain of refresh tokens per session (rotated on every refresh, the old
+ * one revoked), short-lived HS256 access tokens naming the session.
+ */
+export function authSessions(ctx: BackendContext) {
+  /** Creates a session for the user and returns GoTrue's session object. */
+  async function issue(db: Db, user: AuthUserRow): Promise<Record<string, unknown>> {
+    const session = await db.query<{ id: string }>(`insert into auth.sessions (user_id) values ($1) returning id`, [user.id]);
+    const refreshToken = newRefreshToken();
+    await db.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [refreshToken, user.id, session.rows[0].id]);
+    return sessionJson(user, session.rows[0].id, refreshToken);
+  }
+
+  async function sessionJson(user: AuthUserRow, sessionId: string, refreshToken: string) {
+    const expiresIn = ctx.config.auth.jwtExpiry;
+    const now = Math.floor(Date.now() / 1000);
+    const accessToken = await ctx.keys.sign(
+      {
+        iss: `${ctx.apiUrl()}/auth/v1`,
+        sub: user.id,
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: user.email,
+        phone: '',
+        app_metadata: user.raw_app_meta_data,
+        user_metadata: user.raw_user_meta_data,
+        aal: 'aal1',
+        amr: [{ method: 'password', timestamp: now }],
+        session_id: sessionId,
+        is_anonymous: false,
+      },
+      expiresIn,
+    );
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: expiresIn,
+      expires_at: now + expiresIn,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
+  }
+
+  /** grant_type=refresh_token: rotates the token. Reusing a revoked one ends the whole session. */
+  async function refresh(token: unknown): Promise<Record<string, unknown>> {
+    if (typeof token !== 'string' || token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string }>(
+        `select id, revoked, session_id, user_id from auth.refresh_tokens where token = $1 for update`,
+        [token],
+      );
+      const row = found.rows[0];
+      if (!row) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      if (row.revoked) {
+        // Reuse of a rotated token: treat the session as stolen and end it.
+        await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
+        return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+      }
+      let next = token;
+      if (ctx.config.auth.enableRefreshTokenRotation) {
+        next = newRefreshToken();
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
+        await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [next, row.user_id, row.session_id, token]);
+      }
+      await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [row.session_id]);
+      const user = await tx.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [row.user_id]);
+      return { user: user.rows[0], sessionId: row.session_id, next };
+    });
+    if ('error' in outcome) throw outcome.error;
+    return sessionJson(outcome.user, outcome.sessionId, outcome.next);
+  }
+
+  /** Checks a bearer access token as GoTrue's requireAuthentication does. */
+  async function authenticate(request: Request): Promise<AccessContext> {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+    if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const verified = await ctx.keys.verify(match[1]);
+    if ('reason' in verified) {
+      const why = verified.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
+      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
+    }
+    const claims = verified.claims as Record<string, unknown>;
+    if (typeof claims.sub !== 'string') throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    const user = await ctx.db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
+    if (!user.rows[0]) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    const sessionId = String(claims.session_id ?? '');
+    const session = await ctx.db.query(`select 1 from auth.sessions where id::text = $1 and user_id = $2`, [sessionId, claims.sub]);
+    if (session.rows.length === 0) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    return { claims, user: user.rows[0], sessionId };
+  }
+
+  /** POST /logout?scope=global|local|others */
+  async function revoke(access: AccessContext, scope: string): Promise<void> {
+    if (scope === 'local') await ctx.db.query(`delete from auth.sessions where id = $1`, [access.sessionId]);
+    else if (scope === 'others') await ctx.db.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [access.user.id, access.sessionId]);
+    else if (scope === 'global') await ctx.db.query(`delete from auth.sessions where user_id = $1`, [access.user.id]);
+    else throw new AuthError(400, 'validation_failed', 'Unsupported logout scope');
+  }
+
+  return { issue, refresh, authenticate, revoke };
+}
+
+function newRefreshToken(): string {
+  return randomBytes(24).toString('base64url');
+}

@@ -1,0 +1,103 @@
+import type { BackendContext } from '../BackendContext.ts';
+import { jsonResponse } from '../jsonResponse.ts';
+import { checkApiKey } from '../resolveCaller.ts';
+import { authAccounts } from './authAccounts.ts';
+import { AuthError } from './authError.ts';
+import { authSessions } from './authSessions.ts';
+import { userJson } from './userJson.ts';
+
+/** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
+export function handleAuth(ctx: BackendContext) {
+  const sessions = authSessions(ctx);
+  const accounts = authAccounts(ctx, sessions);
+
+  return async function authRoute(request: Request, subPath: string): Promise<Response> {
+    const url = new URL(request.url);
+    const route = `${request.method} ${subPath.replace(/\/+$/, '') || '/'}`;
+    try {
+      // The confirmation link is opened from an email, without an apikey (Supabase's gateway allows it too).
+      if (route === 'GET /verify') return await verifyLink(url);
+      const keyError = await checkApiKey(request, ctx);
+      if (keyError) return keyError;
+      switch (route) {
+        case 'GET /health':
+          return jsonResponse(200, { version: 'embedded', name: 'GoTrue', description: 'site embedded auth' });
+        case 'GET /settings':
+          return jsonResponse(200, {
+            external: { email: true, phone: false, anonymous_users: false },
+            disable_signup: !ctx.config.auth.enableSignup,
+            mailer_autoconfirm: !ctx.config.auth.email.enableConfirmations,
+            phone_autoconfirm: false,
+            sms_provider: '',
+            saml_enabled: false,
+          });
+        case 'POST /signup':
+          return jsonResponse(200, await accounts.signUp(await readBody(request), url.searchParams.get('redirect_to')));
+        case 'POST /verify': {
+          const body = await readBody(request);
+          if (body.type !== 'signup' && body.type !== 'email') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
+          return jsonResponse(200, await accounts.verifySignup(body.token_hash ?? body.token));
+        }
+        case 'POST /token': {
+          const grant = url.searchParams.get('grant_type');
+          const body = await readBody(request);
+          if (grant === 'password') return jsonResponse(200, await accounts.signInWithPassword(body));
+          if (grant === 'refresh_token') return jsonResponse(200, await sessions.refresh(body.refresh_token));
+          throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+        }
+        case 'GET /user':
+          return jsonResponse(200, userJson((await sessions.authenticate(request)).user));
+        case 'PUT /user': {
+          const access = await sessions.authenticate(request);
+          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request)));
+        }
+        case 'POST /logout': {
+          const access = await sessions.authenticate(request);
+          await sessions.revoke(access, url.searchParams.get('scope') ?? 'global');
+          return new Response(null, { status: 204 });
+        }
+        default:
+          throw new AuthError(404, 'not_found', `${route} is not supported by the embedded auth server`);
+      }
+    } catch (error) {
+      if (error instanceof AuthError) return error.toResponse();
+      ctx.log(`auth: ${route}: ${(error as Error).stack ?? String(error)}`);
+      return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information').toResponse();
+    }
+  };
+
+  /** GET /verify?token=…&type=signup&redirect_to=…: redirects with the session in the fragment, or the error. */
+  async function verifyLink(url: URL): Promise<Response> {
+    const target = accounts.redirectTarget(url.searchParams.get('redirect_to'));
+    let fragment: URLSearchParams;
+    try {
+      if (url.searchParams.get('type') !== 'signup') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
+      const session = await accounts.verifySignup(url.searchParams.get('token'));
+      fragment = new URLSearchParams({
+        access_token: String(session.access_token),
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: String(session.refresh_token),
+        token_type: 'bearer',
+        type: 'signup',
+      });
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      fragment = new URLSearchParams({ error: 'access_denied', error_code: error.errorCode, error_description: error.message });
+    }
+    return new Response(null, { status: 303, headers: { Location: `${target.split('#')[0]}#${fragment}` } });
+  }
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AuthError(400, 'bad_json', 'Request body must be a JSON object');
+  return body as Record<string, unknown>;
+}

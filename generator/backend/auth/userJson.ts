@@ -1,0 +1,51 @@
+/** A row of auth.users as the embedded auth server reads it. */
+export interface AuthUserRow {
+  id: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const USER_COLUMNS =
+  'id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
+
+/** Pure: an auth.users row -> the user object GoTrue returns (and auth-js types as User). */
+export function userJson(row: AuthUserRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: row.email,
+    email_confirmed_at: iso(row.email_confirmed_at),
+    phone: '',
+    confirmation_sent_at: iso(row.confirmation_sent_at),
+    confirmed_at: iso(row.email_confirmed_at),
+    last_sign_in_at: iso(row.last_sign_in_at),
+    app_metadata: row.raw_app_meta_data,
+    user_metadata: row.raw_user_meta_data,
+    identities: [
+      {
+        identity_id: row.id,
+        id: row.id,
+        user_id: row.id,
+        identity_data: { email: row.email, email_verified: row.email_confirmed_at !== null, phone_verified: false, sub: row.id },
+        provider: 'email',
+        last_sign_in_at: iso(row.last_sign_in_at ?? row.created_at),
+        created_at: iso(row.created_at),
+        updated_at: iso(row.updated_at),
+        email: row.email,
+      },
+    ],
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    is_anonymous: false,
+  };
+}

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { BackendError } from './BackendError.ts';
+import { backendState } from './backendState.ts';
+import { createJwtKeys } from './createJwtKeys.ts';
+import { dataDirSecret } from './dataDirSecret.ts';
+import { openDatabase } from './openDatabase.ts';
+import { readSupabaseConfig } from './readSupabaseConfig.ts';
+import { setAdminRole, type AdminRoleChange } from './setAdminRole.ts';
+import { startBackend } from './startBackend.ts';
+
+/** Options shared by the CLI commands (`--port`, `--data-dir`). */
+export interface BackendCommandOptions {
+  /** Default: [api] port of supabase/config.toml (54321). */
+  port?: number;
+  /** Default '.site/db'. */
+  dataDir?: string;
+  /** Default '<cwd>/supabase'. */
+  supabaseDir?: string;
+  /** Where output goes. Default console.log. */
+  log?: (line: string) => void;
+  /** Stops runBackend when aborted (besides SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+}
+
+export interface BackendStatus {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  running: boolean;
+  dataDir: string;
+}
+
+const resolveDataDir = (o: BackendCommandOptions) => path.resolve(o.dataDir ?? '.site/db');
+const resolveSupabaseDir = (o: BackendCommandOptions) => path.resolve(o.supabaseDir ?? 'supabase');
+
+/** `site backend`: starts the backend, prints how to use it, runs until SIGINT/SIGTERM (or options.signal). */
+export async function runBackend(options: BackendCommandOptions = {}): Promise<void> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dataDir = resolveDataDir(options);
+  const backend = await startBackend({ port: options.port, dataDir, supabaseDir: resolveSupabaseDir(options), log });
+  log(
+    [
+      'Embedded Supabase backend is running.',
+      '',
+      `  API URL           ${backend.apiUrl}`,
+      `  anon key          ${backend.anonKey}`,
+      `  service_role key  ${backend.serviceRoleKey}`,
+      `  data dir          ${path.relative(process.cwd(), dataDir) || '.'}`,
+      '',
+      'Point the site at it with SITE_SUPABASE_URL=<API URL> and SITE_SUPABASE_ANON_KEY=<anon key>.',
+      'To make a signed-up user an admin: site admin grant <email>',
+      'Press Ctrl+C to stop.',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    options.signal?.addEventListener('abort', stop, { once: true });
+    if (options.signal?.aborted) stop();
+  });
+  await backend.close();
+  log('Backend stopped.');
+}
+
+/** `site backend status`: URL and keys, whether or not the backend runs (like `supabase status`). */
+export async function backendStatus(options: BackendCommandOptions = {}): Promise<BackendStatus> {
+  const dataDir = resolveDataDir(options);
+  const state = backendState(dataDir);
+  const secret = dataDirSecret(dataDir);
+  const keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
+  const port = options.port ?? readSupabaseConfig(resolveSupabaseDir(options)).apiPort;
+  return {
+    apiUrl: state?.apiUrl ?? `http://127.0.0.1:${port}`,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    running: state !== null,
+    dataDir,
+  };
+}
+
+/** `site admin grant <email>`: gives a signed-up user the admin role. */
+export function adminGrant(email: string, options: BackendCommandOptions = {}): Promise<AdminRoleChange> {
+  return changeAdminRole(email, true, options);
+}
+
+/** `site admin revoke <email>`: takes the admin role away. */
+export function adminRevoke(email: string, options: BackendCommandOptions = {}): Promise<AdminRoleChange> {
+  return changeAdminRole(email, false, options);
+}
+
+/**
+ * A PGlite data dir can be open in one process only: when a backend runs on
+ * it, ask that backend over HTTP (service role key); otherwise open the data
+ * dir here.
+ */
+async function changeAdminRole(email: string, admin: boolean, options: BackendCommandOptions): Promise<AdminRoleChange> {
+  const dataDir = resolveDataDir(options);
+  const state = backendState(dataDir);
+  if (state) {
+    const { serviceRoleKey } = await backendStatus(options);
+    let response: Response;
+    try {
+      response = await fetch(`${state.apiUrl}/_site/v1/admin-roles`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, admin }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      throw new BackendError(
+        'BackendUnreachable',
+        `The backend of ${dataDir} (pid ${state.pid}) did not answer at ${state.apiUrl}: ${(error as Error).message}.`,
+        `If no backend runs on it any more, delete ${path.join(dataDir, 'backend.json')} and run the command again.`,
+      );
+    }
+    const body = (await response.json()) as AdminRoleChange & { code?: string; message?: string; hint?: string };
+    if (!response.ok) throw new BackendError(body.code ?? 'BackendRequestFailed', body.message ?? `HTTP ${response.status}`, body.hint ?? '');
+    return body;
+  }
+  if (!existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))) {
+    throw new BackendError(
+      'BackendNoDatabase',
+      `There is no local database in ${dataDir} yet, so no user to make admin.`,
+      'Run `site backend`, sign up on the site, then grant the role.',
+    );
+  }
+  const { db } = await openDatabase({ dataDir, supabaseDir: resolveSupabaseDir(options) });
+  try {
+    return await setAdminRole(db, email, admin);
+  } finally {
+    await db.close();
+  }
+}

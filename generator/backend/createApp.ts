@@ -1,0 +1,68 @@
+import { BackendError } from './BackendError.ts';
+import type { BackendContext } from './BackendContext.ts';
+import { handleAuth } from './auth/handleAuth.ts';
+import { corsHeaders } from './corsHeaders.ts';
+import { handleFunctions } from './functions/handleFunctions.ts';
+import { jsonResponse } from './jsonResponse.ts';
+import { handleRest } from './rest/handleRest.ts';
+import { bearerToken } from './resolveCaller.ts';
+import { setAdminRole } from './setAdminRole.ts';
+
+/**
+ * The embedded backend as one function Request -> Response: CORS, then
+ * /rest/v1, /auth/v1, /functions/v1, and /_site/v1/admin-roles (the
+ * service-role-only endpoint `site admin grant|revoke` uses while the
+ * backend runs).
+ */
+export function createApp(ctx: BackendContext): (request: Request) => Promise<Response> {
+  const auth = handleAuth(ctx);
+  const functions = handleFunctions(ctx);
+
+  async function route(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    const match = /^\/(rest|auth|functions)\/v1(\/.*)?$/.exec(pathname);
+    if (match) {
+      const sub = match[2] ?? '/';
+      if (match[1] === 'rest') return handleRest(request, sub, ctx);
+      if (match[1] === 'auth') return auth(request, sub);
+      return functions(request, sub);
+    }
+    if (pathname === '/_site/v1/admin-roles' && request.method === 'POST') return adminRoles(request);
+    if (pathname === '/' && request.method === 'GET') return jsonResponse(200, { name: 'site embedded backend', ok: true });
+    return jsonResponse(404, { message: 'no Route matched with those values' });
+  }
+
+  async function adminRoles(request: Request): Promise<Response> {
+    if (bearerToken(request) !== ctx.keys.serviceRoleKey) {
+      return jsonResponse(401, { code: 'BackendUnauthorized', message: 'This endpoint needs the service role key.', hint: 'Use `site admin grant <email>`.' });
+    }
+    try {
+      const body = (await request.json()) as { email?: unknown; admin?: unknown };
+      if (typeof body.email !== 'string' || typeof body.admin !== 'boolean') {
+        return jsonResponse(400, { code: 'BackendBadRequest', message: 'Send { email: string, admin: boolean }.', hint: '' });
+      }
+      return jsonResponse(200, await setAdminRole(ctx.db, body.email, body.admin));
+    } catch (error) {
+      if (error instanceof BackendError) return jsonResponse(404, { code: error.code, message: error.message, hint: error.hint });
+      return jsonResponse(400, { code: 'BackendBadRequest', message: 'Send { email: string, admin: boolean } as JSON.', hint: '' });
+    }
+  }
+
+  return async function app(request: Request): Promise<Response> {
+    const cors = corsHeaders(request.headers.get('origin'), ctx.allowedOrigins);
+    let response: Response;
+    if (request.method === 'OPTIONS') {
+      response = new Response(null, { status: 204 });
+    } else {
+      try {
+        response = await route(request);
+      } catch (error) {
+        ctx.log(`${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
+        response = jsonResponse(500, { message: 'Internal error of the embedded backend; see its output.' });
+      }
+    }
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(cors)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}

@@ -1,0 +1,49 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { BackendError } from './BackendError.ts';
+import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
+
+/**
+ * Brings a database up to date: the bootstrap SQL once, then every file of
+ * supabase/migrations not yet recorded in supabase_migrations.schema_migrations
+ * (each in its own transaction, as `supabase db push` does), then seed.sql
+ * when `seedFiles` is given (fresh databases only).
+ */
+export async function migrateDatabase(db: PGlite, supabaseDir: string, seedFiles: string[] = []): Promise<{ applied: string[] }> {
+  const bootstrapped = await db.query<{ present: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as present`);
+  if (!bootstrapped.rows[0].present) await db.exec(readFileSync(BOOTSTRAP_SQL_PATH, 'utf8'));
+
+  const done = new Set((await db.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)).rows.map((r) => r.version));
+  const applied: string[] = [];
+  for (const migration of migrationFiles(supabaseDir)) {
+    if (done.has(migration.version)) continue;
+    const file = `supabase/migrations/${migration.version}_${migration.name}.sql`;
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(migration.sql);
+        await tx.query(`insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)`, [
+          migration.version,
+          migration.name,
+          [migration.sql],
+        ]);
+      });
+    } catch (error) {
+      throw new BackendError('BackendMigrationFailed', `${file} failed: ${(error as Error).message}.`, 'Fix the SQL of that migration; nothing of it was applied.', {
+        cause: error,
+      });
+    }
+    applied.push(migration.version);
+  }
+
+  for (const relative of seedFiles) {
+    const file = path.resolve(supabaseDir, relative);
+    if (!existsSync(file)) continue;
+    try {
+      await db.exec(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new BackendError('BackendSeedFailed', `${file} failed: ${(error as Error).message}.`, 'Fix the seed SQL, delete the data dir and start again.', { cause: error });
+    }
+  }
+  return { applied };
+}

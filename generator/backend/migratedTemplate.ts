@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
+import { migrateDatabase } from './migrateDatabase.ts';
+
+const templates = new Map<string, Promise<Blob>>();
+
+/**
+ * A dumpDataDir tarball of a database with the bootstrap SQL and every
+ * migration applied (no seed). Built once per process and cached in the OS
+ * temp folder under a hash of the bootstrap SQL, the migration files and the
+ * PGlite version, so parallel vitest workers and later runs share it and a
+ * migration edit makes a new one. Starting from it skips initdb.
+ */
+export function migratedTemplate(supabaseDir: string): Promise<Blob> {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(BOOTSTRAP_SQL_PATH));
+  for (const m of migrationFiles(supabaseDir)) hash.update(`\0${m.version}_${m.name}\0${m.sql}`);
+  hash.update(`\0${pgliteVersion()}`);
+  const key = hash.digest('hex').slice(0, 16);
+  let template = templates.get(key);
+  if (!template) {
+    template = buildTemplate(supabaseDir, path.join(os.tmpdir(), `site-backend-template-${key}.tar.gz`));
+    templates.set(key, template);
+    template.catch(() => templates.delete(key));
+  }
+  return template;
+}
+
+/** The installed PGlite's version: a template from another version is not reused. */
+function pgliteVersion(): string {
+  try {
+    let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    while (!existsSync(path.join(dir, 'package.json')) && dir !== path.dirname(dir)) dir = path.dirname(dir);
+    return String((JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version);
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function buildTemplate(supabaseDir: string, file: string): Promise<Blob> {
+  if (existsSync(file)) {
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // unreadable: rebuild below
+    }
+  }
+  const db = await PGlite.create();
+  try {
+    await migrateDatabase(db, supabaseDir);
+    const dump = await db.dumpDataDir('gzip');
+    // Write then rename, so a parallel worker never reads half a file.
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+    return dump;
+  } finally {
+    await db.close();
+  }
+}

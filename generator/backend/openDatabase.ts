@@ -1,0 +1,33 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { migrateDatabase } from './migrateDatabase.ts';
+import { migratedTemplate } from './migratedTemplate.ts';
+
+export interface OpenDatabaseOptions {
+  /** Folder of the backend's data (PGlite lives in <dataDir>/pgdata); null = in memory. */
+  dataDir: string | null;
+  supabaseDir: string;
+  /** A dumpDataDir tarball to start a fresh database from. Default: the cached migrated template. */
+  template?: Blob;
+  /** Run the seed files on a fresh database. */
+  seedFiles?: string[];
+}
+
+/** Opens (or creates) the embedded Postgres and brings it up to date with the migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: PGlite; fresh: boolean; applied: string[] }> {
+  const pgdata = options.dataDir === null ? null : path.join(options.dataDir, 'pgdata');
+  const fresh = pgdata === null || !existsSync(path.join(pgdata, 'PG_VERSION'));
+  if (pgdata) mkdirSync(pgdata, { recursive: true });
+  // A fresh database starts from the migrated template: loading a tarball is
+  // several times faster than initdb, and the migrations are already in it.
+  const template = fresh ? (options.template ?? (await migratedTemplate(options.supabaseDir))) : undefined;
+  const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}) });
+  try {
+    const { applied } = await migrateDatabase(db, options.supabaseDir, fresh ? (options.seedFiles ?? []) : []);
+    return { db, fresh, applied };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,146 @@
+import { RestError } from './RestError.ts';
+import type { RestCatalog } from './loadCatalog.ts';
+import type { RestFilter, RestRequest } from './parseRestRequest.ts';
+
+/**
+ * One statement to run. `body` (json text or null), `total` (rows matched,
+ * for Content-Range) and `affected` come back as the single result row.
+ */
+export interface RestSql {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Pure: a parsed request + the catalog (+ the JSON body) -> SQL text and
+ * parameters. Every identifier is checked against the catalog and quoted;
+ * every value is a parameter.
+ */
+export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: unknown, maxRows: number | null = null): RestSql {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (request.kind === 'rpc') return { text: rpcSql(request, catalog, body, param), params };
+
+  const table = catalog.tables.get(request.name);
+  if (!table) {
+    throw new RestError(404, 'PGRST205', `Could not find the table '${catalog.schema}.${request.name}' in the schema cache`);
+  }
+  const target = `${ident(catalog.schema)}.${ident(request.name)}`;
+  const column = (name: string) => {
+    if (!table.columns.includes(name)) {
+      throw new RestError(400, '42703', `column ${request.name}.${name} does not exist`);
+    }
+    // Qualified: an UPDATE ... FROM json_populate_record(...) has the same column names twice.
+    return `${target}.${ident(name)}`;
+  };
+  const returning = request.select.includes('*') ? `${target}.*` : request.select.map(column).join(', ');
+  const where = request.filters.length ? ` where ${request.filters.map((f) => filterSql(f, column(f.column), param)).join(' and ')}` : '';
+  const wrap = (statement: string, withBody: boolean) =>
+    `with _pgrst as (${statement}${withBody ? ` returning ${returning}` : ''}) ` +
+    `select ${withBody ? `coalesce(json_agg(_pgrst), '[]')::text` : 'null::text'} as body, count(*)::int as total from _pgrst`;
+
+  switch (request.method) {
+    case 'GET':
+    case 'HEAD': {
+      const order = request.order.length
+        ? ` order by ${request.order.map((o) => `${column(o.column)}${o.descending ? ' desc' : ' asc'}${o.nulls ? ` nulls ${o.nulls}` : ''}`).join(', ')}`
+        : '';
+      const limit = request.limit ?? maxRows;
+      const page = `select ${returning} from ${target}${where}${order}${limit !== null ? ` limit ${Math.min(limit, maxRows ?? limit)}` : ''}${request.offset ? ` offset ${request.offset}` : ''}`;
+      const total = request.count ? `(select count(*) from ${target}${where})::int` : 'null::int';
+      const data = request.method === 'HEAD' ? `null::text` : `coalesce(json_agg(_pgrst), '[]')::text`;
+      return { text: `select ${data} as body, count(*)::int as page, ${total} as total from (${page}) _pgrst`, params };
+    }
+    case 'POST': {
+      const rows = Array.isArray(body) ? body : [body];
+      if (rows.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
+        throw new RestError(400, 'PGRST102', 'All object keys must match');
+      }
+      const keys = request.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
+      for (const key of keys) {
+        if (!table.columns.includes(key)) {
+          throw new RestError(400, 'PGRST204', `Could not find the '${key}' column of '${request.name}' in the schema cache`);
+        }
+      }
+      if (rows.length === 0) return { text: `select '[]'::text as body, 0 as total`, params };
+      const cols = keys.map(ident).join(', ');
+      const insert = keys.length
+        ? `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::${target}, ${param(JSON.stringify(rows))}::json)`
+        : `insert into ${target} default values`;
+      return { text: request.returnRepresentation ? wrap(insert, true) : insert, params };
+    }
+    case 'PATCH': {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+      }
+      const keys = Object.keys(body);
+      if (keys.length === 0) return { text: `select '[]'::text as body, 0 as total`, params };
+      for (const key of keys) {
+        if (!table.columns.includes(key)) {
+          throw new RestError(400, 'PGRST204', `Could not find the '${key}' column of '${request.name}' in the schema cache`);
+        }
+      }
+      const source = param(JSON.stringify(body));
+      const set = keys.map((k) => `${ident(k)} = _pgrst_body.${ident(k)}`).join(', ');
+      const update = `update ${target} set ${set} from json_populate_record(null::${target}, ${source}::json) _pgrst_body${where}`;
+      return { text: request.returnRepresentation ? wrap(update, true) : update, params };
+    }
+    case 'DELETE': {
+      const del = `delete from ${target}${where}`;
+      return { text: request.returnRepresentation ? wrap(del, true) : del, params };
+    }
+  }
+}
+
+function rpcSql(request: RestRequest, catalog: RestCatalog, body: unknown, param: (v: unknown) => string): string {
+  const fn = catalog.functions.get(request.name);
+  const given: Record<string, unknown> =
+    request.method === 'POST' ? (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}) : request.queryArgs;
+  const names = Object.keys(given).sort();
+  const matches = fn && names.every((n) => fn.args.some((a) => a.name === n)) && fn.args.every((a) => names.includes(a.name));
+  if (!fn || !matches) {
+    const described = names.length ? `with parameters ${names.join(', ')}` : 'without parameters';
+    throw new RestError(404, 'PGRST202', `Could not find the function ${catalog.schema}.${request.name} ${described} in the schema cache`);
+  }
+  const args = fn.args
+    .map((a) => {
+      const value = given[a.name];
+      const text = value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return `${ident(a.name)} := ${param(text)}::${a.type}`;
+    })
+    .join(', ');
+  const call = `${ident(catalog.schema)}.${ident(request.name)}(${args})`;
+  return fn.returnsSet
+    ? `select coalesce(json_agg(_pgrst), '[]')::text as body, count(*)::int as total from ${call} _pgrst`
+    : `select to_json(${call})::text as body, 1 as total`;
+}
+
+function filterSql(filter: RestFilter, column: string, param: (v: unknown) => string): string {
+  const value = filter.values[0];
+  let sql: string;
+  switch (filter.op) {
+    case 'is':
+      sql = `${column} is ${({ null: 'null', true: 'true', false: 'false', unknown: 'unknown' } as Record<string, string>)[value.toLowerCase()]}`;
+      break;
+    case 'in':
+      sql = filter.values.length ? `${column} in (${filter.values.map((v) => param(v)).join(', ')})` : 'false';
+      break;
+    case 'like':
+    case 'ilike':
+      sql = `${column}::text ${filter.op} ${param(value.replace(/\*/g, '%'))}`;
+      break;
+    default: {
+      const operator = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[filter.op];
+      sql = `${column} ${operator} ${param(value)}`;
+    }
+  }
+  return filter.negate ? `not (${sql})` : sql;
+}
+
+/** Double-quotes an identifier (already checked against the catalog). */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

@@ -1,0 +1,43 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** The tables, views and functions of the exposed schema, read from the real catalog. */
+export interface RestCatalog {
+  schema: string;
+  tables: Map<string, { columns: string[] }>;
+  functions: Map<string, { args: { name: string; type: string }[]; returnsSet: boolean }>;
+}
+
+/** Reads the catalog once (after migrations). Every identifier a request names is checked against it. */
+export async function loadCatalog(db: PGlite, schema = 'public'): Promise<RestCatalog> {
+  const columns = await db.query<{ table_name: string; column_name: string }>(
+    `select c.relname as table_name, a.attname as column_name
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
+      order by c.relname, a.attnum`,
+    [schema],
+  );
+  const tables: RestCatalog['tables'] = new Map();
+  for (const row of columns.rows) {
+    const table = tables.get(row.table_name) ?? { columns: [] };
+    table.columns.push(row.column_name);
+    tables.set(row.table_name, table);
+  }
+  const fns = await db.query<{ proname: string; proretset: boolean; argnames: string[] | null; argtypes: string[] }>(
+    `select p.proname, p.proretset, p.proargnames as argnames,
+            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as argtypes
+       from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = $1 and p.prokind = 'f'`,
+    [schema],
+  );
+  const functions: RestCatalog['functions'] = new Map();
+  for (const row of fns.rows) {
+    functions.set(row.proname, {
+      returnsSet: row.proretset,
+      args: row.argtypes.map((type, i) => ({ name: row.argnames?.[i] ?? `$${i + 1}`, type })),
+    });
+  }
+  return { schema, tables, functions };
+}

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { BackendError } from './BackendError.ts';
+import type { BackendContext } from './BackendContext.ts';
+import { backendState, clearBackendState, writeBackendState } from './backendState.ts';
+import { createApp } from './createApp.ts';
+import { createJwtKeys } from './createJwtKeys.ts';
+import { dataDirSecret } from './dataDirSecret.ts';
+import { openDatabase } from './openDatabase.ts';
+import { readSupabaseConfig } from './readSupabaseConfig.ts';
+import { loadCatalog } from './rest/loadCatalog.ts';
+import { serveHttp } from './serveHttp.ts';
+
+export interface StartBackendOptions {
+  /** 0 = a random free port. Default: [api] port of config.toml (54321). */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Where data lives between runs; null = in memory. Default '<cwd>/.site/db'. */
+  dataDir?: string | null;
+  /** Folder with config.toml, migrations/ and seed.sql. Default '<cwd>/supabase'. */
+  supabaseDir?: string;
+  /** CORS origins besides http://127.0.0.1:* and http://localhost:*. */
+  allowedOrigins?: string[];
+  /** Where confirmation links and errors go. Default: nowhere. */
+  log?: (line: string) => void;
+  /** Overrides [auth] jwt_expiry (seconds), e.g. 2 in a refresh test. */
+  jwtExpiry?: number;
+  /** Overrides [auth.email] enable_confirmations. */
+  enableConfirmations?: boolean;
+  /** bcrypt cost of new passwords. Default 10; tests may pass 4. */
+  bcryptCost?: number;
+  /** Run seed.sql on a fresh database. Default: [db.seed] enabled of config.toml. */
+  seed?: boolean;
+  /** A dumpDataDir tarball to start a fresh database from. Default: the cached migrated template (migratedTemplate.ts). */
+  template?: Blob;
+}
+
+export interface RunningBackend {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  port: number;
+  db: PGlite;
+  close(): Promise<void>;
+}
+
+/** Starts the embedded Supabase-compatible backend (PGlite + the HTTP API subset the site uses). */
+export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
+  const supabaseDir = path.resolve(options.supabaseDir ?? 'supabase');
+  const dataDir = options.dataDir === undefined ? path.resolve('.site/db') : options.dataDir === null ? null : path.resolve(options.dataDir);
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const config = readSupabaseConfig(supabaseDir);
+  if (options.jwtExpiry !== undefined) config.auth.jwtExpiry = options.jwtExpiry;
+  if (options.enableConfirmations !== undefined) config.auth.email.enableConfirmations = options.enableConfirmations;
+
+  if (dataDir) {
+    const running = backendState(dataDir);
+    if (running) {
+      throw new BackendError(
+        'BackendAlreadyRunning',
+        `A backend (pid ${running.pid}) is already running on ${dataDir} at ${running.apiUrl}.`,
+        `Use that one, stop it first, or pick another --data-dir. If that process is not a backend, delete ${path.join(dataDir, 'backend.json')}.`,
+      );
+    }
+  }
+  const secret = dataDirSecret(dataDir);
+  const keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
+  const seed = options.seed ?? config.seed.enabled;
+  const { db } = await openDatabase({ dataDir, supabaseDir, template: options.template, seedFiles: seed ? config.seed.sqlPaths : [] });
+
+  let apiUrl = '';
+  const ctx: BackendContext = {
+    db,
+    keys,
+    catalog: await loadCatalog(db),
+    config,
+    apiUrl: () => apiUrl,
+    log,
+    bcryptCost: options.bcryptCost ?? 10,
+    allowedOrigins: options.allowedOrigins ?? [],
+  };
+  let served: Awaited<ReturnType<typeof serveHttp>>;
+  try {
+    served = await serveHttp(createApp(ctx), { port: options.port ?? config.apiPort, host });
+  } catch (error) {
+    await db.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new BackendError('BackendPortInUse', `Port ${options.port ?? config.apiPort} on ${host} is already in use.`, 'Stop what uses it or pass another --port (0 picks a free one).');
+    }
+    throw error;
+  }
+  const { server, port } = served;
+  apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (dataDir) writeBackendState(dataDir, { pid: process.pid, port, apiUrl, startedAt: new Date().toISOString() });
+
+  let closing: Promise<void> | null = null;
+  return {
+    apiUrl,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    port,
+    db,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await db.close();
+        if (dataDir) clearBackendState(dataDir, process.pid);
+      })();
+      return closing;
+    },
+  };
+}

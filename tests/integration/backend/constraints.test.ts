@@ -1,0 +1,75 @@
+// Over-long and blank fields sent straight to the API (skipping the form's
+// zod rules) are refused by the database's CHECK constraints.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend } from '../../../generator/backend/testBackend.ts';
+import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
+import { clientFor, uniqueEmail } from './testClients.ts';
+
+let backend: RunningBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend?.close());
+
+const x = (n: number) => 'x'.repeat(n);
+const longEmail = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
+
+const contact = () => ({ name: 'Ada', email: uniqueEmail('c'), company: 'Acme', message: 'Hello there' });
+const waitlist = () => ({ name: 'Ada', email: uniqueEmail('w'), favorite_part: 'Themes', desired_features: 'Charts', willing_to_give_feedback: false });
+
+// [table, field, bad value, the good value at the limit]
+const CASES: [('contact_submissions' | 'waitlist'), string, unknown, unknown][] = [
+  ['contact_submissions', 'name', x(101), x(100)],
+  ['contact_submissions', 'name', '   ', 'A'],
+  ['contact_submissions', 'email', longEmail(256), longEmail(255)],
+  ['contact_submissions', 'email', 'not-an-email', 'a@b.co'],
+  ['contact_submissions', 'email', '', 'a@b.co'],
+  ['contact_submissions', 'company', x(201), x(200)],
+  ['contact_submissions', 'company', '  ', null],
+  ['contact_submissions', 'message', x(2001), x(2000)],
+  ['contact_submissions', 'message', '\n\t ', 'Hi'],
+  ['waitlist', 'name', x(101), x(100)],
+  ['waitlist', 'name', '', 'A'],
+  ['waitlist', 'email', longEmail(256), longEmail(255)],
+  ['waitlist', 'email', 'two@@at.com', 'a@b.co'],
+  ['waitlist', 'favorite_part', x(501), x(500)],
+  ['waitlist', 'favorite_part', ' ', 'Themes'],
+  ['waitlist', 'desired_features', x(1001), x(1000)],
+  ['waitlist', 'desired_features', '  ', 'Charts'],
+];
+
+describe('CHECK constraints mirror the form rules', () => {
+  it.each(CASES.map(([t, f, bad, good]) => [t, f, typeof bad === 'string' && bad.length > 40 ? `${bad.length} characters` : JSON.stringify(bad), bad, good] as const))(
+    '%s.%s refuses %s',
+    async (table, field, _label, bad, good) => {
+    const anon = clientFor(backend);
+    const service = clientFor(backend, backend.serviceRoleKey);
+    const row = table === 'contact_submissions' ? contact() : waitlist();
+    const before = (await service.from(table).select('*', { count: 'exact', head: true })).count!;
+
+    const refused = await anon.from(table).insert({ ...row, [field]: bad });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.code).toBe('23514');
+    expect(refused.error?.message).toContain(`${table}_${field}_check`);
+    expect((await service.from(table).select('*', { count: 'exact', head: true })).count).toBe(before);
+
+    // The value at the limit is accepted (unique email when the field under test is not the email).
+    const accepted = await anon.from(table).insert({ ...row, [field]: good, ...(field === 'email' ? { email: `${Date.now()}${good}`.slice(-255) } : {}) });
+    expect(accepted.error).toBeNull();
+    expect((await service.from(table).select('*', { count: 'exact', head: true })).count).toBe(before + 1);
+    },
+  );
+
+  it('refuses a missing required field with a not-null violation', async () => {
+    const { name: _, ...noName } = contact();
+    const { error, status } = await clientFor(backend).from('contact_submissions').insert(noName);
+    expect(status).toBe(400);
+    expect(error?.code).toBe('23502');
+  });
+
+  it('refuses columns a visitor may not set (id, created_at)', async () => {
+    const { error, status } = await clientFor(backend).from('contact_submissions').insert({ ...contact(), created_at: '2000-01-01T00:00:00Z' });
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parseRestRequest } from '../../../generator/backend/rest/parseRestRequest.ts';
+
+const parse = (path: string, query: string, method = 'GET', headers: Record<string, string> = {}) =>
+  parseRestRequest(path, new URLSearchParams(query), method, new Headers(headers));
+
+describe('parseRestRequest', () => {
+  it('reads what supabase-js sends for select / eq / order / limit / single', () => {
+    const request = parse('/user_roles', 'select=role&user_id=eq.u1&role=eq.admin&order=created_at.desc&limit=1', 'GET', {
+      Accept: 'application/vnd.pgrst.object+json',
+      Prefer: 'count=exact',
+    });
+    expect(request).toMatchObject({
+      kind: 'table',
+      name: 'user_roles',
+      select: ['role'],
+      filters: [
+        { column: 'user_id', op: 'eq', negate: false, values: ['u1'] },
+        { column: 'role', op: 'eq', negate: false, values: ['admin'] },
+      ],
+      order: [{ column: 'created_at', descending: true, nulls: null }],
+      limit: 1,
+      singular: true,
+      count: true,
+    });
+  });
+
+  it('reads Prefer return=representation, columns, not., in and is', () => {
+    const request = parse('/waitlist', 'columns=%22name%22,%22email%22&name=not.eq.x&id=in.(1,%22a,b%22)&company=is.null', 'POST', {
+      Prefer: 'return=representation',
+    });
+    expect(request.returnRepresentation).toBe(true);
+    expect(request.columns).toEqual(['name', 'email']);
+    expect(request.filters).toEqual([
+      { column: 'name', op: 'eq', negate: true, values: ['x'] },
+      { column: 'id', op: 'in', negate: false, values: ['1', 'a,b'] },
+      { column: 'company', op: 'is', negate: false, values: ['null'] },
+    ]);
+  });
+
+  it('keeps a value with dots and quotes whole', () => {
+    expect(parse('/t', `email=eq.${encodeURIComponent("a.b@c.co' --")}`).filters[0].values).toEqual(["a.b@c.co' --"]);
+  });
+
+  it('parses rpc paths and GET arguments', () => {
+    expect(parse('/rpc/waitlist_count', '', 'POST')).toMatchObject({ kind: 'rpc', name: 'waitlist_count' });
+    expect(parse('/rpc/f', 'a=1', 'GET').queryArgs).toEqual({ a: '1' });
+  });
+
+  it('refuses what PostgREST refuses', () => {
+    expect(() => parse('/t', 'name=like')).toThrow(/failed to parse filter/);
+    expect(() => parse('/t', 'name=zz.1')).toThrow(/failed to parse filter/);
+    expect(() => parse('/t', 'company=is.maybe')).toThrow(/failed to parse filter/);
+    expect(() => parse('/t', 'select=(select 1)')).toThrow(/failed to parse select/);
+    expect(() => parse('/t', 'order=name.sideways')).toThrow(/failed to parse order/);
+    expect(() => parse('/t', 'limit=-1')).toThrow(/failed to parse limit/);
+    expect(() => parse('/rpc/f', '', 'DELETE')).toThrow(/Unsupported HTTP method/);
+    expect(() => parse('/a/b', '')).toThrow(/Invalid path/);
+  });
+});
