@@ -62,6 +62,11 @@ export const errorTable = {
     message: ({ route, template, reason }) => `Rendering ${route} with ${template} failed: ${reason}.`,
     hint: 'Fix the template; templates receive data as props and must not throw for valid content.',
   }),
+  TemplateCompileFailed: entry<{ file: string; line?: number; reason: string }>({
+    title: 'A template could not be compiled',
+    message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''}: ${reason}.`,
+    hint: 'Fix the syntax near that line; the page reloads when the file compiles.',
+  }),
   StylesheetInvalid: entry<{ file: string; line?: number; reason: string }>({
     title: 'Stylesheet could not be compiled',
     message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''}: ${reason}.`,

@@ -1,6 +1,7 @@
 /**
  * The main-thread handle on the render worker: request/response over
- * postMessage, and `restart()` for a fresh module graph after a template edit.
+ * postMessage, and `restart()` for a fresh module graph after a template
+ * edit. The worker runs the bundle made by workerBundle.ts.
  */
 import { Worker } from 'node:worker_threads';
 import type { WireError, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
@@ -19,13 +20,15 @@ export class RenderWorker {
   private nextId = 1;
   private pending = new Map<number, Pending>();
 
-  constructor(private readonly data: { contentDir: string; siteUrl?: string }) {
+  constructor(
+    private file: string,
+    private readonly data: { contentDir: string; siteUrl?: string },
+  ) {
     this.spawn();
   }
 
   private spawn(): void {
-    const entry = new URL('./siteWorker.ts', import.meta.url).href;
-    this.worker = new Worker(new URL('./workerBoot.mjs', import.meta.url), { workerData: { ...this.data, entry } });
+    this.worker = new Worker(this.file, { workerData: this.data });
     this.worker.on('message', (res: WorkerResponse) => {
       this.pending.get(res.id)?.resolve(res);
       this.pending.delete(res.id);
@@ -49,7 +52,9 @@ export class RenderWorker {
     return res;
   }
 
-  async restart(): Promise<void> {
+  /** A new worker on `file` (a rebuilt bundle): a fresh module graph. */
+  async restart(file: string): Promise<void> {
+    this.file = file;
     const old = this.worker;
     old.removeAllListeners('exit');
     this.spawn();

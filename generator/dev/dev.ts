@@ -7,6 +7,7 @@
  */
 import * as esbuild from 'esbuild';
 import chokidar from 'chokidar';
+import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { classifyChange } from './classifyChange.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
 import { overlayHtml } from './overlay.ts';
 import { RenderWorker, WorkerFailed } from './RenderWorker.ts';
+import { workerBundle } from './workerBundle.ts';
 import { SseHub } from './sse.ts';
 import type { WireError } from './workerProtocol.ts';
 
@@ -58,6 +60,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const assets = new Map<string, Asset>();
   let error: WireError | null = null;
   let cssVersion = 0;
+  /** Bumped by every change that altered some page; pages carry the version they were rendered at. */
+  let version = 0;
 
   // The backend boots in parallel; the site serves pages meanwhile.
   const backendReady = (async () => {
@@ -66,7 +70,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     return startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', log });
   })();
 
-  const worker = new RenderWorker({ contentDir: config.contentDir });
+  const bundle = await workerBundle(config.root, path.join(config.root, 'generator', 'dev', 'siteWorker.ts'));
+  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir });
   const setError = (e: unknown) => {
     error = wire(e);
     log(`\n${isSiteError(e) ? formatSiteError(e) : `${error.title} [${error.code}]\n${error.message}\nHint: ${error.hint}`}\n`);
@@ -106,6 +111,16 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     ctx = await esbuild.context({ ...base, entryNames: '[name]', sourcemap: 'inline' });
   })();
   const firstBundle = bundleReady.then(() => rebundle());
+  async function rebuildTemplates(): Promise<string> {
+    return bundle.rebuild().catch((e: { errors?: esbuild.Message[] }) => {
+      const first = e.errors?.[0];
+      throw new SiteError('TemplateCompileFailed', {
+        file: first?.location?.file ?? 'templates',
+        line: first?.location?.line,
+        reason: first?.text ?? String(e),
+      });
+    });
+  }
   async function rebundle(): Promise<void> {
     await bundleReady;
     const result = await ctx!.rebuild().catch((e: { errors?: esbuild.Message[] }) => {
@@ -133,9 +148,22 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const pending = new Map<string, ReturnType<typeof classifyChange>>();
   let timer: NodeJS.Timeout | undefined;
   const roots = { contentDir: config.contentDir, templatesDir: config.templatesDir, widgetsDir: config.widgetsDir, supabaseDir: config.supabaseDir };
+  // chokidar drops a second "change" within 50 ms of the first and never
+  // re-emits it, so every event also schedules a trailing look at the file:
+  // an edit that chokidar swallowed is still picked up (never miss an edit).
+  const seen = new Map<string, string>();
+  const fingerprint = (file: string) => stat(file).then((s) => `${s.mtimeMs}:${s.size}`, () => 'gone');
+  const recheck = (file: string) =>
+    setTimeout(async () => {
+      if ((await fingerprint(file)) !== seen.get(file)) onFile(file);
+    }, 75);
   const onFile = (file: string) => {
     const change = classifyChange(path.resolve(file), roots);
     if (change.kind === 'ignore') return;
+    void fingerprint(file).then((fp) => {
+      seen.set(file, fp);
+      recheck(file);
+    });
     pending.set(`${change.kind}:${change.rel}`, change);
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -164,7 +192,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (kinds.has('widget')) await rebundle();
       let affected: string[] | '*' = [];
       if (kinds.has('template') || (hadError && !kinds.has('content'))) {
-        await worker.restart();
+        await worker.restart(kinds.has('template') ? await rebuildTemplates() : bundle.file);
         await primeWorker();
         affected = '*';
       } else if (kinds.has('content')) {
@@ -174,7 +202,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       }
       if (kinds.has('static') || kinds.has('widget')) affected = '*';
       error = null;
-      if (affected === '*' || affected.length) hub.send('change', { paths: affected });
+      if (affected === '*' || affected.length) {
+        version++;
+        hub.send('change', { paths: affected });
+      }
     } catch (e) {
       setError(e);
     }
@@ -183,7 +214,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res);
+      if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res, { version, error, css: pageAssets().stylesheet });
       if (url.pathname === DEV_CLIENT_PATH) {
         return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(devClientSource);
       }
@@ -194,17 +225,17 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         return void res.writeHead(200, { 'content-type': a.type, 'cache-control': 'no-store' }).end(a.body);
       }
       await queue;
-      if (error) return void res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(error, DEV_CLIENT_PATH));
+      if (error) return void res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(error, `${DEV_CLIENT_PATH}?v=-1`));
       const { result } = await worker.call({ type: 'render', path: url.pathname });
       if (!result) return void res.writeHead(404).end();
       const body =
         result.type === 'text/html'
-          ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}"></script></head>`)
+          ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script></head>`)
           : result.body;
       res.writeHead(result.status, { 'content-type': `${result.type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body);
     } catch (e) {
       const w = wire(e);
-      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(w, DEV_CLIENT_PATH));
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(w, `${DEV_CLIENT_PATH}?v=-1`));
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 4321, '127.0.0.1', resolve));
@@ -238,7 +269,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       server.closeAllConnections();
       server.close(() => resolve());
     });
-    await Promise.all([worker.terminate(), ctx?.dispose(), backend?.close()]);
+    await Promise.all([worker.terminate(), ctx?.dispose(), bundle.dispose(), backend?.close()]);
   };
   if (options.open) {
     const { spawn } = await import('node:child_process');

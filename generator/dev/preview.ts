@@ -14,27 +14,27 @@ export interface PreviewOptions {
   backend?: boolean;
   backendPort?: number;
   dataDir?: string;
+  log?: (line: string) => void;
 }
 
-export async function preview(options: PreviewOptions): Promise<{ close(): Promise<void> }> {
+export async function preview(options: PreviewOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(options.dir);
   await access(path.join(dir, 'index.html')).catch(() => {
     throw new SiteError('PreviewDirMissing', { dir: options.dir });
   });
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const server = await serveStatic({ dir, port: options.port });
-  process.stdout.write(`Previewing ${options.dir}/ at ${server.url}\n`);
+  log(`Previewing ${options.dir}/ at ${server.url}`);
   let backend: { close(): Promise<void> } | undefined;
   if (options.backend) {
     const { startBackend } = await import('../backend/startBackend.ts');
     const b = await startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', allowedOrigins: [server.url] });
     backend = b;
-    process.stdout.write(
-      `Backend at ${b.apiUrl}\nBuild the site against it with:\n  SITE_SUPABASE_URL=${b.apiUrl} SITE_SUPABASE_ANON_KEY=${b.anonKey} npx site build\n`,
-    );
+    log(`Backend at ${b.apiUrl}\nBuild the site against it with:\n  SITE_SUPABASE_URL=${b.apiUrl} SITE_SUPABASE_ANON_KEY=${b.anonKey} npx site build`);
   }
   const close = async () => {
     await Promise.all([server.close(), backend?.close()]);
   };
   process.once('SIGINT', () => void close().then(() => process.exit(0)));
-  return { close };
+  return { url: server.url, close };
 }
