@@ -35,13 +35,22 @@ const backendError = (e: unknown): never => {
   throw e;
 };
 
+/** Ctrl-C and SIGTERM close servers and the database cleanly before exiting. */
+const stopOnSignal = (close: () => Promise<void>) => {
+  const stop = () => void close().finally(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+};
+
 const portOption = (def: number) => new Option('--port <port>', 'port to listen on').default(def).argParser(Number);
 const dataDirOption = () => new Option('--data-dir <dir>', 'embedded database folder').default('.site/db');
 
 export const program = new Command()
   .name('site')
   .description('Static-site generator: React templates to HTML, with hydrated React islands.')
-  .version(pkg.version);
+  .version(pkg.version)
+  // `site backend status --port 1` gives --port to status, not to backend.
+  .enablePositionalOptions();
 
 program
   .command('build')
@@ -71,7 +80,8 @@ program
   .action(
     run(async (opts: { port: number; backendPort: number; dataDir: string; open?: boolean }) => {
       const { dev } = await import('./dev/dev.ts');
-      await dev(opts);
+      const server = await dev(opts);
+      stopOnSignal(() => server.close());
     }),
   );
 
@@ -84,13 +94,15 @@ program
   .action(
     run(async (opts: { port: number; dir: string; backend?: boolean }) => {
       const { preview } = await import('./dev/preview.ts');
-      await preview(opts);
+      const server = await preview(opts);
+      stopOnSignal(() => server.close());
     }),
   );
 
 const backend = program
   .command('backend')
   .description('run the embedded Supabase-compatible backend (PGlite)')
+  .enablePositionalOptions()
   .addOption(portOption(54321))
   .addOption(dataDirOption())
   .action(
@@ -130,8 +142,9 @@ for (const verb of ['grant', 'revoke'] as const) {
     .action(
       run(async (email: string, opts: { port: number; dataDir: string }) => {
         const commands = await import('./backend/commands.ts');
-        await (verb === 'grant' ? commands.adminGrant : commands.adminRevoke)(email, opts).catch(backendError);
-        process.stdout.write(`${verb === 'grant' ? 'Granted' : 'Revoked'} admin ${verb === 'grant' ? 'to' : 'from'} ${email}\n`);
+        const result = await (verb === 'grant' ? commands.adminGrant : commands.adminRevoke)(email, opts).catch(backendError);
+        const done = verb === 'grant' ? `Granted admin to ${email}` : `Revoked admin from ${email}`;
+        process.stdout.write(result.changed ? `${done}.\n` : `Nothing to do: ${email} ${result.admin ? 'is already' : 'is not'} an admin.\n`);
       }),
     );
 }

@@ -35,6 +35,5 @@ export async function preview(options: PreviewOptions): Promise<{ url: string; c
   const close = async () => {
     await Promise.all([server.close(), backend?.close()]);
   };
-  process.once('SIGINT', () => void close().then(() => process.exit(0)));
   return { url: server.url, close };
 }
