@@ -1,6 +1,6 @@
 /**
  * The build pipeline as named stages, in order:
- *   config -> content -> routes -> assets -> render -> budgets -> extras -> write
+ *   config -> content -> routes -> assets -> render -> budgets -> extras -> checks -> write
  * Each stage is a plain function of the previous stages' values; only
  * `content`, `assets` and `write` touch the disk.
  */
@@ -14,6 +14,9 @@ import { checkBudgets, type JsReport } from './assets/checkBudgets.ts';
 import { renderPage } from './render/renderPage.tsx';
 import type { RenderContext } from '../templates/SiteContext.ts';
 import { extraFiles } from './seo/extraFiles.ts';
+import { contentSecurityPolicy } from './security/contentSecurityPolicy.ts';
+import { headersFile } from './security/headersFile.ts';
+import { runChecks } from './checks/runChecks.ts';
 import { writeOutput, type OutputFiles } from './writeOutput.ts';
 
 export interface BuiltPage {
@@ -34,7 +37,7 @@ export interface BuildResult {
   stats: { pages: number; files: number; bytes: number; ms: number; stages: Record<string, number> };
 }
 
-export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'budgets', 'extras', 'write'] as const;
+export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'budgets', 'extras', 'checks', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -64,7 +67,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     files.set(css.file, css.code);
     for (const { file, bytes } of statics.files.values()) files.set(file, bytes);
     for (const [file, bytes] of widgets.files) files.set(file, bytes);
-    return { stylesheet: `/${css.file}`, scripts: [widgets.loader], asset: statics.url, widgets };
+    const csp = contentSecurityPolicy({ backendUrl: config.backend?.url, videoUrl: content.site.demoVideoUrl }, 'meta');
+    return { stylesheet: `/${css.file}`, scripts: [widgets.loader], asset: statics.url, widgets, csp };
   });
 
   const pages = await stage('render', () => {
@@ -80,7 +84,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
   await stage('extras', () => {
     for (const [file, text] of Object.entries(extraFiles(content, routes, siteUrl))) files.set(file, text);
+    files.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: config.backend?.url, videoUrl: content.site.demoVideoUrl })));
   });
+
+  await stage('checks', () =>
+    runChecks({ pages, files: [...files.keys()], sitemapXml: String(files.get('sitemap.xml')), siteUrl }),
+  );
 
   await stage('write', () => (config.write ? writeOutput(config.outDir, files) : undefined));
 

@@ -93,7 +93,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     return urls;
   }
   let statics: Record<string, string> = {};
-  const pageAssets = () => ({ stylesheet: `/assets/main.css?v=${cssVersion}`, scripts: ['/assets/loader.js'], statics });
+  // Dev pages carry the same CSP as a build, with the dev backend allowed for connect.
+  const backendUrl = options.backend === false ? null : `http://127.0.0.1:${options.backendPort ?? 54321}`;
+  const pageAssets = () => ({ stylesheet: `/assets/main.css?v=${cssVersion}`, scripts: ['/assets/loader.js'], statics, backendUrl });
   async function primeWorker(): Promise<void> {
     await worker.call({ type: 'assets', assets: pageAssets() });
     await worker.call({ type: 'load' });

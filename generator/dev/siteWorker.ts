@@ -9,11 +9,12 @@ import { loadContent, type Content } from '../content/load.ts';
 import { updateContent } from '../content/updateContent.ts';
 import { checkSiteUrl } from '../config.ts';
 import { isSiteError, SiteError } from '../errors.ts';
-import { renderPage, type PageAssets } from '../render/renderPage.tsx';
+import { renderPage } from '../render/renderPage.tsx';
 import { buildRoutes, routeReads, type Route } from '../routes.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
-import type { WorkerRequest, WorkerResponse, WireError } from './workerProtocol.ts';
+import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
+import type { DevAssets, WorkerRequest, WorkerResponse, WireError } from './workerProtocol.ts';
 
 interface State {
   content: Content;
@@ -23,7 +24,7 @@ interface State {
 
 const { contentDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; siteUrl?: string };
 let state: State | undefined;
-let assets: PageAssets & { statics: Record<string, string> } = { stylesheet: '', scripts: [], statics: {} };
+let assets: DevAssets = { stylesheet: '', scripts: [], statics: {}, backendUrl: null };
 
 export const toWire = (e: unknown): WireError =>
   isSiteError(e)
@@ -52,7 +53,8 @@ function render(urlPath: string): { status: number; body: string; type: string }
       return url;
     },
   };
-  return { status: route.file === file ? 200 : 404, body: renderPage(route, ctx, assets), type: 'text/html' };
+  const csp = contentSecurityPolicy({ backendUrl: assets.backendUrl, videoUrl: content.site.demoVideoUrl }, 'meta');
+  return { status: route.file === file ? 200 : 404, body: renderPage(route, ctx, { ...assets, csp }), type: 'text/html' };
 }
 
 async function handle(msg: WorkerRequest): Promise<WorkerResponse> {

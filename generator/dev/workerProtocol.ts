@@ -1,6 +1,9 @@
 /** Messages between `site dev` and its render worker (generator/dev/siteWorker.ts). */
 import type { PageAssets } from '../render/renderPage.tsx';
 
+/** What the main thread tells the worker about assets: URLs, and the backend the CSP must allow. */
+export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null };
+
 /** A SiteError flattened for postMessage and for the browser overlay. */
 export interface WireError {
   code: string;
@@ -13,7 +16,7 @@ export interface WireError {
 }
 
 export type WorkerRequest =
-  | { id: number; type: 'assets'; assets: PageAssets & { statics: Record<string, string> } }
+  | { id: number; type: 'assets'; assets: DevAssets }
   | { id: number; type: 'load' }
   | { id: number; type: 'update'; files: string[] }
   | { id: number; type: 'render'; path: string };

@@ -8,6 +8,7 @@ import type { HeadTag } from '../seo/headTags.ts';
 
 export interface DocumentProps {
   lang: string;
+  csp: string;
   head: HeadTag[];
   stylesheet: string;
   icon: string;
@@ -16,11 +17,12 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-export function Document({ lang, head, stylesheet, icon, jsonLd, scripts, children }: DocumentProps) {
+export function Document({ lang, csp, head, stylesheet, icon, jsonLd, scripts, children }: DocumentProps) {
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
+        <meta httpEquiv="Content-Security-Policy" content={csp} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {head.map((t, i) =>
           t.tag === 'title' ? <title key={i}>{t.text}</title> : t.tag === 'meta' ? <meta key={i} {...t.attrs} /> : <link key={i} {...t.attrs} />,

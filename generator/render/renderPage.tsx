@@ -16,6 +16,8 @@ import { Document } from './Document.tsx';
 export interface PageAssets {
   stylesheet: string;
   scripts: string[];
+  /** Content-Security-Policy for the <meta> tag (the _headers file carries the full one). */
+  csp: string;
 }
 
 export function renderPage(route: Route, ctx: RenderContext, assets: PageAssets): string {
@@ -26,6 +28,7 @@ export function renderPage(route: Route, ctx: RenderContext, assets: PageAssets)
     const html = renderToStaticMarkup(
       <Document
         lang={site.language}
+        csp={assets.csp}
         head={headTags({ route, site, siteUrl: ctx.siteUrl, socialImage })}
         stylesheet={assets.stylesheet}
         icon={ctx.asset(site.favicon)}

@@ -1,0 +1,99 @@
+/** Each build check fires on a failing fixture, and the real site passes them all. */
+import { describe, expect, it } from 'vitest';
+import { brokenLinks, duplicateHead, inlineCode, invalidJsonLd, missingAlt, noindexInSitemap, type CheckInput } from '../../../generator/checks/checkPages.ts';
+import { runChecks } from '../../../generator/checks/runChecks.ts';
+import { scanHtml } from '../../../generator/checks/scanHtml.ts';
+import { build } from '../../../generator/build.ts';
+import { SiteError } from '../../../generator/errors.ts';
+
+const SITE = 'https://example.com';
+const doc = (title: string, body: string, head = '') =>
+  `<!doctype html><html><head><title>${title}</title><meta name="description" content="About ${title}"/>${head}</head><body><main id="main">${body}</main></body></html>`;
+const input = (pages: Record<string, string>, extra: Partial<CheckInput> = {}): CheckInput => ({
+  pages: Object.entries(pages).map(([url, html]) => ({ url, html })),
+  files: ['assets/main.css', 'feed.xml'],
+  sitemapXml: `<urlset>${Object.keys(pages).map((u) => `<url><loc>${SITE}${u === '/' ? '/' : u}</loc></url>`).join('')}</urlset>`,
+  siteUrl: SITE,
+  ...extra,
+});
+const run = (check: typeof brokenLinks, i: CheckInput) => check(i, new Map(i.pages.map((p) => [p.url, scanHtml(p.html)])));
+
+describe('build checks', () => {
+  it('broken internal links and anchors', () => {
+    const i = input({
+      '/': doc('Home', '<a href="/pricing">ok</a><a href="/nowhere">bad</a><a href="/pricing#faq">ok</a><a href="/pricing#nope">bad</a><a href="#main">ok</a><a href="https://x.org/y">ext</a><link rel="stylesheet" href="/assets/main.css"/>'),
+      '/pricing': doc('Pricing', '<h2 id="faq">FAQ</h2><a href="/blog?q=x">bad</a>'),
+    });
+    expect(run(brokenLinks, i)).toEqual([
+      '/: <a> points to /nowhere, which no route or file provides',
+      '/: link to /pricing#nope has no element with id "nope"',
+      '/pricing: <a> points to /blog?q=x, which no route or file provides',
+    ]);
+  });
+
+  it('images without alt text', () => {
+    const i = input({ '/': doc('Home', '<img src="/a.png" alt="A"/><img src="/b.png" alt=""/><img src="/c.png"/>') });
+    expect(run(missingAlt, i)).toEqual(['/: <img src="/c.png"> has no alt text']);
+  });
+
+  it('missing and duplicate titles and descriptions', () => {
+    const i = input({ '/a': doc('Same', ''), '/b': doc('Same', ''), '/c': '<html><head></head><body></body></html>' });
+    expect(run(duplicateHead, i)).toEqual([
+      '/b: has the same title as /a ("Same")',
+      '/b: has the same description as /a ("About Same")',
+      '/c: has no title',
+      '/c: has no description',
+    ]);
+  });
+
+  it('structured data that is invalid or misses required properties', () => {
+    const ld = (o: unknown) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
+    const i = input({
+      '/': doc('Home', '', ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'X' }) + ld({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'H' })),
+      '/b': doc('B', '', '<script type="application/ld+json">{not json</script>'),
+    });
+    const problems = run(invalidJsonLd, i);
+    expect(problems[0]).toBe('/: Product is missing offers, review or aggregateRating');
+    expect(problems.slice(1, 4)).toEqual(['/: BlogPosting is missing datePublished', '/: BlogPosting is missing author', '/: BlogPosting is missing image']);
+    expect(problems[4]).toMatch(/^\/b: a JSON-LD block is not valid JSON/);
+  });
+
+  it('a noindex page in the sitemap', () => {
+    const i = input({ '/': doc('Home', ''), '/admin': doc('Admin', '', '<meta name="robots" content="noindex, nofollow"/>') });
+    expect(run(noindexInSitemap, i)).toEqual(['/admin: is noindex but listed in sitemap.xml']);
+  });
+
+  it('inline scripts, handlers, styles and javascript: links', () => {
+    const i = input({
+      '/': doc(
+        'Home',
+        '<script>alert(1)</script><script type="module" src="/assets/x.js"></script><button onclick="x()">b</button><p style="color:red">s</p><a href="javascript:void 0">j</a>',
+        '<script type="application/ld+json">{}</script>',
+      ),
+    });
+    expect(run(inlineCode, i)).toEqual([
+      '/: has an inline <script>',
+      '/: <button> has an inline event handler (onclick)',
+      '/: <p> has a style attribute',
+      '/: has a javascript: link',
+    ]);
+  });
+
+  it('runChecks reports the failing check by name with its problems', () => {
+    const i = input({ '/': doc('Home', '<img src="/assets/main.css"/>') });
+    try {
+      runChecks(i);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(SiteError);
+      expect((e as SiteError).code).toBe('CheckFailed');
+      expect((e as SiteError).message).toContain('Images without alt text');
+      expect((e as SiteError).message).toContain('/assets/main.css');
+    }
+  });
+
+  it('the real site passes every check', async () => {
+    const result = await build({ write: false, backend: null, log: () => {} });
+    expect(() => runChecks({ pages: result.pages, files: [...result.files.keys()], sitemapXml: String(result.files.get('sitemap.xml')), siteUrl: 'https://decksmith.ai' })).not.toThrow();
+  });
+});
