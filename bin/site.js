@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Shim: registers tsx so the TypeScript sources run as they are, then hands over to the CLI.
-import { register } from 'tsx/esm/api';
+// Shim: runs generator/cli.ts from a cached esbuild bundle of the generator
+// (generator/selfBundle.mjs), rebuilt whenever one of its source files changes.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { selfBundle } from '../generator/selfBundle.mjs';
 
-register();
-await import('../generator/cli.ts');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const file = await selfBundle(root, 'cli', 'generator/cli.ts');
+await import(pathToFileURL(file).href);

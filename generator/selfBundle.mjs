@@ -1,0 +1,92 @@
+// The generator runs from esbuild bundles of its own TypeScript: one file
+// loads ~5x faster than hundreds of modules resolved one by one. A bundle is
+// cached under .site/cache and reused while none of its inputs changed
+// (mtime and size of every file esbuild read). Plain JavaScript, because it
+// runs before anything can load TypeScript.
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Native binaries and wasm stay outside and load from node_modules. */
+export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest'];
+
+/**
+ * Inside a bundle, `import.meta.url` keeps meaning "this source file", so
+ * relative reads (bootstrap.sql, package.json) still work. devClient.ts is
+ * skipped: it holds browser code as a string.
+ */
+const keepImportMetaUrl = {
+  name: 'keep-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]generator[\\/].*\.tsx?$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url') || args.path.endsWith('devClient.ts')) return undefined;
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+export function bundleOptions(entry) {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    write: false,
+    metafile: true,
+    outfile: 'bundle.mjs',
+    external,
+    logLevel: 'silent',
+    plugins: [keepImportMetaUrl],
+    // Bundled CommonJS dependencies still call require() for Node built-ins.
+    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+  };
+}
+
+const fingerprint = async (file) => {
+  const s = await stat(file).catch(() => null);
+  return s ? `${s.mtimeMs}:${s.size}` : 'missing';
+};
+
+/** Parallel processes (tests, dev and build side by side) never read a half-written file. */
+async function writeAtomic(file, data) {
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
+/** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
+export async function saveBundle(result, root, name) {
+  const cacheDir = path.join(root, '.site', 'cache');
+  const code = result.outputFiles[0].contents;
+  const file = path.join(cacheDir, `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.mjs`);
+  await mkdir(cacheDir, { recursive: true });
+  await writeAtomic(file, code);
+  const inputs = {};
+  await Promise.all(Object.keys(result.metafile.inputs).map(async (i) => (inputs[i] = await fingerprint(path.resolve(root, i)))));
+  await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file, inputs }));
+  return file;
+}
+
+/** The cached bundle's path if every input is unchanged, else null. */
+export async function cachedBundle(root, name) {
+  try {
+    const m = JSON.parse(await readFile(path.join(root, '.site', 'cache', `${name}.json`), 'utf8'));
+    const checks = await Promise.all(Object.entries(m.inputs).map(async ([i, fp]) => (await fingerprint(path.resolve(root, i))) === fp));
+    return checks.every(Boolean) && (await fingerprint(m.file)) !== 'missing' ? m.file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The bundle of `entry` (relative to root), from the cache or freshly built. */
+export async function selfBundle(root, name, entry) {
+  const hit = await cachedBundle(root, name);
+  if (hit) return hit;
+  const result = await esbuild.build({ ...bundleOptions(path.join(root, entry)), absWorkingDir: root });
+  return saveBundle(result, root, name);
+}
