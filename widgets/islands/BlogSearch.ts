@@ -11,6 +11,7 @@ export default function mount(el: HTMLElement): void {
   const input = el.querySelector<HTMLInputElement>('input[name="q"]');
   const cards = [...document.querySelectorAll<HTMLElement>('[data-search]')];
   const status = el.querySelector<HTMLElement>('[data-search-status]');
+  const empty = document.querySelector<HTMLElement>('[data-blog-empty]');
   const apply = (q: string) => {
     let shown = 0;
     for (const card of cards) {
@@ -18,6 +19,7 @@ export default function mount(el: HTMLElement): void {
       card.hidden = !hit;
       if (hit) shown++;
     }
+    if (empty) empty.hidden = shown > 0;
     if (status) status.textContent = q ? `${shown} of ${cards.length} articles match "${q}"` : '';
   };
   const initial = new URLSearchParams(location.search).get('q') ?? '';

@@ -1,14 +1,38 @@
 /**
  * The island loader: the one script every page loads. No React inside.
  * It finds [data-island] nodes, waits for each one's data-hydrate strategy,
- * imports the island's chunk and mounts it with its JSON props. A submit
- * that woke an island is replayed once the island is mounted.
+ * imports the island's chunk and mounts it with its JSON props.
+ *
+ * A visitor can submit a form before its island is ready (a fast click, or
+ * before "idle" came). Such a submit is held back (the browser would
+ * otherwise leave the page with the values in the URL), wakes the island at
+ * once, and is replayed when the island has mounted.
  */
 import { islands } from './islands.ts';
 import { schedule, type Strategy } from './strategies.ts';
 import { polyfillInvokers } from './polyfillInvokers.ts';
 
-export async function mountIsland(el: HTMLElement, trigger?: Event): Promise<void> {
+/** Kept on each woken island element: the submit (if any) waiting for it, and its mount. */
+const WOKEN = Symbol.for('site.island');
+type Woken = { pending: HTMLFormElement | null; mounted: Promise<void> };
+type IslandElement = HTMLElement & { [WOKEN]?: Woken };
+const shared = globalThis as { __siteHoldsSubmits?: boolean };
+
+/** Wakes an island (once; later calls only add a held submit) and resolves when it is mounted. */
+export function mountIsland(el: IslandElement, trigger?: Event): Promise<void> {
+  const form = trigger?.type === 'submit' && trigger.target instanceof HTMLFormElement ? trigger.target : null;
+  const already = el[WOKEN];
+  if (already) {
+    already.pending = form ?? already.pending;
+    return already.mounted;
+  }
+  const state: Woken = { pending: form, mounted: Promise.resolve() };
+  el[WOKEN] = state;
+  state.mounted = mount(el, state);
+  return state.mounted;
+}
+
+async function mount(el: HTMLElement, state: { pending: HTMLFormElement | null }): Promise<void> {
   const name = el.dataset.island!;
   const load = islands[name];
   if (!load) return console.error(`Unknown island "${name}"`);
@@ -21,10 +45,43 @@ export async function mountIsland(el: HTMLElement, trigger?: Event): Promise<voi
     return console.error(`Island "${name}" failed to start:`, e);
   }
   el.dataset.hydrated = '';
-  if (trigger?.type === 'submit' && trigger.target instanceof HTMLFormElement) {
-    // Let React commit its listeners before replaying the visitor's submit.
-    requestAnimationFrame(() => (trigger.target as HTMLFormElement).requestSubmit());
-  }
+  if (state.pending) replaySubmit(state.pending);
+}
+
+/**
+ * Replays a held submit on the next frame. Should nothing handle it (React
+ * still busy on a loaded machine), it is held again and retried.
+ */
+function replaySubmit(form: HTMLFormElement, tries = 60): void {
+  requestAnimationFrame(() => {
+    const unhandled = (e: Event) => {
+      if (e.target !== form || e.defaultPrevented) return;
+      e.preventDefault();
+      if (tries > 0) replaySubmit(form, tries - 1);
+    };
+    addEventListener('submit', unhandled);
+    try {
+      form.requestSubmit();
+    } finally {
+      removeEventListener('submit', unhandled);
+    }
+  });
+}
+
+/** Holds any submit inside an island that is not mounted yet, and wakes that island now. */
+function holdEarlySubmits(): void {
+  if (shared.__siteHoldsSubmits) return;
+  shared.__siteHoldsSubmits = true;
+  document.addEventListener(
+    'submit',
+    (e) => {
+      const el = (e.target as Element | null)?.closest?.<HTMLElement>('[data-island]:not([data-hydrated])');
+      if (!el) return;
+      e.preventDefault();
+      void mountIsland(el, e);
+    },
+    true,
+  );
 }
 
 export function startIslands(root: ParentNode = document): void {
@@ -34,4 +91,5 @@ export function startIslands(root: ParentNode = document): void {
 }
 
 polyfillInvokers();
+holdEarlySubmits();
 startIslands();

@@ -73,9 +73,12 @@ export async function hydrateIsland<P extends object>(
   document.body.append(wrap ? wrap(el) : el);
   const errors = vi.spyOn(console, 'error');
   try {
+    // The mount settles once React's effects ran, which act() flushes on exit.
+    let mounted: void | Promise<void> = undefined;
     await act(async () => {
-      await mount(el, JSON.parse(json) as Record<string, unknown>);
+      mounted = mount(el, JSON.parse(json) as Record<string, unknown>);
     });
+    await mounted;
     expect(errors.mock.calls.filter((c) => /hydrat/i.test(String(c[0])))).toEqual([]);
   } finally {
     errors.mockRestore();

@@ -1,0 +1,147 @@
+/**
+ * The contact dialog against the embedded backend: opened from the footer,
+ * an enterprise button and the pricing Enterprise card; a send stores a row
+ * (company null when empty), toasts, closes and resets; validation stops an
+ * empty send; with the backend unreachable both forms keep what was typed.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dialogOpen, expectToast, finish, hydrated, open, rows, setup, toastTitles, truncate, uniqueEmail, type Env } from './helpers.ts';
+
+let env: Env;
+beforeAll(async () => {
+  env = await setup();
+});
+afterAll(async () => {
+  await env?.close();
+});
+beforeEach(async () => {
+  await truncate(env.backend!, 'contact_submissions', 'waitlist');
+});
+
+type Row = { name: string; email: string; company: string | null; message: string };
+const submissions = () => rows<Row>(env.backend!, 'select name, email, company, message from public.contact_submissions order by created_at');
+const values = (page: Page) =>
+  page.$$eval('#contact-root input, #contact-root textarea', (els) => els.map((e) => (e as HTMLInputElement).value));
+
+async function fillContact(page: Page, v: { name: string; email: string; company?: string; message: string }) {
+  await page.fill('#contact-name', v.name);
+  await page.fill('#contact-email', v.email);
+  if (v.company !== undefined) await page.fill('#contact-company', v.company);
+  await page.fill('#contact-message', v.message);
+}
+
+describe('contact dialog', () => {
+  it('sends from the footer: toast, closes, resets, stores the trimmed row with company null; enterprise and pricing buttons open it too', async () => {
+    const s = await open(env);
+    const { page } = s;
+    await page.goto(env.url('/'));
+    await page.locator('footer').getByRole('button', { name: 'Contact', exact: true }).click();
+    expect(await dialogOpen(page, 'contact-dialog')).toBe(true);
+    const email = uniqueEmail('footer');
+    await fillContact(page, { name: '  Ada Lovelace  ', email, message: 'We would like a demo for 40 seats.' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Message sent!', "We'll get back to you as soon as possible.");
+    await page.waitForFunction(() => !(document.getElementById('contact-dialog') as HTMLDialogElement).open);
+    expect(await values(page)).toEqual(['', '', '', '']);
+    expect(await page.locator('#contact-root .field-error').count()).toBe(0);
+    expect(await submissions()).toEqual([{ name: 'Ada Lovelace', email, company: null, message: 'We would like a demo for 40 seats.' }]);
+
+    // Enterprise: "Schedule a Demo" opens the same dialog.
+    await page.goto(env.url('/enterprise'));
+    await page.locator('main').getByRole('button', { name: 'Schedule a Demo' }).first().click();
+    expect(await dialogOpen(page, 'contact-dialog')).toBe(true);
+    await expect.poll(() => page.locator('#contact-name').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await dialogOpen(page, 'contact-dialog')).toBe(false);
+
+    // Pricing: the Enterprise card's "Contact Us" opens it, and a send with a company keeps it.
+    await page.goto(env.url('/pricing'));
+    await page.locator('main').getByRole('button', { name: 'Contact Us' }).click();
+    expect(await dialogOpen(page, 'contact-dialog')).toBe(true);
+    await fillContact(page, { name: 'Grace', email: 'grace@example.com', company: ' Acme Corp ', message: 'Enterprise pricing for 200 seats?' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Message sent!', "We'll get back to you as soon as possible.");
+    await page.waitForFunction(() => !(document.getElementById('contact-dialog') as HTMLDialogElement).open);
+    const stored = await submissions();
+    expect(stored).toHaveLength(2);
+    expect(stored[1]).toEqual({ name: 'Grace', email: 'grace@example.com', company: 'Acme Corp', message: 'Enterprise pricing for 200 seats?' });
+    await finish(s);
+  });
+
+  it('an empty send shows the three messages, focuses the name and stores nothing', async () => {
+    const s = await open(env);
+    const { page } = s;
+    let backendCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().startsWith(env.backend!.apiUrl)) backendCalls += 1;
+    });
+    await page.goto(env.url('/'));
+    await page.locator('footer').getByRole('button', { name: 'Contact', exact: true }).click();
+    // The very first click wakes the island; the submit it caused is replayed after mounting.
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.locator('#contact-name-error').waitFor();
+    expect(await page.locator('#contact-root .field-error').allTextContents()).toEqual([
+      'Name is required',
+      'Invalid email address',
+      'Message is required',
+    ]);
+    expect(await page.getAttribute('#contact-name', 'aria-invalid')).toBe('true');
+    expect(await page.getAttribute('#contact-name', 'aria-describedby')).toBe('contact-name-error');
+    expect(await page.getAttribute('#contact-company', 'aria-invalid')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+    expect(await dialogOpen(page, 'contact-dialog')).toBe(true);
+
+    // Whitespace only is still empty (values are trimmed); an address without a dot is invalid.
+    await fillContact(page, { name: '   ', email: 'ada@example', message: ' \n ' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => page.locator('#contact-root .field-error').allTextContents()).toEqual([
+      'Name is required',
+      'Invalid email address',
+      'Message is required',
+    ]);
+    expect(await toastTitles(page)).toEqual([]);
+    // The click that woke the island did not submit natively (no navigation, no values in the URL).
+    expect(page.url()).toBe(env.url('/'));
+    expect(backendCalls).toBe(0);
+    expect(await submissions()).toEqual([]);
+    await hydrated(page, 'ContactForm');
+    await finish(s);
+  });
+
+  it('with the backend unreachable: error toasts, and both forms keep what was typed', async () => {
+    const s = await open(env);
+    const { page } = s;
+    await page.route(`${env.backend!.apiUrl}/**`, (route) => route.abort('connectionrefused'));
+
+    await page.goto(env.url('/'));
+    await page.locator('footer').getByRole('button', { name: 'Contact', exact: true }).click();
+    await fillContact(page, { name: 'Ada', email: 'ada@example.com', company: 'Acme', message: 'Hello there' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Error', 'Failed to send message. Please try again.', 'destructive');
+    expect(await dialogOpen(page, 'contact-dialog')).toBe(true);
+    expect(await values(page)).toEqual(['Ada', 'ada@example.com', 'Acme', 'Hello there']);
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+
+    await page.goto(env.url('/waitlist'));
+    await hydrated(page, 'WaitlistForm');
+    await page.fill('#waitlist-name', 'Ada');
+    await page.fill('#waitlist-email', 'ada@example.com');
+    await page.fill('#waitlist-favorite', 'Fonts stay right');
+    await page.fill('#waitlist-features', 'Charts');
+    await page.check('#waitlist-feedback');
+    await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await expectToast(page, 'Error', 'Something went wrong. Please try again.', 'destructive');
+    expect(await page.locator('.waitlist-success').count()).toBe(0);
+    expect(
+      await page.$$eval('#waitlist-root input:not([type=checkbox]), #waitlist-root textarea', (els) => els.map((e) => (e as HTMLInputElement).value)),
+    ).toEqual(['Ada', 'ada@example.com', 'Fonts stay right', 'Charts']);
+    expect(await page.isChecked('#waitlist-feedback')).toBe(true);
+    expect(await page.isEnabled('#waitlist-name')).toBe(true);
+
+    expect(await submissions()).toEqual([]);
+    expect(await rows(env.backend!, 'select 1 from public.waitlist')).toEqual([]);
+    // Expected errors: the browser reports the refused requests; the waitlist logs its failure (spec section 8).
+    await finish(s, [/Failed to load resource: net::ERR_CONNECTION_REFUSED/, /Waitlist signup failed/]);
+  });
+});

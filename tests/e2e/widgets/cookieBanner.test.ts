@@ -1,0 +1,109 @@
+/**
+ * Cookie banner and analytics consent (spec section 4), with Playwright's
+ * controlled clock: hidden until exactly 1000 ms, the stored choice, no
+ * request to the tag-manager host before Accept, and the cookie_consent
+ * event exactly 100 ms after Accept.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { finish, hydrated, open, setup, type Env } from './helpers.ts';
+
+let env: Env;
+beforeAll(async () => {
+  env = await setup({ backend: false });
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const T0 = new Date('2025-11-03T09:00:00Z');
+const banner = (page: Page) => page.locator('[data-cookie-banner]');
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookie-consent'));
+/** Whether window.dataLayer holds gtag('event', 'cookie_consent', { consent_action: 'accepted' }). */
+const consentEventSent = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).some(
+      (a) => a[0] === 'event' && a[1] === 'cookie_consent' && (a[2] as { consent_action?: string } | undefined)?.consent_action === 'accepted',
+    ),
+  );
+
+/** Opens `path` with the clock installed and paused before the page's first script runs. */
+async function openPaused(path: string) {
+  const s = await open(env);
+  await s.page.clock.install({ time: T0 });
+  await s.page.clock.pauseAt(T0.getTime() + 3_600_000);
+  await s.page.goto(env.url(path));
+  await hydrated(s.page, 'CookieBanner');
+  return s;
+}
+
+describe('cookie banner', () => {
+  it('appears at 1000 ms, not 999; Accept and Decline store the choice; a stored choice is honoured on reload', async () => {
+    const s = await openPaused('/privacy');
+    const { page } = s;
+    await page.clock.runFor(999);
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.clock.runFor(1);
+    expect(await banner(page).isVisible()).toBe(true);
+    expect(await stored(page)).toBeNull();
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(await stored(page)).toBe('accepted');
+    await expect.poll(() => s.analytics.length).toBe(1);
+
+    // Stored accepted: analytics at once, no banner, even long after the delay.
+    await page.reload();
+    await hydrated(page, 'CookieBanner');
+    await page.waitForFunction(() => document.querySelector('script[src*="googletagmanager.com/gtag/js"]') !== null);
+    await page.clock.runFor(5000);
+    expect(await banner(page).isVisible()).toBe(false);
+    await expect.poll(() => s.analytics.length).toBe(2);
+    expect(s.analytics[1]).toMatch(/^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-/);
+    await finish(s);
+
+    // Decline in a fresh context stores "declined"; on reload nothing shows and nothing loads.
+    const d = await openPaused('/pricing');
+    await d.page.clock.runFor(1000);
+    expect(await banner(d.page).isVisible()).toBe(true);
+    await d.page.getByRole('button', { name: 'Decline', exact: true }).click();
+    expect(await banner(d.page).isVisible()).toBe(false);
+    expect(await stored(d.page)).toBe('declined');
+    await d.page.reload();
+    await hydrated(d.page, 'CookieBanner');
+    await d.page.clock.runFor(5000);
+    expect(await banner(d.page).isVisible()).toBe(false);
+    expect(d.analytics).toEqual([]);
+    expect(await d.page.evaluate(() => 'dataLayer' in window || document.querySelector('script[src*="googletagmanager"]') !== null)).toBe(false);
+    await finish(d);
+  });
+
+  it('sends nothing to the tag manager before Accept, and the consent event exactly 100 ms after it', async () => {
+    const s = await openPaused('/');
+    const { page } = s;
+    let requests = 0;
+    await page.route('https://www.googletagmanager.com/**', (route) => {
+      requests += 1;
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+    });
+    await page.clock.runFor(1000);
+    expect(await banner(page).isVisible()).toBe(true);
+    // Time passes, the visitor scrolls and clicks around: still nothing.
+    await page.clock.runFor(10_000);
+    await page.mouse.wheel(0, 2000);
+    expect(requests).toBe(0);
+    expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
+
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('script[src*="googletagmanager.com/gtag/js"]') !== null);
+    await expect.poll(() => requests).toBe(1);
+    expect(await consentEventSent(page)).toBe(false);
+    await page.clock.runFor(99);
+    expect(await consentEventSent(page)).toBe(false);
+    await page.clock.runFor(1);
+    expect(await consentEventSent(page)).toBe(true);
+    // gtag('js'), gtag('config', id) first, as gtag.js expects.
+    const calls = await page.evaluate(() => ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer).map((a) => String(a[0])));
+    expect(calls).toEqual(['js', 'config', 'event']);
+    await finish(s);
+  });
+});
