@@ -1,6 +1,5 @@
 import type { Post } from '../../generator/content/load.ts';
-import { formatDate } from '../format/formatDate.ts';
-import { Icon } from './Icon.tsx';
+import { PostMeta } from './PostMeta.tsx';
 
 /**
  * An article card: category, title (the link), description, date and read time.
@@ -16,14 +15,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           <a href={`/blog/${post.slug}`}>{post.title}</a>
         </H>
         <p className="post-description">{post.description}</p>
-        <p className="meta">
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
-          <span aria-hidden="true">·</span>
-          <span className="read-time">
-            <Icon name="Clock" />
-            {post.readTime}
-          </span>
-        </p>
+        <PostMeta post={post} />
       </article>
     </li>
   );

@@ -2,7 +2,7 @@ import { relatedPosts } from '../../generator/routes.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { formatDate } from '../format/formatDate.ts';
+import { PostMeta } from '../components/PostMeta.tsx';
 import { scrollableTables } from '../format/scrollableTables.ts';
 import { LinkCta } from '../sections/LinkCta.tsx';
 import { useSite } from '../SiteContext.ts';
@@ -26,18 +26,7 @@ export function ArticlePage({ route }: PageProps) {
             <p className="post-category">{post.category}</p>
             <h1 id="page-title">{post.title}</h1>
             <p className="lead">{post.description}</p>
-            <p className="meta">
-              <span>
-                {labels.byline} {post.author}
-              </span>
-              <span aria-hidden="true">·</span>
-              <time dateTime={post.date}>{formatDate(post.date)}</time>
-              <span aria-hidden="true">·</span>
-              <span className="read-time">
-                <Icon name="Clock" />
-                {post.readTime}
-              </span>
-            </p>
+            <PostMeta post={post} byline={labels.byline} />
           </div>
         </header>
         <div className="container container-narrow">
