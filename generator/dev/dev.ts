@@ -9,7 +9,6 @@ import * as esbuild from 'esbuild';
 import chokidar from 'chokidar';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { resolveConfig, type BackendSettings } from '../config.ts';
 import { compileCss } from '../assets/compileCss.ts';
@@ -18,6 +17,7 @@ import { staticFiles } from '../assets/staticFiles.ts';
 import { formatSiteError, isSiteError, SiteError } from '../errors.ts';
 import { classifyChange } from './classifyChange.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
+import { listen } from './listen.ts';
 import { overlayHtml } from './overlay.ts';
 import { RenderWorker, WorkerFailed } from './RenderWorker.ts';
 import { workerBundle } from './workerBundle.ts';
@@ -240,8 +240,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(w, `${DEV_CLIENT_PATH}?v=-1`));
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 4321, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = await listen(server, options.port ?? 4321).catch(async (e: unknown) => {
+    // Nothing may keep running when the server cannot start.
+    await worker.terminate();
+    await bundleReady.catch(() => {});
+    await Promise.all([ctx?.dispose(), bundle.dispose(), backendReady.then((b) => b?.close(), () => {})]);
+    throw e;
+  });
+  const url = `http://127.0.0.1:${port}`;
 
   const watcher = chokidar.watch([config.contentDir, config.templatesDir, config.widgetsDir, path.join(config.supabaseDir, 'migrations')], {
     ignoreInitial: true,

@@ -8,9 +8,9 @@ import { createReadStream } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseHeadersFile, headersFor, type HeaderRule } from './headersFile.ts';
+import { listen } from './listen.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -111,8 +111,7 @@ export async function serveStatic(options: { dir: string; port?: number; host?: 
     res.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': String(body.byteLength) });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port ?? 0, options.host);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
