@@ -22,8 +22,27 @@ export function showSessionControls(root: ParentNode, signedIn: boolean): void {
   for (const el of root.querySelectorAll<HTMLElement>('[data-session-only], [data-sign-out]')) el.hidden = !signedIn;
 }
 
+/**
+ * A confirmation or magic link lands on the site with the session in the URL
+ * (#access_token=…&refresh_token=…&expires_in=…&token_type=bearer). Only
+ * then is supabase-js loaded here: it stores the session and clears the URL.
+ */
+export async function adoptSessionFromUrl(): Promise<boolean> {
+  if (!/[#&](access_token|error_description)=/.test(location.hash)) return false;
+  try {
+    const supabase = await getSupabase();
+    await supabase.auth.getSession();
+  } catch (e) {
+    console.warn('Could not read the session from the link:', e);
+  }
+  // Tokens never stay in the address bar or the history.
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return true;
+}
+
 export default function mount(el: HTMLElement): void {
   showSessionControls(el, hasStoredSession());
+  void adoptSessionFromUrl().then((adopted) => adopted && showSessionControls(el, hasStoredSession()));
   for (const b of el.querySelectorAll<HTMLButtonElement>('[data-sign-out]')) {
     b.addEventListener('click', () => {
       b.disabled = true;

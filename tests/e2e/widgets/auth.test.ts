@@ -78,6 +78,14 @@ describe('auth', () => {
     await page.goto(link);
     expect(page.url().split('#')[0]).toBe(env.url('/'));
     expect(await rows(env.backend!, 'select 1 from auth.users where email = $1 and email_confirmed_at is not null', [email])).toHaveLength(1);
+    // The link carries the session: the site adopts it, clears the tokens from the URL and shows the signed-in nav.
+    await expect.poll(() => sessionStored(page)).toBe(true);
+    await expect.poll(() => page.url()).toBe(env.url('/'));
+    const signOut = page.locator('header [data-sign-out]');
+    await expect.poll(() => signOut.isVisible()).toBe(true);
+    await signOut.click();
+    await page.waitForURL(env.url('/'));
+    await expect.poll(() => sessionStored(page)).toBe(false);
 
     // A wrong password: "Error" with the server's message, still on /auth.
     await signIn(page, email, 'wrong password');
