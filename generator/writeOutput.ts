@@ -3,7 +3,7 @@
  * sibling folder, which is swapped in only when complete. A failed build
  * never touches the previous output.
  */
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -14,6 +14,8 @@ export async function writeOutput(outDir: string, files: OutputFiles): Promise<v
   // mkdtemp: two builds started in the same millisecond never share a folder.
   await mkdir(parent, { recursive: true });
   const tmp = await mkdtemp(path.join(parent, `.${base}-tmp-`));
+  // mkdtemp makes a private folder; the output must be readable by a web server serving it in place.
+  await chmod(tmp, 0o755);
   const old = `${tmp}-old`;
   try {
     for (const f of files.keys()) {

@@ -1,5 +1,5 @@
 /** writeOutput swaps a complete folder in atomically and never damages the previous output. */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,6 +41,11 @@ describe('writeOutput', () => {
       'blog/post.html': '<h1>post 1</h1>',
       'assets/logo.svg': '<svg>1</svg>',
     });
+  });
+
+  it('leaves the output folder readable by others (a web server serving it in place)', async () => {
+    await writeOutput(out, site(1));
+    expect((await stat(out)).mode & 0o777).toBe(0o755);
   });
 
   it('creates a missing parent folder', async () => {
