@@ -50,12 +50,16 @@ const crumbs = (...c: Crumb[]): Crumb[] => [{ name: 'Home', path: '/' }, ...c];
 
 /** Related articles: same category first, then newest; never the article itself. */
 export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
-  return posts
-    .filter((p) => p.slug !== post.slug)
-    .map((p, i) => ({ p, score: (p.category === post.category ? 0 : 1) * posts.length + i }))
-    .sort((a, b) => a.score - b.score)
-    .slice(0, limit)
-    .map((x) => x.p);
+  // Two early-exit scans of the newest-first list, not a sort per article:
+  // a blog of thousands of posts stays linear.
+  const out: Post[] = [];
+  for (const sameCategory of [true, false]) {
+    for (const p of posts) {
+      if (out.length >= limit) return out;
+      if (p.slug !== post.slug && (p.category === post.category) === sameCategory) out.push(p);
+    }
+  }
+  return out;
 }
 
 /** Does a change to this content file (relative to content/) change this route's HTML? */

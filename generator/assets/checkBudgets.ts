@@ -28,10 +28,11 @@ export function checkBudgets(bundle: WidgetBundle, pages: { url: string; html: s
   }
   const report: JsReport = { loader, islands, pages: {} };
   if (loader > budgets.loader) throw new SiteError('BudgetExceeded', { what: 'The island loader', size: loader, budget: budgets.loader });
+  const routeByPath = new Map(routes.map((r) => [r.path, r]));
   for (const page of pages) {
     const cost = pageJsCost(bundle, islandsIn(page.html));
     report.pages[page.url] = cost;
-    const route = routes.find((r) => r.path === page.url);
+    const route = routeByPath.get(page.url);
     if (route && contentTemplates.has(route.template) && cost.initial > budgets.initialContentPage) {
       throw new SiteError('BudgetExceeded', { what: `The first-load JavaScript of ${page.url}`, size: cost.initial, budget: budgets.initialContentPage });
     }
