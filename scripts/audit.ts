@@ -40,17 +40,10 @@ import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthou
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { build } from '../generator/build.ts';
 import { preview } from '../generator/dev/preview.ts';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromePath = chromiumPath;
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 const reportsDir = path.resolve('reports/lighthouse');
 /** Runs of a route that misses the bar on its first run (the median is judged). */
 const maxRuns = 3;

@@ -10,18 +10,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, type BuildResult } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 
-export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
