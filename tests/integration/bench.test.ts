@@ -1,0 +1,27 @@
+/** The build benchmark runs end to end on a small corpus (it measures; it is not a timed test). */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { generateArticle } from '../../scripts/generateArticles.ts';
+import { BlogFrontMatter } from '../../generator/content/schemas.ts';
+import { parseMarkdownFile } from '../../generator/content/load.ts';
+import { renderMarkdown } from '../../generator/content/markdown.ts';
+
+it('generates valid, varied articles of about 600 words', () => {
+  const a = parseMarkdownFile('blog/bench-1.md', generateArticle(1), BlogFrontMatter);
+  const b = generateArticle(2);
+  expect(generateArticle(1)).toBe(generateArticle(1));
+  expect(b).not.toBe(generateArticle(1));
+  const md = renderMarkdown(a.body);
+  expect(md.words).toBeGreaterThan(450);
+  expect(md.words).toBeLessThan(800);
+  expect(md.html).toContain('<table>');
+  expect(md.html).toContain('<blockquote>');
+});
+
+it('npm run bench prints cold, warm and one-changed builds', async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--pages', '10'], { timeout: 120_000 });
+  expect(stdout).toContain('10 generated articles + the real site');
+  for (const row of ['| cold |', '| warm, nothing changed |', '| one article changed |']) expect(stdout).toContain(row);
+  expect(stdout).toMatch(/\| cold \| \d+\.\d\d s \| \d+ \| \d+ MB \|/);
+}, 180_000);
