@@ -144,7 +144,7 @@ export class SiteError<C extends ErrorCode = ErrorCode> extends Error {
 
 export const isSiteError = (e: unknown): e is SiteError => e instanceof SiteError;
 
-/** Plain-text rendering shared by the CLI and (later) the dev overlay. */
-export function formatSiteError(e: SiteError): string {
+/** Plain-text rendering shared by the CLI and the dev server's terminal (which also gets errors flattened from its worker). */
+export function formatSiteError(e: { title: string; code: string; message: string; hint: string }): string {
   return `${e.title} [${e.code}]\n${e.message}\nHint: ${e.hint}`;
 }

@@ -14,12 +14,13 @@ import { resolveConfig, type BackendSettings } from '../config.ts';
 import { compileCss } from '../assets/compileCss.ts';
 import { esbuildOptions } from '../assets/bundleWidgets.ts';
 import { staticFiles } from '../assets/staticFiles.ts';
-import { formatSiteError, isSiteError, SiteError } from '../errors.ts';
+import { formatSiteError, SiteError } from '../errors.ts';
 import { classifyChange } from './classifyChange.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
 import { listen } from './listen.ts';
 import { overlayHtml } from './overlay.ts';
-import { RenderWorker, WorkerFailed } from './RenderWorker.ts';
+import { RenderWorker } from './RenderWorker.ts';
+import { toWireError } from './toWireError.ts';
 import { workerBundle } from './workerBundle.ts';
 import { SseHub } from './sse.ts';
 import type { WireError } from './workerProtocol.ts';
@@ -45,12 +46,6 @@ export interface DevServer {
 }
 
 type Asset = { body: string | Uint8Array; type: string };
-const wire = (e: unknown): WireError =>
-  e instanceof WorkerFailed
-    ? e.wire
-    : isSiteError(e)
-      ? { code: e.code, title: e.title, message: e.message, hint: e.hint, file: e.location.file, line: e.location.line, field: e.location.field }
-      : { code: 'Internal', title: 'Unexpected error', message: String((e as Error)?.stack ?? e), hint: 'See the terminal.' };
 
 export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const started = performance.now();
@@ -73,8 +68,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const bundle = await workerBundle(config.root, path.join(config.root, 'generator', 'dev', 'siteWorker.ts'));
   const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir });
   const setError = (e: unknown) => {
-    error = wire(e);
-    log(`\n${isSiteError(e) ? formatSiteError(e) : `${error.title} [${error.code}]\n${error.message}\nHint: ${error.hint}`}\n`);
+    error = toWireError(e);
+    log(`\n${formatSiteError(error)}\n`);
     hub.send('site-error', error);
   };
 
@@ -236,8 +231,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           : result.body;
       res.writeHead(result.status, { 'content-type': `${result.type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body);
     } catch (e) {
-      const w = wire(e);
-      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(w, `${DEV_CLIENT_PATH}?v=-1`));
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(toWireError(e), `${DEV_CLIENT_PATH}?v=-1`));
     }
   });
   const port = await listen(server, options.port ?? 4321).catch(async (e: unknown) => {

@@ -9,7 +9,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { parseHeadersFile, headersFor, type HeaderRule } from './headersFile.ts';
+import { parseHeadersFile, headersFor, type HeaderRule } from './parseHeadersFile.ts';
 import { listen } from './listen.ts';
 
 const types: Record<string, string> = {

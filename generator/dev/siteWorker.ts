@@ -8,13 +8,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadContent, type Content } from '../content/load.ts';
 import { updateContent } from '../content/updateContent.ts';
 import { checkSiteUrl } from '../config.ts';
-import { isSiteError, SiteError } from '../errors.ts';
+import { SiteError } from '../errors.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { buildRoutes, routeReads, type Route } from '../routes.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
-import type { DevAssets, WorkerRequest, WorkerResponse, WireError } from './workerProtocol.ts';
+import { toWireError } from './toWireError.ts';
+import type { DevAssets, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
 interface State {
   content: Content;
@@ -25,11 +26,6 @@ interface State {
 const { contentDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; siteUrl?: string };
 let state: State | undefined;
 let assets: DevAssets = { stylesheet: '', scripts: [], statics: {}, backendUrl: null };
-
-export const toWire = (e: unknown): WireError =>
-  isSiteError(e)
-    ? { code: e.code, title: e.title, message: e.message, hint: e.hint, file: e.location.file, line: e.location.line, field: e.location.field }
-    : { code: 'Internal', title: 'Unexpected error', message: (e as Error)?.stack ?? String(e), hint: 'This is a bug in a template or the generator; the stack above says where.' };
 
 function settle(content: Content): State {
   const routes = buildRoutes(content);
@@ -88,6 +84,6 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
 parentPort!.on('message', (msg: WorkerRequest) => {
   handle(msg).then(
     (res) => parentPort!.postMessage(res),
-    (e) => parentPort!.postMessage({ id: msg.id, ok: false, error: toWire(e) } satisfies WorkerResponse),
+    (e) => parentPort!.postMessage({ id: msg.id, ok: false, error: toWireError(e) } satisfies WorkerResponse),
   );
 });
