@@ -1,36 +1,25 @@
 /**
- * The markdown pipeline: remark + GFM (tables, strikethrough) + remark-html, with stable heading ids so
- * every section can be linked (#anchor) and checked. Pure: text in, HTML out.
+ * The markdown pipeline: markdown-it + GFM (tables, strikethrough, autolinks) + footnotes, with stable
+ * heading ids so every section can be linked (#anchor) and checked. Pure: text in, HTML out.
+ *
+ * markdown-it rather than remark because the build must render 4,000 articles in under 3 s on 2 cores:
+ * remark costs about 4.4 ms per 600-word article, markdown-it about 0.26 ms.
+ *
+ * Safe HTML: raw HTML in the source is dropped, as the old sanitizer did (markdown-it parses it so that
+ * one core rule can remove it; its renderer never sees it; escaping it instead would print the tags as
+ * text). markdown-it's validateLink refuses javascript:, vbscript:, file: and data: URLs (data: is let
+ * through only for gif/png/jpeg/webp images); a refused link keeps its text, without href. Table
+ * alignment is an align attribute, not style="text-align:…", which the site's strict CSP forbids.
  */
-import { remark } from 'remark';
-import remarkGfm from 'remark-gfm';
-import remarkHtml from 'remark-html';
-import { defaultSchema } from 'hast-util-sanitize';
-import type { Root, Heading, Nodes, PhrasingContent } from 'mdast';
+import MarkdownIt from 'markdown-it';
+import footnote from 'markdown-it-footnote';
+import type { PluginSimple, StateCore, Token } from 'markdown-it';
 
 export interface MarkdownResult {
   html: string;
   headings: { depth: number; text: string; id: string }[];
   words: number;
 }
-
-/** Containers whose children run on in one line of text (no space between them). */
-const inline = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
-
-/** The text a reader sees: no markup, no link URLs, no raw HTML. */
-const visibleText = (node: Nodes): string =>
-  node.type === 'html'
-    ? ''
-    : node.type === 'break'
-      ? ' '
-      : 'value' in node
-        ? node.value
-        : 'children' in node
-          ? (node.children as Nodes[]).map(visibleText).join(inline.has(node.type) ? '' : ' ')
-          : '';
-
-const plain = (nodes: PhrasingContent[]): string =>
-  nodes.map((n) => ('value' in n ? n.value : 'children' in n ? plain(n.children as PhrasingContent[]) : '')).join('');
 
 export const slugify = (s: string): string =>
   s
@@ -42,41 +31,123 @@ export const slugify = (s: string): string =>
     .replace(/\s+/g, '-')
     .replace(/-+/g, '-');
 
-function headingIds(this: unknown) {
-  return (tree: Root, file: { data: Record<string, unknown> }) => {
-    const seen = new Map<string, number>();
-    const used = new Set<string>();
-    const headings: MarkdownResult['headings'] = [];
-    for (const node of tree.children) {
-      if (node.type !== 'heading') continue;
-      const h = node as Heading;
-      const label = plain(h.children);
-      const base = slugify(label) || 'section';
-      // "Intro", "Intro", "Intro 1" -> intro, intro-1, intro-1-1: every id is unique.
-      let n = seen.get(base) ?? 0;
-      let id = n ? `${base}-${n}` : base;
-      while (used.has(id)) id = `${base}-${++n}`;
-      seen.set(base, n + 1);
-      used.add(id);
-      h.data = { ...h.data, hProperties: { id } };
-      headings.push({ depth: h.depth, text: label, id });
-    }
-    file.data.headings = headings;
-    file.data.words = visibleText(tree).split(/\s+/).filter(Boolean).length;
-  };
+interface Env {
+  headings: MarkdownResult['headings'];
+  words: number;
 }
 
-// Sanitized HTML, but ids as written: the default "user-content-" prefix would break #anchor links.
-const processor = remark()
-  .use(remarkGfm)
-  .use(headingIds)
-  .use(remarkHtml, { sanitize: { ...defaultSchema, clobberPrefix: '' } });
+const countWords = (s: string): number => s.match(/\S+/g)?.length ?? 0;
+
+/** GFM links bare URLs only with a scheme or "www."; linkify-it alone would also link "Beautiful.ai". */
+const gfmAutolink = /^(?:https?:\/\/|www\.)/i;
+
+/**
+ * The plain text a reader sees in one run of inline tokens: no markup, no link URLs, no image alt text,
+ * no raw HTML (already removed). Line breaks count as spaces, so they never glue words together.
+ */
+function visibleText(children: Token[]): string {
+  let text = '';
+  for (const t of children) {
+    // An image's alt text is in its own children, not in this run, so it is not counted.
+    if (t.type === 'text' || t.type === 'code_inline') text += t.content;
+    else if (t.type === 'softbreak' || t.type === 'hardbreak') text += ' ';
+  }
+  return text;
+}
+
+/** One inline run without raw HTML, and with autolinks only where GFM would make them. */
+function cleanInline(children: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const t = children[i]!;
+    if (t.type === 'html_inline') continue;
+    if (t.type === 's_open' || t.type === 's_close') t.tag = 'del'; // GFM strikethrough is <del>, as before
+    if (t.type === 'link_open' || t.type === 'image') {
+      // A refused URL loses its attribute; the link text (or image alt) stays.
+      const attr = t.type === 'image' ? 'src' : 'href';
+      const url = t.attrGet(attr);
+      if (url !== null && !validateLink(url)) t.attrs = t.attrs?.filter(([name]) => name !== attr) ?? null;
+    }
+    if (t.type === 'link_open' && t.markup === 'linkify') {
+      const label = children[i + 1];
+      const href = t.attrGet('href') ?? '';
+      if (label?.type === 'text' && !gfmAutolink.test(label.content) && !href.startsWith('mailto:')) {
+        out.push(label); // plain text again; skip the link_close after it
+        i += 2;
+        continue;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * One pass over the parsed tokens, after every other core rule (footnotes moved, autolinks made):
+ * drops raw HTML, gives top-level headings unique ids, turns table alignment into align attributes,
+ * and counts the words a reader sees (text and code; blocks are separated).
+ */
+function finish(state: StateCore): void {
+  const env = state.env as Env;
+  const seen = new Map<string, number>();
+  const used = new Set<string>();
+  const tokens = state.tokens;
+  let words = 0;
+  let w = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    switch (t.type) {
+      case 'html_block':
+        continue; // dropped: not copied to tokens[w]
+      case 'inline': {
+        if (!t.children) break;
+        t.children = cleanInline(t.children);
+        const text = visibleText(t.children);
+        words += countWords(text);
+        const h = w > 0 ? tokens[w - 1] : undefined; // the last token kept
+        // Only top-level headings get an id, as before: not those inside lists, quotes or footnotes.
+        if (h?.type === 'heading_open' && h.level === 0) {
+          const base = slugify(text) || 'section';
+          // "Intro", "Intro", "Intro 1" -> intro, intro-1, intro-1-1: every id is unique.
+          let n = seen.get(base) ?? 0;
+          let id = n ? `${base}-${n}` : base;
+          while (used.has(id)) id = `${base}-${++n}`;
+          seen.set(base, n + 1);
+          used.add(id);
+          h.attrSet('id', id);
+          env.headings.push({ depth: Number(h.tag.slice(1)), text, id });
+        }
+        break;
+      }
+      case 'fence':
+      case 'code_block':
+        words += countWords(t.content);
+        break;
+      case 'th_open':
+      case 'td_open': {
+        const style = t.attrGet('style');
+        if (style) t.attrs = [['align', style.replace(/^text-align:/, '')]];
+        break;
+      }
+    }
+    tokens[w++] = t;
+  }
+  tokens.length = w;
+  env.words = words;
+}
+
+// html: true only so raw HTML arrives as html_block/html_inline tokens, which finish() drops;
+// with html: false it would be escaped into visible text instead.
+// (@types/markdown-it-footnote types the plugin against markdown-it's CommonJS typings, hence the cast.)
+const md = new MarkdownIt({ html: true, linkify: true, typographer: false }).use(footnote as unknown as PluginSimple);
+// markdown-it's own check, applied by finish() to every href and src. At parse time it would turn
+// [x](javascript:…) into the literal text "[x](javascript:…)"; afterwards it leaves <a>x</a>.
+const validateLink = md.validateLink;
+md.validateLink = () => true;
+md.core.ruler.push('site_finish', finish);
 
 export function renderMarkdown(source: string): MarkdownResult {
-  const file = processor.processSync(source);
-  return {
-    html: String(file),
-    headings: (file.data.headings as MarkdownResult['headings']) ?? [],
-    words: (file.data.words as number) ?? 0,
-  };
+  const env: Env = { headings: [], words: 0 };
+  const html = md.render(source, env);
+  return { html, headings: env.headings, words: env.words };
 }

@@ -81,6 +81,37 @@ describe('renderMarkdown', () => {
   it('drops javascript: links', () => {
     expect(renderMarkdown('[x](javascript:alert(1))\n').html).not.toContain('javascript:');
   });
+
+  it('keeps the text of a refused link and drops every unsafe URL', () => {
+    const { html } = renderMarkdown('[x](javascript:alert(1)) [y](VBScript:x) [z][r] ![i](data:text/html,x)\n\n[r]: javascript:x\n');
+    expect(html).toBe('<p><a>x</a> <a>y</a> <a>z</a> <img alt="i"></p>\n');
+  });
+
+  it('drops raw HTML blocks and tags entirely, keeping the text between inline tags', () => {
+    const { html, words } = renderMarkdown('<div onclick="x()">\nhidden *text*\n</div>\n\nShown <b>bold</b> text.\n');
+    expect(html).toBe('<p>Shown bold text.</p>\n');
+    expect(words).toBe(3);
+  });
+
+  it('never writes a style attribute (the CSP forbids inline styles)', () => {
+    const { html } = renderMarkdown('| a | b | c |\n| :- | :-: | -: |\n| 1 | 2 | 3 |\n');
+    expect(html).not.toContain('style=');
+    expect(html).toMatch(/<td align="left">1<\/td>\s*<td align="center">2<\/td>\s*<td align="right">3<\/td>/);
+  });
+
+  it('autolinks like GFM: URLs with a scheme, www. and e-mail addresses, not product names like Beautiful.ai', () => {
+    const { html } = renderMarkdown('Beautiful.ai vs www.decksmith.ai, mail hi@decksmith.ai\n');
+    expect(html).toBe(
+      '<p>Beautiful.ai vs <a href="http://www.decksmith.ai">www.decksmith.ai</a>, mail <a href="mailto:hi@decksmith.ai">hi@decksmith.ai</a></p>\n',
+    );
+  });
+
+  it('counts footnote text but not image alt text, and ids only top-level headings', () => {
+    const { words, headings, html } = renderMarkdown('## Top\n\n> ## Quoted\n\n![a b c](/x.png) One.[^1]\n\n[^1]: Two three.\n');
+    expect(words).toBe(5); // Top, Quoted, One., Two, three.
+    expect(headings).toEqual([{ depth: 2, text: 'Top', id: 'top' }]);
+    expect(html).toContain('<h2>Quoted</h2>');
+  });
 });
 
 describe('slugify', () => {
