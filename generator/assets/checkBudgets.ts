@@ -1,12 +1,13 @@
 /**
  * The JavaScript size report and its budgets, from the widget bundle's
- * metafile and the islands each rendered page carries. Throws
+ * metafile and the islands each rendered page carries (its PageSummary's
+ * `islands`, found by generator/checks/summarizePage.ts). Throws
  * BudgetExceeded when a budget is broken. Pure.
  */
 import { SiteError } from '../errors.ts';
 import type { Route } from '../routes.ts';
 import type { WidgetBundle } from './bundleWidgets.ts';
-import { budgets, closure, islandsIn, pageJsCost, type PageJsCost } from './jsBudget.ts';
+import { budgets, closure, pageJsCost, type PageIslands, type PageJsCost } from './jsBudget.ts';
 
 export interface JsReport {
   loader: number;
@@ -18,7 +19,13 @@ export interface JsReport {
 /** Pages whose first paint must stay nearly script-free (issue budget: ≤ 5 KB). */
 const contentTemplates = new Set(['article', 'legal']);
 
-export function checkBudgets(bundle: WidgetBundle, pages: { url: string; html: string }[], routes: Route[]): JsReport {
+/** A page as the budgets see it; a PageSummary is one. */
+export interface BudgetedPage {
+  url: string;
+  islands: PageIslands[];
+}
+
+export function checkBudgets(bundle: WidgetBundle, pages: BudgetedPage[], routes: Route[]): JsReport {
   const loaderFiles = closure(bundle, [bundle.loader.slice(1)]);
   const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + (bundle.gzip.get(f) ?? 0), 0);
   const loader = sum(loaderFiles);
@@ -29,9 +36,13 @@ export function checkBudgets(bundle: WidgetBundle, pages: { url: string; html: s
   const report: JsReport = { loader, islands, pages: {} };
   if (loader > budgets.loader) throw new SiteError('BudgetExceeded', { what: 'The island loader', size: loader, budget: budgets.loader });
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
+  // Thousands of pages share a handful of island sets (every article has the same ones): cost each set once.
+  const costBySet = new Map<string, PageJsCost>();
   for (const page of pages) {
-    const cost = pageJsCost(bundle, islandsIn(page.html));
-    report.pages[page.url] = cost;
+    const set = page.islands.map((i) => `${i.name}:${i.hydrate}`).join(',');
+    let cost = costBySet.get(set);
+    if (!cost) costBySet.set(set, (cost = pageJsCost(bundle, page.islands)));
+    report.pages[page.url] = { ...cost };
     const route = routeByPath.get(page.url);
     if (route && contentTemplates.has(route.template) && cost.initial > budgets.initialContentPage) {
       throw new SiteError('BudgetExceeded', { what: `The first-load JavaScript of ${page.url}`, size: cost.initial, budget: budgets.initialContentPage });

@@ -9,19 +9,10 @@ import type { WidgetBundle } from './bundleWidgets.ts';
 
 export const budgets = { loader: 3 * 1024, initialContentPage: 5 * 1024, total: 120 * 1024 };
 
+/** An island on a page: its data-island name and data-hydrate strategy ("load" when absent); summarizePage finds them. */
 export interface PageIslands {
   name: string;
   hydrate: string;
-}
-
-/** data-island / data-hydrate pairs in a page's HTML. */
-export function islandsIn(html: string): PageIslands[] {
-  const out: PageIslands[] = [];
-  for (const m of html.matchAll(/<[^>]+data-island="([A-Za-z]+)"[^>]*>/g)) {
-    const hydrate = /data-hydrate="([a-z]+)"/.exec(m[0])?.[1] ?? 'load';
-    out.push({ name: m[1]!, hydrate });
-  }
-  return out;
 }
 
 /**

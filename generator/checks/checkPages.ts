@@ -1,66 +1,74 @@
 /**
- * Build-time checks over the finished pages. Each returns the problems it
- * found (page and what is wrong); runChecks turns them into one
- * CheckFailed error per failing check. Pure.
+ * Build-time checks over the finished pages, from their summaries (see
+ * summarizePage.ts). Each returns the problems it found (page and what is
+ * wrong); runChecks turns them into one CheckFailed error per failing
+ * check. The checks that need only the page itself read the problems
+ * summarizePage already found; the others compare pages. Pure.
  */
-import { requiredJsonLd } from './requiredJsonLd.ts';
-import { scanHtml, type Tag } from './scanHtml.ts';
-
-export interface CheckedPage {
-  url: string;
-  html: string;
-}
+import type { LocalCheck, PageSummary } from './summarizePage.ts';
 
 export interface CheckInput {
-  pages: CheckedPage[];
+  pages: PageSummary[];
   /** Every output file path (relative, e.g. "assets/main.x.css", "feed.xml"). */
   files: string[];
   sitemapXml: string;
   siteUrl: string;
 }
 
-export type Check = (input: CheckInput, scanned: Map<string, Tag[]>) => string[];
+export type Check = (input: CheckInput) => string[];
 
-const isNoindex = (tags: Tag[]) => tags.some((t) => t.name === 'meta' && t.attrs.name === 'robots' && /noindex/.test(t.attrs.content ?? ''));
-const ids = (tags: Tag[]) => new Set(tags.map((t) => t.attrs.id).filter(Boolean));
+const local = (check: LocalCheck): Check => ({ pages }) => pages.flatMap((p) => p.problems[check] ?? []);
 
 /** Internal links and #anchors that point nowhere. */
-export const brokenLinks: Check = ({ pages, files }, scanned) => {
-  const byUrl = new Map(pages.map((p) => [p.url, scanned.get(p.url)!]));
+export const brokenLinks: Check = ({ pages, files }) => {
+  const byUrl = new Map(pages.map((p) => [p.url, p]));
+  const idsByUrl = new Map<string, Set<string>>();
+  const hasId = (p: PageSummary, id: string) => {
+    let ids = idsByUrl.get(p.url);
+    if (!ids) idsByUrl.set(p.url, (ids = new Set(p.ids)));
+    return ids.has(id);
+  };
   const fileSet = new Set(files.map((f) => `/${f}`));
+  /** What is wrong with a ref from this page: null = no route or file; a string = the #anchor it lacks; '' = nothing. */
+  const verdict = (page: PageSummary, ref: string): string | null => {
+    const [beforeHash, anchor] = ref.split('#') as [string, string | undefined];
+    const path = beforeHash.split('?')[0]!;
+    const targetUrl = path === '' ? page.url : path;
+    const target = byUrl.get(targetUrl);
+    if (!target && !fileSet.has(targetUrl)) return null;
+    return anchor && target && !hasId(target, anchor) ? anchor : '';
+  };
+  // Most refs are the same nav and footer links on every page: judge each "tag ref" once, unless it is relative to its page (#x, ?q).
+  const verdicts = new Map<string, string | null>();
   const problems: string[] = [];
   for (const page of pages) {
-    const tags = scanned.get(page.url)!;
-    for (const t of tags) {
-      const ref = t.name === 'a' || t.name === 'link' ? t.attrs.href : t.name === 'img' || t.name === 'script' ? t.attrs.src : undefined;
-      if (!ref || /^(https?:|mailto:|tel:|data:)/.test(ref) || t.attrs.rel === 'canonical' || t.attrs.rel === 'alternate') continue;
-      const [beforeHash, anchor] = ref.split('#') as [string, string | undefined];
-      const path = beforeHash.split('?')[0]!;
-      const targetUrl = path === '' ? page.url : path;
-      const targetTags = byUrl.get(targetUrl);
-      if (!targetTags && !fileSet.has(targetUrl)) {
-        problems.push(`${page.url}: <${t.name}> points to ${ref}, which no route or file provides`);
-        continue;
+    for (const entry of page.refs) {
+      const space = entry.indexOf(' ');
+      const samePage = entry[space + 1] === '#' || entry[space + 1] === '?';
+      let wrong = samePage ? undefined : verdicts.get(entry);
+      if (wrong === undefined) {
+        wrong = verdict(page, entry.slice(space + 1));
+        if (!samePage) verdicts.set(entry, wrong);
       }
-      if (anchor && targetTags && !ids(targetTags).has(anchor)) problems.push(`${page.url}: link to ${ref} has no element with id "${anchor}"`);
+      if (wrong === '') continue;
+      const ref = entry.slice(space + 1);
+      if (wrong === null) problems.push(`${page.url}: <${entry.slice(0, space)}> points to ${ref}, which no route or file provides`);
+      else problems.push(`${page.url}: link to ${ref} has no element with id "${wrong}"`);
     }
   }
   return problems;
 };
 
 /** Images without an alt attribute (alt="" is fine for decoration). */
-export const missingAlt: Check = ({ pages }, scanned) =>
-  pages.flatMap((p) => scanned.get(p.url)!.filter((t) => t.name === 'img' && !('alt' in t.attrs)).map((t) => `${p.url}: <img src="${t.attrs.src}"> has no alt text`));
+export const missingAlt: Check = local('missingAlt');
 
 /** Every page a title and description of its own. */
-export const duplicateHead: Check = ({ pages }, scanned) => {
+export const duplicateHead: Check = ({ pages }) => {
   const problems: string[] = [];
   const seen = { title: new Map<string, string>(), description: new Map<string, string>() };
   for (const p of pages) {
-    const html = p.html;
-    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim();
-    const description = scanned.get(p.url)!.find((t) => t.name === 'meta' && t.attrs.name === 'description')?.attrs.content?.trim();
-    for (const [kind, value] of [['title', title], ['description', description]] as const) {
+    for (const kind of ['title', 'description'] as const) {
+      const value = p[kind];
       if (!value) problems.push(`${p.url}: has no ${kind}`);
       else if (seen[kind].has(value)) problems.push(`${p.url}: has the same ${kind} as ${seen[kind].get(value)} ("${value}")`);
       else seen[kind].set(value, p.url);
@@ -69,42 +77,17 @@ export const duplicateHead: Check = ({ pages }, scanned) => {
   return problems;
 };
 
-/** JSON-LD blocks that do not parse or miss what search engines require for their type. */
-export const invalidJsonLd: Check = ({ pages }, scanned) =>
-  pages.flatMap((p) =>
-    scanned
-      .get(p.url)!
-      .filter((t) => t.name === 'script' && t.attrs.type === 'application/ld+json')
-      .flatMap((t) => {
-        try {
-          return requiredJsonLd(JSON.parse(t.text ?? '')).map((m) => `${p.url}: ${m}`);
-        } catch (e) {
-          return [`${p.url}: a JSON-LD block is not valid JSON (${(e as Error).message})`];
-        }
-      }),
-  );
+/** JSON-LD blocks that do not parse or miss what search engines require for their type (see requiredJsonLd.ts). */
+export const invalidJsonLd: Check = local('invalidJsonLd');
 
 /** Pages marked noindex must not be offered to search engines in the sitemap. */
-export const noindexInSitemap: Check = ({ pages, sitemapXml, siteUrl }, scanned) => {
+export const noindexInSitemap: Check = ({ pages, sitemapXml, siteUrl }) => {
   const listed = new Set([...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(siteUrl, '') || '/'));
-  return pages.filter((p) => isNoindex(scanned.get(p.url)!) && listed.has(p.url === '/' ? '/' : p.url)).map((p) => `${p.url}: is noindex but listed in sitemap.xml`);
+  return pages.filter((p) => p.noindex && listed.has(p.url === '/' ? '/' : p.url)).map((p) => `${p.url}: is noindex but listed in sitemap.xml`);
 };
 
-/** No inline scripts, event-handler attributes or style attributes: the CSP forbids them. */
-export const inlineCode: Check = ({ pages }, scanned) =>
-  pages.flatMap((p) =>
-    scanned.get(p.url)!.flatMap((t) => {
-      const out: string[] = [];
-      if (t.name === 'script' && !t.attrs.src && t.attrs.type !== 'application/ld+json') out.push(`${p.url}: has an inline <script>`);
-      if (t.name === 'style') out.push(`${p.url}: has an inline <style> element`);
-      for (const a of Object.keys(t.attrs)) {
-        if (/^on[a-z]+$/.test(a)) out.push(`${p.url}: <${t.name}> has an inline event handler (${a})`);
-        if (a === 'style') out.push(`${p.url}: <${t.name}> has a style attribute`);
-      }
-      if (t.name === 'a' && /^\s*javascript:/i.test(t.attrs.href ?? '')) out.push(`${p.url}: has a javascript: link`);
-      return out;
-    }),
-  );
+/** No inline scripts, event-handler attributes, style elements or attributes, or javascript: links: the CSP forbids them. */
+export const inlineCode: Check = local('inlineCode');
 
 export const checks: Record<string, Check> = {
   'Broken internal links': brokenLinks,

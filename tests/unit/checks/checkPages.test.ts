@@ -1,8 +1,8 @@
-/** Each build check fires on a failing fixture, and the real site passes them all. */
+/** Each build check fires on a failing fixture (HTML summarized as a render worker would), and the real site passes them all. */
 import { describe, expect, it } from 'vitest';
 import { brokenLinks, duplicateHead, inlineCode, invalidJsonLd, missingAlt, noindexInSitemap, type CheckInput } from '../../../generator/checks/checkPages.ts';
 import { runChecks } from '../../../generator/checks/runChecks.ts';
-import { scanHtml } from '../../../generator/checks/scanHtml.ts';
+import { summarizePage } from '../../../generator/checks/summarizePage.ts';
 import { build } from '../../../generator/build.ts';
 import { SiteError } from '../../../generator/errors.ts';
 
@@ -10,13 +10,13 @@ const SITE = 'https://example.com';
 const doc = (title: string, body: string, head = '') =>
   `<!doctype html><html><head><title>${title}</title><meta name="description" content="About ${title}"/>${head}</head><body><main id="main">${body}</main></body></html>`;
 const input = (pages: Record<string, string>, extra: Partial<CheckInput> = {}): CheckInput => ({
-  pages: Object.entries(pages).map(([url, html]) => ({ url, html })),
+  pages: Object.entries(pages).map(([url, html]) => summarizePage(url, html)),
   files: ['assets/main.css', 'feed.xml'],
   sitemapXml: `<urlset>${Object.keys(pages).map((u) => `<url><loc>${SITE}${u === '/' ? '/' : u}</loc></url>`).join('')}</urlset>`,
   siteUrl: SITE,
   ...extra,
 });
-const run = (check: typeof brokenLinks, i: CheckInput) => check(i, new Map(i.pages.map((p) => [p.url, scanHtml(p.html)])));
+const run = (check: typeof brokenLinks, i: CheckInput) => check(i);
 
 describe('build checks', () => {
   it('broken internal links and anchors', () => {
@@ -28,6 +28,19 @@ describe('build checks', () => {
       '/: <a> points to /nowhere, which no route or file provides',
       '/: link to /pricing#nope has no element with id "nope"',
       '/pricing: <a> points to /blog?q=x, which no route or file provides',
+    ]);
+  });
+
+  it('judges a #anchor against its own page and reports a repeated broken link on every page', () => {
+    const i = input({
+      '/': doc('Home', '<h2 id="top">T</h2><a href="#top">ok</a><a href="/gone#x">bad</a><a href="?q=1#top">ok</a>'),
+      '/b': doc('B', '<a href="#top">bad</a><a href="/gone#x">bad</a><a href="/#top">ok</a><a href="?q=1#top">bad</a>'),
+    });
+    expect(run(brokenLinks, i)).toEqual([
+      '/: <a> points to /gone#x, which no route or file provides',
+      '/b: link to #top has no element with id "top"',
+      '/b: <a> points to /gone#x, which no route or file provides',
+      '/b: link to ?q=1#top has no element with id "top"',
     ]);
   });
 
@@ -94,6 +107,6 @@ describe('build checks', () => {
 
   it('the real site passes every check', async () => {
     const result = await build({ write: false, backend: null, log: () => {} });
-    expect(() => runChecks({ pages: result.pages, files: [...result.files.keys()], sitemapXml: String(result.files.get('sitemap.xml')), siteUrl: 'https://decksmith.ai' })).not.toThrow();
+    expect(() => runChecks({ pages: result.pages.map((p) => summarizePage(p.url, p.html!)), files: [...result.files.keys()], sitemapXml: String(result.files.get('sitemap.xml')), siteUrl: 'https://decksmith.ai' })).not.toThrow();
   });
 });
