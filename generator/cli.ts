@@ -58,14 +58,20 @@ program
   .option('--out <dir>', 'output folder', 'dist')
   .option('--content <dir>', 'content folder', 'content')
   .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
+  .option('--no-cache', 'ignore the build cache (a cold build); it is refilled')
+  .option('--cache-dir <dir>', 'build cache folder', '.site/cache/build')
+  .option('--timings', 'print how long each build stage took')
   .action(
-    run(async (opts: { out: string; content: string; siteUrl?: string }) => {
+    run(async (opts: { out: string; content: string; siteUrl?: string; cache: boolean; cacheDir: string; timings?: boolean }) => {
       const [{ build }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
-      const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl });
+      const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir });
       const { stats, js } = result;
+      const { pages } = stats.cache;
       process.stdout.write(formatJsReport(js));
+      if (opts.timings) process.stdout.write(`Stages: ${Object.entries(stats.stages).map(([name, ms]) => `${name} ${ms} ms`).join(', ')}\n`);
       process.stdout.write(
-        `Built ${stats.pages} pages (${stats.files} files, ${kb(stats.bytes)}) into ${opts.out}/ in ${stats.ms} ms\n`,
+        `Built ${stats.pages} pages (${stats.files} files, ${kb(stats.bytes)}) into ${opts.out}/ in ${stats.ms} ms` +
+          ` (${pages.rendered} rendered, ${pages.cached} from cache${stats.workers ? `, ${stats.workers} workers` : ''})\n`,
       );
     }),
   );

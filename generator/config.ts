@@ -28,6 +28,14 @@ export interface SiteOptions {
   backend?: BackendSettings | null;
   /** Where progress and warnings go. Default: stderr. */
   log?: (line: string) => void;
+  /** false: ignore what the build cache holds (a cold build), then refill it. Default: true. */
+  cache?: boolean;
+  /** Build cache folder (relative to root). Default: .site/cache/build. */
+  cacheDir?: string;
+  /** Worker threads for rendering; default: one per core when there are hundreds of pages, else none. */
+  workers?: number;
+  /** Show a progress line on a terminal for builds over a second. Default: true. */
+  progress?: boolean;
 }
 
 export interface ResolvedConfig {
@@ -44,6 +52,10 @@ export interface ResolvedConfig {
   write: boolean;
   backend: BackendSettings | null;
   log: (line: string) => void;
+  cacheDir: string;
+  readCache: boolean;
+  workers?: number;
+  progress: boolean;
 }
 
 export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): BackendSettings | null {
@@ -87,5 +99,9 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
     write: options.write ?? true,
     backend: options.backend === undefined ? backendFromEnv() : options.backend,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    cacheDir: path.resolve(root, options.cacheDir ?? path.join('.site', 'cache', 'build')),
+    readCache: options.cache ?? true,
+    workers: options.workers,
+    progress: options.progress ?? true,
   };
 }

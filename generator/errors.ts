@@ -72,6 +72,11 @@ export const errorTable = {
     message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''}: ${reason}.`,
     hint: 'Fix the CSS syntax near that line.',
   }),
+  ContentChangedDuringBuild: entry<{ file: string }>({
+    title: 'Content changed during the build',
+    message: ({ file }) => `${file} changed while the site was building.`,
+    hint: 'Run the build again once the edit is saved.',
+  }),
   AssetMissing: entry<{ name: string; dir: string }>({
     title: 'Static asset is missing',
     message: ({ name, dir }) => `A template references the asset "${name}", which is not in ${dir}.`,

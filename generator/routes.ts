@@ -41,6 +41,8 @@ export interface Route {
   ogType: 'website' | 'article';
   /** The article or legal document the page renders, if any. */
   post?: Post;
+  /** For an article: the related articles it links to (same category first, then newest). */
+  related?: Post[];
   legal?: 'privacy' | 'terms';
   /** Content files this page reads (for dev rebuilds and caching). */
   sources: string[];
@@ -109,7 +111,9 @@ export function buildRoutes(content: Content): Route[] {
       lastmod: post.date,
       ogType: 'article',
       post,
-      sources: [...shared, 'blog/'],
+      related: relatedPosts(post, posts),
+      // Any article may become related (a new date or category), so every article reads them all.
+      sources: [...shared, 'pages/blog.json', 'blog/'],
     })),
     ...(['privacy', 'terms'] as const).map<Route>((name) => ({
       path: `/${name}`,

@@ -40,6 +40,8 @@ export function bundleOptions(entry) {
     metafile: true,
     outfile: 'bundle.mjs',
     external,
+    // React's server renderer in production mode: 3x faster than its development build.
+    define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     plugins: [keepImportMetaUrl],
     // Bundled CommonJS dependencies still call require() for Node built-ins.

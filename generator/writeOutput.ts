@@ -1,51 +1,93 @@
 /**
  * Writes the built files atomically: everything goes into a temporary
  * sibling folder, which is swapped in only when complete. A failed build
- * never touches the previous output.
+ * never touches the previous output. `OutputDir` lets the build stream
+ * pages in as they render (from worker threads too: they write into
+ * `tmp` directly); `writeOutput` writes a whole map at once.
  */
-import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
+/** The absolute path of `file` inside `dir`; refuses paths that would escape it. */
+export function outputPath(dir: string, file: string): string {
+  const target = path.resolve(dir, file);
+  if (path.isAbsolute(file) || !target.startsWith(dir + path.sep)) throw new Error(`Output path "${file}" is not inside the output folder`);
+  return target;
+}
+
+export class OutputDir {
+  private dirs = new Set<string>();
+
+  private constructor(
+    readonly outDir: string,
+    /** The folder being filled; becomes outDir on commit. */
+    readonly tmp: string,
+  ) {}
+
+  static async open(outDir: string): Promise<OutputDir> {
+    const parent = path.dirname(outDir);
+    await mkdir(parent, { recursive: true });
+    // mkdtemp: two builds started in the same millisecond never share a folder.
+    const tmp = await mkdtemp(path.join(parent, `.${path.basename(outDir)}-tmp-`));
+    // mkdtemp makes a private folder; the output must be readable by a web server serving it in place.
+    await chmod(tmp, 0o755);
+    return new OutputDir(outDir, tmp);
+  }
+
+  /** Creates the folders these files go into (once each), so writers can write without checking. */
+  prepare(files: Iterable<string>): void {
+    for (const f of files) {
+      const dir = path.dirname(outputPath(this.tmp, f));
+      if (!this.dirs.has(dir)) mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+  }
+
+  /** Where `file` goes (its folder created by prepare). */
+  pathOf(file: string): string {
+    return outputPath(this.tmp, file);
+  }
+
+  write(file: string, data: string | Uint8Array): void {
+    this.prepare([file]);
+    writeFileSync(outputPath(this.tmp, file), data);
+  }
+
+  /** Swaps the finished folder in for the previous output. */
+  async commit(): Promise<void> {
+    const old = `${this.tmp}-old`;
+    let hadOld = true;
+    await rename(this.outDir, old).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+      hadOld = false;
+    });
+    try {
+      await rename(this.tmp, this.outDir);
+    } catch (e) {
+      await this.abort();
+      if (hadOld) await rename(old, this.outDir);
+      throw e;
+    }
+    if (hadOld) await rm(old, { recursive: true, force: true });
+  }
+
+  /** Drops the unfinished folder; the previous output stays as it was. */
+  async abort(): Promise<void> {
+    await rm(this.tmp, { recursive: true, force: true });
+  }
+}
+
 export async function writeOutput(outDir: string, files: OutputFiles): Promise<void> {
-  const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
-  // mkdtemp: two builds started in the same millisecond never share a folder.
-  await mkdir(parent, { recursive: true });
-  const tmp = await mkdtemp(path.join(parent, `.${base}-tmp-`));
-  // mkdtemp makes a private folder; the output must be readable by a web server serving it in place.
-  await chmod(tmp, 0o755);
-  const old = `${tmp}-old`;
+  const out = await OutputDir.open(outDir);
   try {
-    for (const f of files.keys()) {
-      const target = path.resolve(tmp, f);
-      if (path.isAbsolute(f) || !target.startsWith(tmp + path.sep)) {
-        throw new Error(`Output path "${f}" is not inside the output folder`);
-      }
-    }
-    const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(tmp, f))));
-    await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-    const entries = [...files];
-    // Bounded concurrency keeps file handles in check on big sites.
-    for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(([f, data]) => writeFile(path.join(tmp, f), data)));
-    }
+    for (const f of files.keys()) outputPath(out.tmp, f);
+    for (const [f, data] of files) out.write(f, data);
   } catch (e) {
-    await rm(tmp, { recursive: true, force: true });
+    await out.abort();
     throw e;
   }
-  let hadOld = true;
-  await rename(outDir, old).catch((e: NodeJS.ErrnoException) => {
-    if (e.code !== 'ENOENT') throw e;
-    hadOld = false;
-  });
-  try {
-    await rename(tmp, outDir);
-  } catch (e) {
-    await rm(tmp, { recursive: true, force: true });
-    if (hadOld) await rename(old, outDir);
-    throw e;
-  }
-  if (hadOld) await rm(old, { recursive: true, force: true });
+  await out.commit();
 }

@@ -32,6 +32,7 @@
  *
  * Usage: npm run audit [-- /pricing /blog ...]   (paths: audit only those routes)
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,7 +156,7 @@ async function main(): Promise<number> {
     console.log('Building the site…');
     const result = await build({ out, log: (line) => console.log(`  ${line}`) });
     server = await preview({ port: 0, dir: out, log: (line) => console.log(line) });
-    const noindexFiles = new Set(result.pages.filter((p) => /<meta name="robots" content="[^"]*noindex/.test(p.html)).map((p) => p.file));
+    const noindexFiles = new Set(result.pages.filter((p) => /<meta name="robots" content="[^"]*noindex/.test(readFileSync(path.join(out, p.file), 'utf8'))).map((p) => p.file));
     const targets: Target[] = result.routes
       .map((r) => {
         const notFound = r.file === '404.html';

@@ -5,6 +5,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { contentHash } from '../cache/contentHash.ts';
 import matter from 'gray-matter';
 import type { z } from 'zod';
 import { SiteError } from '../errors.ts';
@@ -24,7 +25,11 @@ import { validate } from './validate.ts';
 export interface Post extends BlogFrontMatter, MarkdownResult {
   slug: string;
   file: string;
+  /** Content hash of the source file: what the build cache keys this article's pages by. */
+  hash: string;
 }
+/** An article without its body: what the route table, lists and feeds need. */
+export type PostMeta = Omit<Post, 'html'>;
 export interface LegalDoc extends LegalFrontMatter, MarkdownResult {
   name: LegalName;
   file: string;
@@ -41,7 +46,12 @@ export interface Content {
   /** Newest first. */
   posts: Post[];
   legal: Record<LegalName, LegalDoc>;
+  /** Content hash of every file read except articles (which carry their own): site.json, pages/x.json, legal/x.md. */
+  hashes: Record<string, string>;
 }
+
+/** Everything but the articles: a handful of files, always read and validated afresh. */
+export type SiteContent = Omit<Content, 'posts'>;
 
 async function readText(dir: string, rel: string): Promise<string> {
   try {
@@ -53,7 +63,11 @@ async function readText(dir: string, rel: string): Promise<string> {
 }
 
 export async function loadJson<T>(dir: string, rel: string, schema: z.ZodType<T>): Promise<T> {
-  const text = await readText(dir, rel);
+  return parseJson(rel, await readText(dir, rel), schema);
+}
+
+/** One JSON content file's text, parsed and validated; errors name the line. Pure. */
+export function parseJson<T>(rel: string, text: string, schema: z.ZodType<T>): T {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -96,20 +110,33 @@ export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodT
   return { data, body: parsed.content };
 }
 
-export async function loadPost(dir: string, file: string): Promise<Post> {
+/** One article (blog/<file>) from its source text: front matter validated, body rendered. Pure. */
+export function parsePost(file: string, source: string, hash = contentHash(source)): Post {
   const rel = `blog/${file}`;
-  const { data, body } = parseMarkdownFile(rel, await readText(dir, rel), BlogFrontMatter);
-  return { ...data, ...renderMarkdown(body), slug: file.replace(/\.md$/, ''), file: rel };
+  const { data, body } = parseMarkdownFile(rel, source, BlogFrontMatter);
+  return { ...data, ...renderMarkdown(body), slug: file.replace(/\.md$/, ''), file: rel, hash };
 }
+
+export async function loadPost(dir: string, file: string): Promise<Post> {
+  return parsePost(file, await readText(dir, `blog/${file}`));
+}
+
+/** Reads the source text of an article (file name inside blog/). */
+export const readPostSource = (dir: string, file: string): Promise<string> => readText(dir, `blog/${file}`);
 
 export async function loadLegal(dir: string, name: LegalName): Promise<LegalDoc> {
-  const rel = `legal/${name}.md`;
-  const { data, body } = parseMarkdownFile(rel, await readText(dir, rel), LegalFrontMatter);
-  return { ...data, ...renderMarkdown(body), name, file: rel };
+  return (await readLegal(dir, name)).doc;
 }
 
-export async function loadContent(dir: string): Promise<Content> {
-  const names = Object.keys(pageSchemas) as PageName[];
+async function readLegal(dir: string, name: LegalName): Promise<{ doc: LegalDoc; hash: string }> {
+  const rel = `legal/${name}.md`;
+  const text = await readText(dir, rel);
+  const { data, body } = parseMarkdownFile(rel, text, LegalFrontMatter);
+  return { doc: { ...data, ...renderMarkdown(body), name, file: rel }, hash: contentHash(text) };
+}
+
+/** The article files in blog/, sorted; two files may not share a slug (case-insensitively). */
+export async function listPostFiles(dir: string): Promise<string[]> {
   const postFiles = (await readdir(path.join(dir, 'blog')).catch(() => [] as string[]))
     .filter((f) => f.endsWith('.md'))
     .sort();
@@ -119,21 +146,42 @@ export async function loadContent(dir: string): Promise<Content> {
     bySlug.set(slug, [...(bySlug.get(slug) ?? []), `blog/${f}`]);
   }
   for (const [slug, files] of bySlug) if (files.length > 1) throw new SiteError('ContentDuplicateSlug', { slug, files });
+  return postFiles;
+}
 
-  const [site, widgets, pageList, posts, legalList] = await Promise.all([
-    loadJson(dir, 'site.json', SiteConfig),
-    loadJson(dir, 'widgets.json', WidgetCopy),
-    Promise.all(names.map((n) => loadJson(dir, `pages/${n}.json`, pageSchemas[n]))),
-    Promise.all(postFiles.map((f) => loadPost(dir, f))),
-    Promise.all(legalNames.map((n) => loadLegal(dir, n))),
+/** site.json, widgets.json, pages/*.json and legal/*.md, validated, with their content hashes. */
+export async function loadSiteContent(dir: string): Promise<SiteContent> {
+  const names = Object.keys(pageSchemas) as PageName[];
+  const hashes: Record<string, string> = {};
+  const json = async <T>(rel: string, schema: z.ZodType<T>): Promise<T> => {
+    const text = await readText(dir, rel);
+    hashes[rel] = contentHash(text);
+    return parseJson(rel, text, schema);
+  };
+  const [site, widgets, pageList, legalList] = await Promise.all([
+    json('site.json', SiteConfig),
+    json('widgets.json', WidgetCopy),
+    Promise.all(names.map((n) => json(`pages/${n}.json`, pageSchemas[n]))),
+    Promise.all(legalNames.map((n) => readLegal(dir, n))),
   ]);
-  posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  for (const { doc, hash } of legalList) hashes[doc.file] = hash;
   return {
     dir,
     site,
     widgets,
     pages: Object.fromEntries(names.map((n, i) => [n, pageList[i]])) as PageData,
-    posts,
-    legal: Object.fromEntries(legalNames.map((n, i) => [n, legalList[i]])) as Record<LegalName, LegalDoc>,
+    legal: Object.fromEntries(legalNames.map((n, i) => [n, legalList[i]!.doc])) as Record<LegalName, LegalDoc>,
+    hashes: Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => a.localeCompare(b))),
   };
+}
+
+/** Newest first; ties by slug, so the order never depends on how the files were read. */
+export const sortPosts = <P extends Pick<Post, 'date' | 'slug'>>(posts: P[]): P[] =>
+  posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+
+/** All content in one process (site dev, tests). `site build` runs the same steps through the cache and the shards. */
+export async function loadContent(dir: string): Promise<Content> {
+  const files = await listPostFiles(dir);
+  const [base, posts] = await Promise.all([loadSiteContent(dir), Promise.all(files.map((f) => loadPost(dir, f)))]);
+  return { ...base, posts: sortPosts(posts) };
 }

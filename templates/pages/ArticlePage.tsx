@@ -1,4 +1,3 @@
-import { relatedPosts } from '../../generator/routes.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PostCard } from '../components/PostCard.tsx';
@@ -12,7 +11,7 @@ export function ArticlePage({ route }: PageProps) {
   const { content } = useSite();
   const labels = content.pages.blog.article;
   const post = route.post!;
-  const related = relatedPosts(post, content.posts);
+  const related = route.related ?? [];
   return (
     <>
       <article className="article" aria-labelledby="page-title">

@@ -168,7 +168,7 @@ describe('site --help / --version', () => {
 describe('site build', () => {
   it('builds the content and prints the summary line', () => {
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/^Built 19 pages \(\d+ files, [\d.]+ (KB|MB)\) into .+ in \d+ ms$/m);
+    expect(first.stdout).toMatch(/^Built 19 pages \(\d+ files, [\d.]+ (KB|MB)\) into .+ in \d+ ms \(\d+ rendered, \d+ from cache\)$/m);
     expect(Object.keys(before)).toContain('index.html');
     expect(Object.keys(before)).toContain('404.html');
   });

@@ -26,7 +26,7 @@ function page(url: string): Document {
   if (!doc) {
     const built = result.pages.find((p) => p.url === url);
     if (!built) throw new Error(`no page ${url}`);
-    doc = new window.DOMParser().parseFromString(built.html, 'text/html') as unknown as Document;
+    doc = new window.DOMParser().parseFromString(built.html!, 'text/html') as unknown as Document;
     parsed.set(url, doc);
   }
   return doc;
@@ -233,7 +233,7 @@ describe('blog', () => {
         expect(doc.getElementById(box.getAttribute('aria-labelledby')!)?.tagName, url).toMatch(/^H[2-4]$/);
       }
     }
-    expect(result.pages.filter((p) => p.html.includes('class="table-scroll"') && p.url.startsWith('/blog/')).length).toBe(4);
+    expect(result.pages.filter((p) => p.html!.includes('class="table-scroll"') && p.url.startsWith('/blog/')).length).toBe(4);
   });
 });
 

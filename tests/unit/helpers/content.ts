@@ -17,6 +17,7 @@ export function fakePost(slug: string, overrides: Partial<Post> = {}): Post {
   return {
     slug,
     file: `blog/${slug}.md`,
+    hash: `hash-of-${slug}`,
     title: `Title of ${slug}`,
     description: `Description of ${slug}`,
     date: '2025-10-01',

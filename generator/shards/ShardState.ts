@@ -1,0 +1,144 @@
+/**
+ * The work of one shard of the build, the same in the main thread and in a
+ * worker: parse a share of the articles (front matter, markdown) and keep
+ * their HTML bodies, then render a share of the pages, summarize each for
+ * the build checks, write it into the output folder and the cache, and
+ * return what the main thread needs: key, dependencies, summary, hash.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BuildCache } from '../cache/BuildCache.ts';
+import { contentHash } from '../cache/contentHash.ts';
+import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
+import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
+import { parsePost, type Content, type Post, type PostMeta, type SiteContent } from '../content/load.ts';
+import { SiteError } from '../errors.ts';
+import { renderPage, type PageAssets } from '../render/renderPage.tsx';
+import { trackReads } from '../render/trackReads.ts';
+import { buildRoutes, type Route } from '../routes.ts';
+
+/** One article's source: its file name inside blog/, text and content hash. */
+export interface SourceFile {
+  file: string;
+  source: string;
+  hash: string;
+}
+
+export interface RenderAssets extends PageAssets {
+  /** templates/static file name -> its hashed URL. */
+  statics: Record<string, string>;
+}
+
+export interface RenderJob {
+  site: SiteContent;
+  /** Every article without its body, newest first (the route table needs them all). */
+  posts: PostMeta[];
+  siteUrl: string;
+  assets: RenderAssets;
+  globalKey: string;
+  /** The routes this shard renders. */
+  paths: string[];
+  /** Folder to write pages into (already holding their subfolders), or null to return the HTML instead. */
+  outDir: string | null;
+  /** Cache folder to store the pages in, or null. */
+  cacheDir: string | null;
+}
+
+export interface RenderedPage {
+  path: string;
+  file: string;
+  key: string;
+  /** Content files the page read (trackReads), sorted. */
+  deps: string[];
+  summary: PageSummary;
+  /** SHA-256 of the HTML: the page's name in the cache. */
+  hash: string;
+  bytes: number;
+  /** Only when the job has no outDir. */
+  html?: string;
+}
+
+export class ShardState {
+  /** Rendered markdown of the articles this shard parsed, by file (blog/x.md). */
+  private bodies = new Map<string, string>();
+
+  parse(sources: SourceFile[]): PostMeta[] {
+    return sources.map((s) => {
+      const { html, ...meta } = parsePost(s.file, s.source, s.hash);
+      this.bodies.set(meta.file, html);
+      return meta;
+    });
+  }
+
+  /** An article's HTML body: parsed here earlier, or read and parsed now (its metadata came from the cache). */
+  private body(dir: string, post: PostMeta): string {
+    const kept = this.bodies.get(post.file);
+    if (kept !== undefined) return kept;
+    const source = readFileSync(path.join(dir, post.file), 'utf8');
+    const hash = contentHash(source);
+    if (hash !== post.hash) throw new SiteError('ContentChangedDuringBuild', { file: post.file });
+    return parsePost(path.basename(post.file), source, hash).html;
+  }
+
+  render(job: RenderJob, progress: (done: number) => void = () => {}): RenderedPage[] {
+    const content: Content = { ...job.site, posts: job.posts.map((p) => ({ ...p, html: '' })) };
+    const routes = buildRoutes(content);
+    const byPath = new Map(routes.map((r) => [r.path, r]));
+    const hashOf = depHasher(content, routes);
+    const cache = job.cacheDir ? BuildCache.open(job.cacheDir, { read: false }) : null;
+    const ctx = {
+      content,
+      routes,
+      siteUrl: job.siteUrl,
+      asset: (name: string) => {
+        const url = job.assets.statics[name];
+        if (!url) throw new SiteError('AssetMissing', { name, dir: 'templates/static' });
+        return url;
+      },
+    };
+    const out: RenderedPage[] = [];
+    for (const p of job.paths) {
+      const route = byPath.get(p);
+      if (!route) throw new Error(`shard asked to render unknown route ${p}`);
+      out.push(this.renderOne(route, ctx, job, hashOf, cache));
+      if (out.length % 50 === 0) progress(out.length);
+    }
+    progress(out.length);
+    return out;
+  }
+
+  private renderOne(
+    route: Route,
+    ctx: { content: Content; routes: Route[]; siteUrl: string; asset: (name: string) => string },
+    job: RenderJob,
+    hashOf: (dep: string) => string,
+    cache: BuildCache | null,
+  ): RenderedPage {
+    const post: Post | undefined = route.post;
+    if (post) post.html = this.body(job.site.dir, post);
+    const deps = new Set<string>();
+    const html = renderPage(route, trackReads(ctx, (d) => deps.add(d)), job.assets);
+    if (post) {
+      // Bodies are needed once; dropping them keeps a shard's memory flat.
+      post.html = '';
+      this.bodies.delete(post.file);
+    }
+    const sorted = [...deps].sort();
+    const hash = contentHash(html);
+    if (job.outDir) {
+      const file = path.join(job.outDir, route.file);
+      writeFileSync(file, html);
+      cache?.adoptPage(hash, file, html);
+    } else cache?.writePage(hash, html);
+    return {
+      path: route.path,
+      file: route.file,
+      key: pageKey(job.globalKey, routeDigest(route), sorted, hashOf),
+      deps: sorted,
+      summary: summarizePage(route.path, html),
+      hash,
+      bytes: Buffer.byteLength(html),
+      ...(job.outDir ? {} : { html }),
+    };
+  }
+}

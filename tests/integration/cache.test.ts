@@ -1,0 +1,177 @@
+/**
+ * The build cache (.site/cache/build): a warm build writes the same bytes
+ * as a cold one; every kind of input invalidates what depends on it and
+ * nothing else; a corrupt or foreign cache is ignored and rebuilt; worker
+ * threads write the same bytes as the main thread.
+ */
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../generator/build.ts';
+import type { SiteOptions } from '../../generator/config.ts';
+import { generateArticles } from '../../scripts/generateArticles.ts';
+
+let tmp: string;
+let content: string;
+let cacheDir: string;
+let run = 0;
+
+/** Every file of a folder, path -> bytes. */
+async function readTree(dir: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f))] as const)));
+}
+
+function expectSameTree(a: Map<string, Buffer>, b: Map<string, Buffer>) {
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  const different = [...a].filter(([f, data]) => !data.equals(b.get(f)!)).map(([f]) => f);
+  expect(different).toEqual([]);
+}
+
+/** Builds into a fresh folder; returns the result and the files written. */
+async function buildTo(options: SiteOptions = {}): Promise<{ result: BuildResult; files: Map<string, Buffer> }> {
+  const out = path.join(tmp, `out-${++run}`);
+  const result = await build({ content, cacheDir, backend: null, log: () => {}, progress: false, ...options, out });
+  return { result, files: await readTree(out) };
+}
+
+/** A cold build of the same inputs, for comparison: no cache read, and a cache folder of its own. */
+const coldBuild = (options: SiteOptions = {}) => buildTo({ ...options, cache: false, cacheDir: path.join(tmp, `cold-cache-${run}`) });
+
+const edit = async (rel: string, change: (text: string) => string) => {
+  const file = path.join(content, rel);
+  await writeFile(file, change(await readFile(file, 'utf8')));
+};
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-cache-'));
+  content = path.join(tmp, 'content');
+  cacheDir = path.join(tmp, 'cache');
+  await cp('content', content, { recursive: true });
+  await generateArticles(content, 24);
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+describe('build cache', () => {
+  it('warm build: nothing parsed or rendered again, the same bytes as cold', async () => {
+    const cold = await buildTo();
+    expect(cold.result.stats.cache.pages.cached).toBe(0);
+    const warm = await buildTo();
+    expect(warm.result.stats.cache).toEqual({
+      posts: { parsed: 0, cached: 31 },
+      pages: { rendered: 0, cached: cold.result.stats.pages },
+    });
+    expectSameTree(cold.files, warm.files);
+  });
+
+  it('--no-cache renders everything and writes the same bytes', async () => {
+    const warm = await buildTo();
+    const forced = await buildTo({ cache: false });
+    expect(forced.result.stats.cache.pages.cached).toBe(0);
+    expect(forced.result.stats.cache.posts.cached).toBe(0);
+    expectSameTree(warm.files, forced.files);
+  });
+
+  it('one article changed: only it and the pages that show it render again', async () => {
+    await buildTo();
+    await edit('blog/bench-00003.md', (t) => `${t}\nA sentence added by the cache test.\n`);
+    const after = await buildTo();
+    const { rendered } = after.result.stats.cache.pages;
+    expect(after.result.stats.cache.posts.parsed).toBe(1);
+    // The article, the blog index (lists every article) and the articles that list it as related.
+    expect(rendered).toBeGreaterThanOrEqual(2);
+    expect(rendered).toBeLessThan(after.result.stats.pages / 2);
+    expect(after.files.get('blog/bench-00003.html')!.toString()).toContain('A sentence added by the cache test.');
+    expectSameTree((await coldBuild()).files, after.files);
+  });
+
+  it("an article's new title reaches the pages that list it", async () => {
+    await buildTo();
+    await edit('blog/bench-00005.md', (t) => t.replace(/^title: ".*"$/m, 'title: "A retitled benchmark article"'));
+    const after = await buildTo();
+    expect(after.files.get('blog.html')!.toString()).toContain('A retitled benchmark article');
+    expectSameTree((await coldBuild()).files, after.files);
+  });
+
+  it('a page file the articles read (pages/blog.json) re-renders the articles, not the other pages', async () => {
+    await buildTo();
+    await edit('pages/blog.json', (t) => t.replace(/"back": "[^"]*"/, '"back": "Back to every article"'));
+    const after = await buildTo();
+    const articles = after.result.routes.filter((r) => r.template === 'article').length;
+    expect(after.result.stats.cache.pages.rendered).toBeGreaterThanOrEqual(articles);
+    expect(after.result.stats.cache.pages.cached).toBeGreaterThan(0);
+    expect(after.files.get('blog/bench-00001.html')!.toString()).toContain('Back to every article');
+    expectSameTree((await coldBuild()).files, after.files);
+  });
+
+  it('site.json (read by every page) re-renders every page', async () => {
+    await buildTo();
+    await edit('site.json', (t) => t.replace(/"tagline": "([^"]*)"/, '"tagline": "$1 Now cached."'));
+    const after = await buildTo();
+    expect(after.result.stats.cache.pages.cached).toBe(0);
+    expectSameTree((await coldBuild()).files, after.files);
+  });
+
+  it('config (site URL) and widgets (backend settings baked into the bundle) re-render every page', async () => {
+    await buildTo();
+    const url = await buildTo({ siteUrl: 'https://preview.decksmith.ai' });
+    expect(url.result.stats.cache.pages.cached).toBe(0);
+    expect(url.files.get('index.html')!.toString()).toContain('https://preview.decksmith.ai/');
+    const backend = { url: 'http://127.0.0.1:54321', anonKey: 'anon-key-for-the-cache-test' };
+    const withBackend = await buildTo({ backend });
+    expect(withBackend.result.stats.cache.pages.cached).toBe(0);
+    expectSameTree((await coldBuild({ backend })).files, withBackend.files);
+  });
+
+  it('ignores a corrupt page file: that page renders again, correctly', async () => {
+    const before = await buildTo();
+    const pages = path.join(cacheDir, 'pages');
+    const [victim] = await readdir(pages);
+    await writeFile(path.join(pages, victim!), '<!doctype html><p>tampered</p>');
+    const after = await buildTo();
+    expect(after.result.stats.cache.pages.rendered).toBe(1);
+    expectSameTree(before.files, after.files);
+  });
+
+  it('ignores a corrupt, truncated or foreign pack and rebuilds it', async () => {
+    const before = await buildTo();
+    const pack = path.join(cacheDir, 'pages.pack');
+    const text = await readFile(pack, 'utf8');
+    for (const broken of [
+      text.replace('"summary"', '"summarY"'), // body no longer matches its checksum
+      text.slice(0, text.length / 2), // truncated
+      text.replace(/^site-build-cache\/1 [0-9a-f]+/, 'site-build-cache/1 0000'), // written for another generator or config
+      'not a cache at all',
+    ]) {
+      await writeFile(pack, broken);
+      await writeFile(path.join(cacheDir, 'posts.pack'), broken);
+      const after = await buildTo();
+      expect(after.result.stats.cache.pages.cached).toBe(0);
+      expect(after.result.stats.cache.posts.cached).toBe(0);
+      expectSameTree(before.files, after.files);
+    }
+    expect((await buildTo()).result.stats.cache.pages.rendered).toBe(0);
+  });
+
+  it('a page file swapped for another valid page is caught by its hash', async () => {
+    const before = await buildTo();
+    const pages = path.join(cacheDir, 'pages');
+    const [a, b] = await readdir(pages);
+    await writeFile(path.join(pages, a!), await readFile(path.join(pages, b!)));
+    const after = await buildTo();
+    expect(after.result.stats.cache.pages.rendered).toBe(1);
+    expectSameTree(before.files, after.files);
+  });
+
+  it('worker threads write the same bytes as the main thread', async () => {
+    const main = await buildTo({ cache: false, workers: 0 });
+    const workers = await buildTo({ cache: false, workers: 2 });
+    expect(workers.result.stats.workers).toBe(2);
+    expect(main.result.stats.workers).toBe(0);
+    expectSameTree(main.files, workers.files);
+    // And a warm build after a worker build reuses everything.
+    expect((await buildTo({ workers: 0 })).result.stats.cache.pages.rendered).toBe(0);
+  });
+});
