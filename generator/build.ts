@@ -7,14 +7,13 @@
  * the build cache (generator/cache/): an unchanged article is not parsed
  * again and an unchanged page not rendered again.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
-import { listPostFiles, loadSiteContent, sortPosts, type Content, type Post, type PostMeta } from './content/load.ts';
+import { listPostFiles, loadSiteContent, sortPosts, withoutBody, type Content, type PostMeta } from './content/load.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { compileCss } from './assets/compileCss.ts';
 import { staticFiles } from './assets/staticFiles.ts';
-import { bundleWidgets, type WidgetBundle } from './assets/bundleWidgets.ts';
+import type { WidgetBundle } from './assets/bundleWidgets.ts';
+import { cachedCss, cachedWidgets } from './assets/cachedAssets.ts';
 import { checkBudgets, type JsReport } from './assets/checkBudgets.ts';
 import { extraFiles } from './seo/extraFiles.ts';
 import { contentSecurityPolicy } from './security/contentSecurityPolicy.ts';
@@ -22,12 +21,13 @@ import { headersFile } from './security/headersFile.ts';
 import { runChecks } from './checks/runChecks.ts';
 import { OutputDir, type OutputFiles } from './writeOutput.ts';
 import { BuildCache } from './cache/BuildCache.ts';
-import { contentHash, hashParts } from './cache/contentHash.ts';
+import { hashParts } from './cache/contentHash.ts';
+import { readSource, readSources, type SourceRef } from './cache/readSources.ts';
 import { depHasher, pageKey, routeDigest } from './cache/pageKey.ts';
 import { sourceKey } from './cache/sourceKey.ts';
 import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets, RenderedPage, SourceFile } from './shards/ShardState.ts';
-import type { PageSummary } from './checks/summarizePage.ts';
+import { packSummary, unpackSummary, type PackedSummary } from './cache/packedSummary.ts';
 import { progressLine } from './progress.ts';
 
 export interface BuiltPage {
@@ -39,7 +39,7 @@ export interface BuiltPage {
 
 export interface BuildResult {
   config: ResolvedConfig;
-  /** Articles carry metadata only (html is ""): their bodies live in the shards that rendered them. */
+  /** Articles carry metadata only (html "", no headings, 0 words): shards render each body right before its page. */
   content: Content;
   routes: Route[];
   pages: BuiltPage[];
@@ -66,20 +66,15 @@ interface PageEntry {
   key: string;
   deps: string[];
   hash: string;
+  /** BuildCache.pageStamp when the page was stored or last verified. */
+  stamp?: string;
   bytes: number;
-  summary: PageSummary;
+  summary: PackedSummary;
 }
 
 /** An article in the posts pack: its path and content hash (the same text under another name is another article). */
 const postKey = (file: string, hash: string) => `${file} ${hash}`;
 
-/** Synchronous reads: for thousands of small files, several times faster than fs/promises. */
-function readSources(dir: string, files: string[]): SourceFile[] {
-  return files.map((file) => {
-    const source = readFileSync(path.join(dir, 'blog', file), 'utf8');
-    return { file, source, hash: contentHash(source) };
-  });
-}
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -104,27 +99,43 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
   try {
     // Assets do not depend on content: esbuild and lightningcss work while the articles are read.
-    const assetsPromise = Promise.all([
-      compileCss(config.stylesEntry),
-      staticFiles(config.staticDir),
-      bundleWidgets({ widgetsDir: config.widgetsDir, backend: config.backend }),
-    ]);
+    const assetsPromise = generatorKey.then((key) =>
+      Promise.all([
+        cachedCss(cache, key, config.stylesEntry),
+        staticFiles(config.staticDir),
+        cachedWidgets(cache, key, { widgetsDir: config.widgetsDir, backend: config.backend }),
+      ]),
+    );
     assetsPromise.catch(() => {});
 
     const { content, parsed } = await stage('content', async () => {
       const files = await listPostFiles(config.contentDir);
+      // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
+      const speculative =
+        config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers)) : undefined;
       const site = await loadSiteContent(config.contentDir);
-      const sources = readSources(config.contentDir, files);
+      const blogDir = path.join(config.contentDir, 'blog');
+      const knownStamps = cache.readPack<string>('sources', await generatorKey);
+      const { sources, stamps } = readSources(blogDir, files, knownStamps);
       const known = cache.readPack<PostMeta>('posts', await generatorKey);
-      const keyOf = (s: SourceFile) => postKey(`blog/${s.file}`, s.hash);
-      const missing = sources.filter((s) => !known[keyOf(s)]);
+      const keyOf = (s: SourceRef) => postKey(`blog/${s.file}`, s.hash);
+      const missing: SourceFile[] = sources
+        .filter((s) => !known[keyOf(s)])
+        .map((s) => ({ file: s.file, hash: s.hash, source: readSource(blogDir, s) }));
+      await speculative;
       if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers));
       const fresh = await pool.parse(missing, (n) => progress.update('Reading articles', n, missing.length));
       const metas = new Map<string, PostMeta>(fresh.map((m) => [postKey(m.file, m.hash), m]));
       const posts = sources.map((s) => metas.get(keyOf(s)) ?? known[keyOf(s)]!);
-      cache.writePack('posts', await generatorKey, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
+      if (Object.keys(stamps).some((f) => f !== '@written' && stamps[f] !== knownStamps[f]) || Object.keys(stamps).length !== Object.keys(knownStamps).length) {
+        cache.writePack('sources', await generatorKey, stamps);
+      }
+      // Rewritten only when it changed: a new or edited article, or one gone.
+      if (missing.length || Object.keys(known).length !== posts.length) {
+        cache.writePack('posts', await generatorKey, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
+      }
       // Bodies stay in the shards; the route table and lists need metadata only.
-      const content: Content = { ...site, posts: sortPosts(posts.map((p) => ({ ...p, html: '' }) as Post)) };
+      const content: Content = { ...site, posts: sortPosts(posts.map(withoutBody)) };
       return { content, parsed: missing.length };
     });
     const siteUrl = config.siteUrl ?? checkSiteUrl(content.site.url);
@@ -162,41 +173,53 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const misses: Route[] = [];
       for (const route of routes) {
         const entry = index[route.path];
-        const html = entry && entry.key === pageKey(globalKey, routeDigest(route), entry.deps, hashOf) ? cache.readPage(entry.hash) : null;
-        if (html === null) {
+        if (!entry || entry.key !== pageKey(globalKey, routeDigest(route), entry.deps, hashOf)) {
           misses.push(route);
           continue;
         }
-        if (out) cache.placePage(entry!.hash, html, out.pathOf(route.file));
-        else memory.set(route.file, html);
-        pages.set(route.path, { path: route.path, file: route.file, ...entry!, ...(out ? {} : { html }) });
+        if (out) {
+          const stamp = cache.placePage(entry.hash, entry.stamp, out.pathOf(route.file));
+          if (stamp === null) misses.push(route);
+          else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), stamp });
+          continue;
+        }
+        const bytes = cache.readPage(entry.hash);
+        if (!bytes) misses.push(route);
+        else {
+          const html = bytes.toString('utf8');
+          memory.set(route.file, html);
+          pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), html });
+        }
       }
       const cached = pages.size;
       if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers));
       const { posts, ...site } = content;
       const job = {
         site,
-        posts: posts.map(({ html: _, ...meta }) => meta),
+        posts: posts.map(({ html: _h, headings: _s, words: _w, ...meta }) => meta),
         siteUrl,
         assets: assets.page,
         globalKey,
         outDir: out?.tmp ?? null,
         cacheDir: config.cacheDir,
       };
-      const fresh = await pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length));
+      const fresh = await pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes });
       progress.done();
       for (const p of fresh) {
         pages.set(p.path, p);
         if (!out) memory.set(p.file, p.html!);
       }
       // Remember every page, including those a failing check below will reject: they rendered correctly.
-      const entries: Record<string, PageEntry> = {};
-      for (const r of routes) {
-        const { key, deps, hash, bytes, summary } = pages.get(r.path)!;
-        entries[r.path] = { key, deps, hash, bytes, summary };
+      const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
+      if (fresh.length || restamped || Object.keys(index).length !== routes.length) {
+        const entries: Record<string, PageEntry> = {};
+        for (const r of routes) {
+          const { key, deps, hash, stamp, bytes, summary } = pages.get(r.path)!;
+          entries[r.path] = { key, deps, hash, stamp, bytes, summary: packSummary(summary) };
+        }
+        cache.writePack('pages', globalKey, entries);
+        cache.prunePages(new Set(Object.values(entries).map((e) => e.hash)));
       }
-      cache.writePack('pages', globalKey, entries);
-      cache.prunePages(new Set(Object.values(entries).map((e) => e.hash)));
       return { list: routes.map((r) => pages.get(r.path)!), cached };
     });
 
@@ -220,7 +243,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       }),
     );
 
-    await stage('write', () => out?.commit());
+    // A big previous output is deleted in the background: the new one is in place either way.
+    await stage('write', () => out?.commit({ background: routes.length >= 1000 }));
     out = null;
 
     for (const data of others.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;

@@ -50,16 +50,29 @@ export interface Route {
 
 const crumbs = (...c: Crumb[]): Crumb[] => [{ name: 'Home', path: '/' }, ...c];
 
+/** The newest-first list split by category, once per list (a blog of thousands asks for it per article). */
+const categoryLists = new WeakMap<Post[], Map<string, Post[]>>();
+function byCategory(posts: Post[]): Map<string, Post[]> {
+  let lists = categoryLists.get(posts);
+  if (!lists) {
+    lists = new Map();
+    for (const p of posts) (lists.get(p.category) ?? lists.set(p.category, []).get(p.category)!).push(p);
+    categoryLists.set(posts, lists);
+  }
+  return lists;
+}
+
 /** Related articles: same category first, then newest; never the article itself. */
 export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
-  // Two early-exit scans of the newest-first list, not a sort per article:
-  // a blog of thousands of posts stays linear.
+  // Early-exit scans of newest-first lists, not a sort per article: a blog of thousands of posts stays linear.
   const out: Post[] = [];
-  for (const sameCategory of [true, false]) {
-    for (const p of posts) {
-      if (out.length >= limit) return out;
-      if (p.slug !== post.slug && (p.category === post.category) === sameCategory) out.push(p);
-    }
+  for (const p of byCategory(posts).get(post.category) ?? []) {
+    if (out.length >= limit) return out;
+    if (p.slug !== post.slug) out.push(p);
+  }
+  for (const p of posts) {
+    if (out.length >= limit) return out;
+    if (p.category !== post.category) out.push(p);
   }
   return out;
 }

@@ -1,11 +1,12 @@
 // The generator runs from esbuild bundles of its own TypeScript: one file
 // loads ~5x faster than hundreds of modules resolved one by one. A bundle is
 // cached under .site/cache and reused while none of its inputs changed
-// (mtime and size of every file esbuild read). Plain JavaScript, because it
-// runs before anything can load TypeScript.
-import * as esbuild from 'esbuild';
+// (mtime and size of every file esbuild read outside node_modules, and of
+// the lock files npm rewrites whenever node_modules changes). Plain
+// JavaScript, because it runs before anything can load TypeScript; esbuild
+// itself is loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -61,6 +62,12 @@ async function writeAtomic(file, data) {
   await rename(tmp, file);
 }
 
+/** npm rewrites these whenever it changes node_modules; their fingerprints stand for every package file. */
+const lockFiles = ['package-lock.json', 'node_modules/.package-lock.json'];
+
+/** The inputs whose fingerprints decide whether a bundle is still current. */
+const watchedInputs = (inputs) => [...inputs.filter((i) => !i.split(/[\\/]/).includes('node_modules')), ...lockFiles];
+
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
 export async function saveBundle(result, root, name) {
   const cacheDir = path.join(root, '.site', 'cache');
@@ -69,9 +76,18 @@ export async function saveBundle(result, root, name) {
   await mkdir(cacheDir, { recursive: true });
   await writeAtomic(file, code);
   const inputs = {};
-  await Promise.all(Object.keys(result.metafile.inputs).map(async (i) => (inputs[i] = await fingerprint(path.resolve(root, i)))));
+  await Promise.all(watchedInputs(Object.keys(result.metafile.inputs)).map(async (i) => (inputs[i] = await fingerprint(path.resolve(root, i)))));
   await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file, inputs }));
+  await pruneBundles(cacheDir, name, file);
   return file;
+}
+
+/** Keeps the newest few bundles of a name (a process started a moment ago may still be about to load one). */
+async function pruneBundles(cacheDir, name, keep) {
+  const old = (await readdir(cacheDir)).filter((f) => f.startsWith(`${name}.`) && f.endsWith('.mjs') && path.join(cacheDir, f) !== keep);
+  const dated = await Promise.all(old.map(async (f) => ({ f, t: (await stat(path.join(cacheDir, f)).catch(() => ({ mtimeMs: 0 }))).mtimeMs })));
+  dated.sort((a, b) => b.t - a.t);
+  await Promise.all(dated.slice(2).map(({ f }) => rm(path.join(cacheDir, f), { force: true })));
 }
 
 /** The cached bundle's path if every input is unchanged, else null. */
@@ -89,6 +105,7 @@ export async function cachedBundle(root, name) {
 export async function selfBundle(root, name, entry) {
   const hit = await cachedBundle(root, name);
   if (hit) return hit;
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({ ...bundleOptions(path.join(root, entry)), absWorkingDir: root });
   return saveBundle(result, root, name);
 }

@@ -12,11 +12,16 @@
  *
  * Nothing read from here is trusted: a pack carries the SHA-256 of its
  * body and the key it was written for (format, generator sources,
- * dependency versions, config), a page file must hash to its name, and
- * anything that does not check out is ignored and rebuilt. Writes go to a
+ * dependency versions, config), and a page file must hash to its name.
+ * Hashing 4,000 pages on every warm build would cost more than the rest of
+ * it, so a page file is hashed once, when stored, and its stamp (inode,
+ * size, modification time) recorded; any later write to it (through a
+ * hard link in the output folder too) changes the stamp, and the file is
+ * hashed again before use. Anything that does not check out is ignored
+ * and rebuilt. Writes go to a
  * temporary file and are renamed into place, so a crash leaves no torn pack.
  */
-import { linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from './contentHash.ts';
 
@@ -33,6 +38,11 @@ export class BuildCache {
   static open(dir: string | null, options: { read: boolean }): BuildCache {
     if (dir) mkdirSync(path.join(dir, 'pages'), { recursive: true });
     return new BuildCache(dir, options.read);
+  }
+
+  /** Whether a pack file exists at all (unverified: a hint, not a fact). */
+  hasPack(name: string): boolean {
+    return !!this.dir && this.trusted && existsSync(path.join(this.dir, `${name}.pack`));
   }
 
   /** A pack's entries, or {} when it is missing, corrupt, or was written for another key. */
@@ -57,40 +67,65 @@ export class BuildCache {
     this.writeAtomic(path.join(this.dir, `${name}.pack`), `${FORMAT} ${key} ${contentHash(body)}\n${body}`);
   }
 
-  /** A rendered page by the hash of its HTML, or null when missing or not matching its hash. */
-  readPage(hash: string): string | null {
+  /** A rendered page (UTF-8 bytes) by the hash of its HTML, or null when missing or not matching its hash. */
+  readPage(hash: string): Buffer | null {
     if (!this.dir || !this.trusted || !/^[0-9a-f]{64}$/.test(hash)) return null;
     try {
-      const html = readFileSync(this.pageFile(hash), 'utf8');
-      return contentHash(html) === hash ? html : null;
+      const bytes = readFileSync(this.pageFile(hash));
+      return contentHash(bytes) === hash ? bytes : null;
     } catch {
       return null;
     }
   }
 
-  writePage(hash: string, html: string): void {
+  writePage(hash: string, html: Uint8Array): void {
     if (this.dir) this.writeAtomic(this.pageFile(hash), html);
   }
 
   /** Stores a page that was just written to `file` (in the output folder): linked, or copied where links fail. */
-  adoptPage(hash: string, file: string, html: string): void {
+  adoptPage(hash: string, file: string, html: Uint8Array): void {
     if (!this.dir) return;
-    const tmp = this.tmpName(this.pageFile(hash));
     try {
-      linkSync(file, tmp);
-      renameSync(tmp, this.pageFile(hash));
+      // A link appears whole or not at all.
+      linkSync(file, this.pageFile(hash));
     } catch {
+      // Already there (a corrupt copy, or the same bytes under an older key) or links are not possible here.
       this.writeAtomic(this.pageFile(hash), html);
     }
   }
 
-  /** Puts a verified cached page (see readPage) at `target`: a hard link, or a copy where links fail. */
-  placePage(hash: string, html: string, target: string): void {
+  /** The stamp of a stored page (inode, size, modification time), or null when it is missing. */
+  pageStamp(hash: string): string | null {
+    if (!this.dir) return null;
+    try {
+      const s = statSync(this.pageFile(hash));
+      return `${s.ino}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Puts a stored page at `target` if it is still what was stored: its stamp unchanged since it was
+   * hashed, or its bytes hashing to its name. A hard link, or a copy where links fail. Returns the
+   * page's current stamp, or null when the page is missing or corrupt (render it again).
+   */
+  placePage(hash: string, stamp: string | undefined, target: string): string | null {
+    if (!this.trusted) return null;
+    const now = this.pageStamp(hash);
+    let bytes: Buffer | null = null;
+    if (!now || now !== stamp) {
+      bytes = this.readPage(hash);
+      if (!bytes) return null;
+    }
     try {
       linkSync(this.pageFile(hash), target);
     } catch {
-      writeFileSync(target, html);
+      const data = bytes ?? this.readPage(hash);
+      if (!data) return null;
+      writeFileSync(target, data);
     }
+    return now;
   }
 
   /** Deletes page files no pack refers to any more, so the cache does not grow without bound. */
@@ -110,7 +145,7 @@ export class BuildCache {
     return `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   }
 
-  private writeAtomic(file: string, data: string): void {
+  private writeAtomic(file: string, data: string | Uint8Array): void {
     const tmp = this.tmpName(file);
     try {
       writeFileSync(tmp, data);

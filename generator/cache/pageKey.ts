@@ -1,24 +1,35 @@
 /**
  * The cache key of one rendered page: the build's global key (generator,
  * templates, dependencies, config, asset URLs), the route itself (which
- * carries its article and related articles, each with the hash of its
- * source file) and the hash of every content file the page read last time
- * it rendered (trackReads). If any of them changes, so does the key. Pure.
+ * carries its article, with the hash of its source file, and the related
+ * articles' metadata) and the hash of every content file the page read
+ * last time it rendered (trackReads; "blog/" is the metadata of every
+ * article). If any of them changes, so does the key. Pure.
  */
-import type { Content } from '../content/load.ts';
+import type { Content, Post, PostMeta } from '../content/load.ts';
 import type { Route } from '../routes.ts';
 import { contentHash, hashParts } from './contentHash.ts';
 
-/** The route as data, without rendered HTML (the source hashes inside stand for it). */
+/** The article a page renders, as its metadata: the hash of its source stands for the body. */
+const metaOnly = ({ html: _h, headings: _s, words: _w, ...meta }: Post): PostMeta => meta;
+
+/**
+ * An article another page lists (related articles, the blog index), as what such a page can see of it:
+ * its metadata. Bodies are rendered only on their own page (in a build every other article's html is ""),
+ * so fixing a typo in one article's text re-renders that article alone.
+ */
+const listed = ({ html: _h, headings: _s, words: _w, hash: _x, ...meta }: Post): Omit<PostMeta, 'hash'> => meta;
+
+/** The route as data, without rendered markdown (the source hashes inside stand for it). */
 export const routeDigest = (route: Route): string =>
-  contentHash(JSON.stringify(route, (key, value: unknown) => (key === 'html' ? undefined : value)));
+  contentHash(JSON.stringify({ ...route, post: route.post && metaOnly(route.post), related: route.related?.map(listed) }));
 
 /** Hash of one dependency named by trackReads; unknown names never match (the page re-renders). */
 export function depHasher(content: Content, routes: Route[]): (dep: string) => string {
   let blog: string | undefined;
   let routeTable: string | undefined;
   return (dep) => {
-    if (dep === 'blog/') return (blog ??= hashParts(content.posts.flatMap((p) => [p.file, p.hash])));
+    if (dep === 'blog/') return (blog ??= contentHash(JSON.stringify(content.posts.map(listed))));
     if (dep === 'routes') return (routeTable ??= hashParts(routes.map(routeDigest)));
     return content.hashes[dep] ?? `unknown:${Math.random()}`;
   };

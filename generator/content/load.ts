@@ -28,8 +28,11 @@ export interface Post extends BlogFrontMatter, MarkdownResult {
   /** Content hash of the source file: what the build cache keys this article's pages by. */
   hash: string;
 }
-/** An article without its body: what the route table, lists and feeds need. */
-export type PostMeta = Omit<Post, 'html'>;
+/** An article without its body: what the route table, lists and feeds need (front matter, slug, file, hash). */
+export type PostMeta = Omit<Post, keyof MarkdownResult>;
+
+/** A PostMeta where a Post is expected: the body fields are empty until a shard renders the article. */
+export const withoutBody = (meta: PostMeta): Post => ({ ...meta, html: '', headings: [], words: 0 });
 export interface LegalDoc extends LegalFrontMatter, MarkdownResult {
   name: LegalName;
   file: string;
@@ -110,11 +113,17 @@ export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodT
   return { data, body: parsed.content };
 }
 
-/** One article (blog/<file>) from its source text: front matter validated, body rendered. Pure. */
-export function parsePost(file: string, source: string, hash = contentHash(source)): Post {
+/** One article's front matter, validated, and its markdown body (not rendered yet). Pure. */
+export function parsePostMeta(file: string, source: string, hash = contentHash(source)): { meta: PostMeta; body: string } {
   const rel = `blog/${file}`;
   const { data, body } = parseMarkdownFile(rel, source, BlogFrontMatter);
-  return { ...data, ...renderMarkdown(body), slug: file.replace(/\.md$/, ''), file: rel, hash };
+  return { meta: { ...data, slug: file.replace(/\.md$/, ''), file: rel, hash }, body };
+}
+
+/** One article (blog/<file>) from its source text: front matter validated, body rendered. Pure. */
+export function parsePost(file: string, source: string, hash = contentHash(source)): Post {
+  const { meta, body } = parsePostMeta(file, source, hash);
+  return { ...meta, ...renderMarkdown(body) };
 }
 
 export async function loadPost(dir: string, file: string): Promise<Post> {

@@ -11,7 +11,7 @@ import { generatorRoot } from '../cache/sourceKey.ts';
 import type { PostMeta } from '../content/load.ts';
 import type { Route } from '../routes.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
-import { ShardState, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
+import { ShardState, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
 /** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 400;
@@ -20,7 +20,7 @@ type Progress = (done: number) => void;
 
 interface Lane {
   parse(sources: SourceFile[]): Promise<PostMeta[]>;
-  render(job: RenderJob, progress: Progress): Promise<RenderedPage[]>;
+  render(job: RenderJob, progress: Progress, prepared?: Prepared): Promise<RenderedPage[]>;
   close(): Promise<void>;
 }
 
@@ -29,8 +29,8 @@ class LocalLane implements Lane {
   async parse(sources: SourceFile[]) {
     return this.state.parse(sources);
   }
-  async render(job: RenderJob, progress: Progress) {
-    return this.state.render(job, progress);
+  async render(job: RenderJob, progress: Progress, prepared?: Prepared) {
+    return this.state.render(job, progress, prepared);
   }
   async close() {}
 }
@@ -123,7 +123,7 @@ export class ShardPool {
   }
 
   /** Renders `routes`: articles in the shard that holds their body, the rest spread evenly. */
-  async render(job: Omit<RenderJob, 'paths'>, routes: Route[], progress: Progress): Promise<RenderedPage[]> {
+  async render(job: Omit<RenderJob, 'paths'>, routes: Route[], progress: Progress, prepared?: Prepared): Promise<RenderedPage[]> {
     const paths = new Map<Lane, string[]>(this.lanes.map((l) => [l, []]));
     const free: Route[] = [];
     for (const r of routes) {
@@ -137,10 +137,14 @@ export class ShardPool {
     const results = await Promise.all(
       [...paths].map(([lane, list]) =>
         list.length
-          ? lane.render({ ...job, paths: list }, (n) => {
-              done.set(lane, n);
-              progress([...done.values()].reduce((a, b) => a + b, 0));
-            })
+          ? lane.render(
+              { ...job, paths: list },
+              (n) => {
+                done.set(lane, n);
+                progress([...done.values()].reduce((a, b) => a + b, 0));
+              },
+              prepared,
+            )
           : Promise.resolve([]),
       ),
     );

@@ -1,9 +1,11 @@
 /**
  * The work of one shard of the build, the same in the main thread and in a
- * worker: parse a share of the articles (front matter, markdown) and keep
- * their HTML bodies, then render a share of the pages, summarize each for
- * the build checks, write it into the output folder and the cache, and
- * return what the main thread needs: key, dependencies, summary, hash.
+ * worker: read the front matter of a share of the articles (the route
+ * table needs every article's), keeping their markdown; then render a
+ * share of the pages (an article's markdown right before its page),
+ * summarize each for the build checks, write it into the output folder and
+ * the cache, and return what the main thread needs: key, dependencies,
+ * summary, hash.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,8 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash } from '../cache/contentHash.ts';
 import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
-import { parsePost, type Content, type Post, type PostMeta, type SiteContent } from '../content/load.ts';
+import { parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
+import { renderMarkdown } from '../content/markdown.ts';
 import { SiteError } from '../errors.ts';
 import { renderPage, type PageAssets } from '../render/renderPage.tsx';
 import { trackReads } from '../render/trackReads.ts';
@@ -44,6 +47,11 @@ export interface RenderJob {
   cacheDir: string | null;
 }
 
+export interface Prepared {
+  content: Content;
+  routes: Route[];
+}
+
 export interface RenderedPage {
   path: string;
   file: string;
@@ -53,36 +61,42 @@ export interface RenderedPage {
   summary: PageSummary;
   /** SHA-256 of the HTML: the page's name in the cache. */
   hash: string;
+  /** BuildCache.pageStamp of the stored page, when the cache stored it. */
+  stamp?: string;
   bytes: number;
   /** Only when the job has no outDir. */
   html?: string;
 }
 
 export class ShardState {
-  /** Rendered markdown of the articles this shard parsed, by file (blog/x.md). */
+  /** Markdown of the articles this shard read, by file (blog/x.md), until their pages render. */
   private bodies = new Map<string, string>();
 
   parse(sources: SourceFile[]): PostMeta[] {
     return sources.map((s) => {
-      const { html, ...meta } = parsePost(s.file, s.source, s.hash);
-      this.bodies.set(meta.file, html);
+      const { meta, body } = parsePostMeta(s.file, s.source, s.hash);
+      this.bodies.set(meta.file, body);
       return meta;
     });
   }
 
-  /** An article's HTML body: parsed here earlier, or read and parsed now (its metadata came from the cache). */
+  /** An article's markdown: read here earlier, or read now (its metadata came from the cache). */
   private body(dir: string, post: PostMeta): string {
     const kept = this.bodies.get(post.file);
     if (kept !== undefined) return kept;
     const source = readFileSync(path.join(dir, post.file), 'utf8');
     const hash = contentHash(source);
     if (hash !== post.hash) throw new SiteError('ContentChangedDuringBuild', { file: post.file });
-    return parsePost(path.basename(post.file), source, hash).html;
+    return parsePostMeta(path.basename(post.file), source, hash).body;
   }
 
-  render(job: RenderJob, progress: (done: number) => void = () => {}): RenderedPage[] {
-    const content: Content = { ...job.site, posts: job.posts.map((p) => ({ ...p, html: '' })) };
-    const routes = buildRoutes(content);
+  /**
+   * Renders job.paths. `prepared`: the caller's own content and route table, when it runs in this
+   * thread and has them already (articles' bodies are filled in and emptied again around each page).
+   */
+  render(job: RenderJob, progress: (done: number) => void = () => {}, prepared?: Prepared): RenderedPage[] {
+    const content: Content = prepared?.content ?? { ...job.site, posts: job.posts.map(withoutBody) };
+    const routes = prepared?.routes ?? buildRoutes(content);
     const byPath = new Map(routes.map((r) => [r.path, r]));
     const hashOf = depHasher(content, routes);
     const cache = job.cacheDir ? BuildCache.open(job.cacheDir, { read: false }) : null;
@@ -114,22 +128,24 @@ export class ShardState {
     hashOf: (dep: string) => string,
     cache: BuildCache | null,
   ): RenderedPage {
-    const post: Post | undefined = route.post;
-    if (post) post.html = this.body(job.site.dir, post);
+    const post = route.post;
+    if (post) Object.assign(post, renderMarkdown(this.body(job.site.dir, post)));
     const deps = new Set<string>();
     const html = renderPage(route, trackReads(ctx, (d) => deps.add(d)), job.assets);
     if (post) {
       // Bodies are needed once; dropping them keeps a shard's memory flat.
-      post.html = '';
+      Object.assign(post, { html: '', headings: [], words: 0 });
       this.bodies.delete(post.file);
     }
     const sorted = [...deps].sort();
-    const hash = contentHash(html);
+    // Encoded once, for the hash and the file.
+    const bytes = Buffer.from(html);
+    const hash = contentHash(bytes);
     if (job.outDir) {
       const file = path.join(job.outDir, route.file);
-      writeFileSync(file, html);
-      cache?.adoptPage(hash, file, html);
-    } else cache?.writePage(hash, html);
+      writeFileSync(file, bytes);
+      cache?.adoptPage(hash, file, bytes);
+    } else cache?.writePage(hash, bytes);
     return {
       path: route.path,
       file: route.file,
@@ -137,7 +153,8 @@ export class ShardState {
       deps: sorted,
       summary: summarizePage(route.path, html),
       hash,
-      bytes: Buffer.byteLength(html),
+      bytes: bytes.byteLength,
+      stamp: cache?.pageStamp(hash) ?? undefined,
       ...(job.outDir ? {} : { html }),
     };
   }

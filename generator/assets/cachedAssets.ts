@@ -1,0 +1,62 @@
+/** The stylesheet and the widget bundle through the build cache (generator/cache/cachedAsset.ts). */
+import type { BuildCache } from '../cache/BuildCache.ts';
+import { cachedAsset } from '../cache/cachedAsset.ts';
+import { bundleWidgets, type BundleOptions, type WidgetBundle } from './bundleWidgets.ts';
+import { compileCss, type CompiledCss } from './compileCss.ts';
+
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
+
+export const cachedCss = (cache: BuildCache, packKey: string, entry: string): Promise<CompiledCss> =>
+  cachedAsset(
+    cache,
+    'css',
+    packKey,
+    { entry },
+    async () => {
+      const css = await compileCss(entry);
+      return { value: css, inputs: css.sources };
+    },
+    {
+      save: (css) => ({ ...css, code: b64(css.code) }),
+      load: (saved: Omit<CompiledCss, 'code'> & { code: string }) => ({ ...saved, code: bytes(saved.code) }),
+    },
+  );
+
+type SavedBundle = Omit<WidgetBundle, 'files' | 'gzip' | 'staticImports' | 'dynamicImports' | 'islandChunks'> & {
+  files: [string, string][];
+  gzip: [string, number][];
+  staticImports: [string, string[]][];
+  dynamicImports: [string, string[]][];
+  islandChunks: [string, string][];
+};
+
+export const cachedWidgets = (cache: BuildCache, packKey: string, options: BundleOptions): Promise<WidgetBundle> =>
+  cachedAsset(
+    cache,
+    'widgets',
+    packKey,
+    options,
+    async () => {
+      const bundle = await bundleWidgets(options);
+      return { value: bundle, inputs: bundle.inputs };
+    },
+    {
+      save: (b): SavedBundle => ({
+        ...b,
+        files: [...b.files].map(([f, data]) => [f, b64(data)]),
+        gzip: [...b.gzip],
+        staticImports: [...b.staticImports],
+        dynamicImports: [...b.dynamicImports],
+        islandChunks: [...b.islandChunks],
+      }),
+      load: (s: SavedBundle): WidgetBundle => ({
+        ...s,
+        files: new Map(s.files.map(([f, data]) => [f, bytes(data)])),
+        gzip: new Map(s.gzip),
+        staticImports: new Map(s.staticImports),
+        dynamicImports: new Map(s.dynamicImports),
+        islandChunks: new Map(s.islandChunks),
+      }),
+    },
+  );

@@ -1,0 +1,51 @@
+/**
+ * Assets (the widget bundle, the stylesheet) from the build cache when
+ * none of their inputs changed: same first-party files (by content), same
+ * dependency versions (the lock file), same options. Saves a warm build the
+ * esbuild and lightningcss runs and the gzip measurements. The inputs are
+ * the ones the previous run reported (esbuild's metafile, lightningcss's
+ * imports), so a new import is picked up by the run that adds it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildCache } from './BuildCache.ts';
+import { hashParts } from './contentHash.ts';
+import { generatorRoot } from './sourceKey.ts';
+
+interface Entry<S> {
+  key: string;
+  inputs: string[];
+  value: S;
+}
+
+const isPackage = (file: string) => file.split(/[\\/]/).includes('node_modules');
+
+async function inputsKey(options: string, inputs: string[]): Promise<string> {
+  const files = [...new Set(inputs.filter((f) => !isPackage(f)))].sort();
+  files.push(path.join(generatorRoot, 'package-lock.json'));
+  const texts = await Promise.all(files.map((f) => readFile(f).catch(() => Buffer.from('missing'))));
+  return hashParts([options, ...files.flatMap((f, i) => [f, texts[i]!])]);
+}
+
+export async function cachedAsset<T, S>(
+  cache: BuildCache,
+  name: string,
+  /** The generator's own key: a new generator version makes the asset afresh. */
+  packKey: string,
+  options: unknown,
+  make: () => Promise<{ value: T; inputs: string[] }>,
+  codec: { save: (value: T) => S; load: (saved: S) => T },
+): Promise<T> {
+  const optionsKey = JSON.stringify(options);
+  const previous = cache.readPack<Entry<S>>(`asset-${name}`, packKey)['entry'];
+  if (previous && Array.isArray(previous.inputs) && (await inputsKey(optionsKey, previous.inputs)) === previous.key) {
+    try {
+      return codec.load(previous.value);
+    } catch {
+      /* not what this version saves: make it again */
+    }
+  }
+  const { value, inputs } = await make();
+  cache.writePack(`asset-${name}`, packKey, { entry: { key: await inputsKey(optionsKey, inputs), inputs, value: codec.save(value) } });
+  return value;
+}

@@ -1,0 +1,49 @@
+/**
+ * Reads the articles' content hashes, which key everything the cache holds
+ * about them. Hashing means reading, and reading 4,000 files costs more
+ * than stat-ing them, so each file's stamp (inode, size, modification time)
+ * is remembered next to its hash, as git's index does: a file whose stamp
+ * is unchanged keeps its hash and is read only if its text is needed. A
+ * stamp recorded less than two seconds before the build that recorded it
+ * is not trusted (an edit within the same clock tick would keep it).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { contentHash } from './contentHash.ts';
+
+/** One article: its file name inside blog/, content hash and, when it was read, its text. */
+export interface SourceRef {
+  file: string;
+  hash: string;
+  source?: string;
+}
+
+/** blog/<file> -> "<stamp> <hash>", plus when the map was made. */
+export type Stamps = Record<string, string>;
+const WRITTEN = '@written';
+const RACY_MS = 2000;
+
+const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
+
+export function readSources(blogDir: string, files: string[], known: Stamps): { sources: SourceRef[]; stamps: Stamps } {
+  const trustBefore = Number(known[WRITTEN] ?? 0) - RACY_MS;
+  const stamps: Stamps = { [WRITTEN]: String(Date.now()) };
+  const sources = files.map((file): SourceRef => {
+    const full = path.join(blogDir, file);
+    const stat = statSync(full);
+    const stamp = stampOf(stat);
+    const [knownStamp, knownHash] = (known[file] ?? '').split(' ');
+    if (knownStamp === stamp && knownHash && stat.mtimeMs < trustBefore) {
+      stamps[file] = known[file]!;
+      return { file, hash: knownHash };
+    }
+    const source = readFileSync(full, 'utf8');
+    const hash = contentHash(source);
+    stamps[file] = `${stamp} ${hash}`;
+    return { file, hash, source };
+  });
+  return { sources, stamps };
+}
+
+/** The text of an article whose hash came from its stamp. */
+export const readSource = (blogDir: string, ref: SourceRef): string => ref.source ?? readFileSync(path.join(blogDir, ref.file), 'utf8');
