@@ -90,7 +90,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
   const cache = BuildCache.open(config.cacheDir, { read: config.readCache });
   const generatorKey = sourceKey([config.templatesDir]);
-  const pool = new ShardPool();
+  const pool = new ShardPool(config.log);
   const memory: OutputFiles = new Map();
   let out: OutputDir | null = null;
   const emit = (file: string, data: string | Uint8Array) => (out ? out.write(file, data) : memory.set(file, data));
@@ -112,7 +112,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const files = await listPostFiles(config.contentDir);
       // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
       const speculative =
-        config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers)) : undefined;
+        config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
       const site = await loadSiteContent(config.contentDir);
       const blogDir = path.join(config.contentDir, 'blog');
       const knownStamps = cache.readPack<string>('sources', await generatorKey);
@@ -123,7 +123,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         .filter((s) => !known[keyOf(s)])
         .map((s) => ({ file: s.file, hash: s.hash, source: readSource(blogDir, s) }));
       await speculative;
-      if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers));
+      if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers), files.length);
       const fresh = await pool.parse(missing, (n) => progress.update('Reading articles', n, missing.length));
       const metas = new Map<string, PostMeta>(fresh.map((m) => [postKey(m.file, m.hash), m]));
       const posts = sources.map((s) => metas.get(keyOf(s)) ?? known[keyOf(s)]!);
@@ -192,7 +192,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         }
       }
       const cached = pages.size;
-      if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers));
+      if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), content.posts.length);
       const { posts, ...site } = content;
       const job = {
         site,

@@ -3,7 +3,7 @@
  * programmatic API, prints results, and is the only place that prints
  * errors and chooses exit codes (0 ok, 1 user error, 2 internal error).
  */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { formatSiteError, isSiteError, SiteError } from './errors.ts';
 
@@ -42,6 +42,13 @@ const stopOnSignal = (close: () => Promise<void>) => {
   process.once('SIGTERM', stop);
 };
 
+/** A whole number ≥ 0, or commander's usage error. */
+const count = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('Expected a whole number, 0 or more.');
+  return n;
+};
+
 const portOption = (def: number) => new Option('--port <port>', 'port to listen on').default(def).argParser(Number);
 const dataDirOption = () => new Option('--data-dir <dir>', 'embedded database folder').default('.site/db');
 
@@ -60,11 +67,12 @@ program
   .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
   .option('--no-cache', 'ignore the build cache (a cold build); it is refilled')
   .option('--cache-dir <dir>', 'build cache folder', '.site/cache/build')
+  .addOption(new Option('--workers <n>', 'worker threads besides the main one (default: one per extra core, for hundreds of pages)').argParser(count))
   .option('--timings', 'print how long each build stage took')
   .action(
-    run(async (opts: { out: string; content: string; siteUrl?: string; cache: boolean; cacheDir: string; timings?: boolean }) => {
+    run(async (opts: { out: string; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean }) => {
       const [{ build }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
-      const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir });
+      const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers });
       const { stats, js } = result;
       const { pages } = stats.cache;
       process.stdout.write(formatJsReport(js));

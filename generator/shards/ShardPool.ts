@@ -1,8 +1,10 @@
 /**
- * The build's shards: one in the main thread for small jobs, or one worker
- * thread per core when there are hundreds of articles to parse or pages to
- * render. Articles are split into contiguous shares; a page is rendered by
- * the shard that parsed its article, so bodies never cross threads.
+ * The build's shards: one in the main thread, plus a worker thread for
+ * every other core when there are hundreds of articles to parse or pages
+ * to render. The main thread takes a share too: it would otherwise sit
+ * idle, and every thread costs a copy of the renderer's memory. Articles
+ * are split into contiguous shares; a page is rendered by the shard that
+ * read its article, so markdown never crosses threads.
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
@@ -18,19 +20,25 @@ export const WORKER_THRESHOLD = 400;
 
 type Progress = (done: number) => void;
 
+/** Receives rendered pages as a shard finishes each batch. */
+type Emit = (pages: RenderedPage[]) => void;
+
 interface Lane {
   parse(sources: SourceFile[]): Promise<PostMeta[]>;
-  render(job: RenderJob, progress: Progress, prepared?: Prepared): Promise<RenderedPage[]>;
+  render(job: RenderJob, emit: Emit, prepared?: Prepared): Promise<void>;
   close(): Promise<void>;
 }
 
+/** The main thread's shard. Its work waits one microtask, so the workers get theirs first. */
 class LocalLane implements Lane {
   private state = new ShardState();
   async parse(sources: SourceFile[]) {
+    await null;
     return this.state.parse(sources);
   }
-  async render(job: RenderJob, progress: Progress, prepared?: Prepared) {
-    return this.state.render(job, progress, prepared);
+  async render(job: RenderJob, emit: Emit, prepared?: Prepared) {
+    await null;
+    this.state.render(job, emit, prepared);
   }
   async close() {}
 }
@@ -38,14 +46,14 @@ class LocalLane implements Lane {
 class WorkerLane implements Lane {
   private worker: Worker;
   private nextId = 1;
-  private pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void; progress?: Progress }>();
+  private pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void; emit?: Emit }>();
 
-  constructor(file: string) {
-    this.worker = new Worker(file);
+  constructor(file: string, heapMb: number) {
+    this.worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     this.worker.on('message', (reply: ShardReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
-      if ('progress' in reply) return p.progress?.(reply.progress);
+      if ('pages' in reply) return p.emit?.(reply.pages);
       this.pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.result as never);
       else p.reject(errorFromData(reply.error));
@@ -58,10 +66,10 @@ class WorkerLane implements Lane {
     this.worker.on('exit', (code) => fail(new Error(`build worker exited (${code})`)));
   }
 
-  private call<T>(req: ShardRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never, progress?: Progress): Promise<T> {
+  private call<T>(req: ShardRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never, emit?: Emit): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: never) => void, reject, progress });
+      this.pending.set(id, { resolve: resolve as (v: never) => void, reject, emit });
       this.worker.postMessage({ ...req, id } as ShardRequest);
     });
   }
@@ -69,8 +77,8 @@ class WorkerLane implements Lane {
   parse(sources: SourceFile[]) {
     return this.call<PostMeta[]>({ type: 'parse', sources });
   }
-  render(job: RenderJob, progress: Progress) {
-    return this.call<RenderedPage[]>({ type: 'render', job }, progress);
+  async render(job: RenderJob, emit: Emit) {
+    await this.call<RenderedPage[]>({ type: 'render', job }, emit);
   }
   async close() {
     this.worker.removeAllListeners('exit');
@@ -82,38 +90,63 @@ class WorkerLane implements Lane {
 const shares = <T>(items: T[], n: number): T[][] =>
   Array.from({ length: n }, (_, i) => items.slice(Math.floor((i * items.length) / n), Math.floor(((i + 1) * items.length) / n)));
 
+/**
+ * A worker's old-generation limit: about twice what it keeps alive (~10 KB per article: the route table
+ * and every article's metadata). V8 left alone grows each heap far past that (a build of 4,000 articles
+ * peaked at 450 MB; capped, at under 380 MB and no slower). A worker that still runs out is replaced by
+ * the main thread for the rest of its share, so the cap costs speed at worst, never the build.
+ */
+const workerHeapMb = (articles: number) => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
+
+const outOfMemory = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+
 export class ShardPool {
-  private lanes: Lane[] = [new LocalLane()];
+  constructor(private readonly log: (line: string) => void = () => {}) {}
+
+  private local = new LocalLane();
+  private lanes: Lane[] = [this.local];
   private workers = 0;
   /** Which lane holds an article's body (blog/x.md -> lane). */
   private owner = new Map<string, Lane>();
 
-  /** How many worker threads a job of this size should use (0: stay in this thread). */
+  /** How many worker threads (besides this one) a job of this size should use. */
   static workersFor(work: number, forced?: number): number {
     if (forced !== undefined) return forced;
-    return work >= WORKER_THRESHOLD ? Math.min(availableParallelism(), 8) : 0;
+    return work >= WORKER_THRESHOLD ? Math.min(availableParallelism(), 8) - 1 : 0;
   }
 
   get workerCount(): number {
     return this.workers;
   }
 
-  /** Moves the work to `n` worker threads (no-op when already there, or n is 0). */
-  async useWorkers(n: number): Promise<void> {
-    if (n <= 0 || this.workers) return;
-    const file = await selfBundle(generatorRoot, 'shard', 'generator/shards/shardWorker.ts');
-    await this.close();
-    this.lanes = Array.from({ length: n }, () => new WorkerLane(file));
-    this.workers = n;
+  /** Adds `n` worker threads beside this one for a site of `articles` (once; later calls wait for the first). */
+  useWorkers(n: number, articles: number): Promise<void> {
+    if (n <= 0) return this.starting ?? Promise.resolve();
+    this.starting ??= (async () => {
+      this.workers = n;
+      const file = await selfBundle(generatorRoot, 'shard', 'generator/shards/shardWorker.ts');
+      this.lanes.push(...Array.from({ length: n }, () => new WorkerLane(file, workerHeapMb(articles))));
+    })();
+    return this.starting;
   }
+
+  /** A worker that ran out of memory leaves the pool; this thread takes over its work. */
+  private retire(lane: Lane, e: unknown): Lane {
+    if (!outOfMemory(e) || lane === this.local) throw e;
+    if (this.lanes.includes(lane)) this.log('Note: a build worker ran out of memory; the main thread takes over its share (slower, same output).');
+    this.lanes = this.lanes.filter((l) => l !== lane);
+    void lane.close();
+    return this.local;
+  }
+  private starting?: Promise<void>;
 
   async parse(sources: SourceFile[], progress: Progress): Promise<PostMeta[]> {
     let done = 0;
     const parts = shares(sources, this.lanes.length);
     const results = await Promise.all(
       parts.map(async (part, i) => {
-        const lane = this.lanes[i]!;
-        const metas = await lane.parse(part);
+        let lane = this.lanes[i]!;
+        const metas = await lane.parse(part).catch((e: unknown) => (lane = this.retire(lane, e)).parse(part));
         for (const m of metas) this.owner.set(m.file, lane);
         progress((done += part.length));
         return metas;
@@ -133,22 +166,25 @@ export class ShardPool {
     }
     // The unowned pages go to the least loaded lanes.
     for (const r of free) [...paths.values()].reduce((a, b) => (b.length < a.length ? b : a)).push(r.path);
-    const done = new Map<Lane, number>();
-    const results = await Promise.all(
-      [...paths].map(([lane, list]) =>
-        list.length
-          ? lane.render(
-              { ...job, paths: list },
-              (n) => {
-                done.set(lane, n);
-                progress([...done.values()].reduce((a, b) => a + b, 0));
-              },
-              prepared,
-            )
-          : Promise.resolve([]),
-      ),
+    const rendered: RenderedPage[] = [];
+    const emit: Emit = (pages) => {
+      rendered.push(...pages);
+      progress(rendered.length);
+    };
+    await Promise.all(
+      [...paths].map(async ([lane, list]) => {
+        if (!list.length) return;
+        const done = new Set<string>();
+        const track: Emit = (pages) => {
+          for (const p of pages) done.add(p.path);
+          emit(pages);
+        };
+        await lane.render({ ...job, paths: list }, track, prepared).catch((e: unknown) =>
+          this.retire(lane, e).render({ ...job, paths: list.filter((p) => !done.has(p)) }, emit, prepared),
+        );
+      }),
     );
-    return results.flat();
+    return rendered;
   }
 
   async close(): Promise<void> {

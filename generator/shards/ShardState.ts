@@ -14,7 +14,10 @@ import { contentHash } from '../cache/contentHash.ts';
 import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
 import { parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
-import { renderMarkdown } from '../content/markdown.ts';
+import { renderMarkdown, type MarkdownResult } from '../content/markdown.ts';
+
+/** Pages rendered per batch (and per progress report). */
+const BATCH = 50;
 import { SiteError } from '../errors.ts';
 import { renderPage, type PageAssets } from '../render/renderPage.tsx';
 import { trackReads } from '../render/trackReads.ts';
@@ -94,7 +97,7 @@ export class ShardState {
    * Renders job.paths. `prepared`: the caller's own content and route table, when it runs in this
    * thread and has them already (articles' bodies are filled in and emptied again around each page).
    */
-  render(job: RenderJob, progress: (done: number) => void = () => {}, prepared?: Prepared): RenderedPage[] {
+  render(job: RenderJob, emit: (pages: RenderedPage[]) => void, prepared?: Prepared): void {
     const content: Content = prepared?.content ?? { ...job.site, posts: job.posts.map(withoutBody) };
     const routes = prepared?.routes ?? buildRoutes(content);
     const byPath = new Map(routes.map((r) => [r.path, r]));
@@ -110,26 +113,29 @@ export class ShardState {
         return url;
       },
     };
-    const out: RenderedPage[] = [];
-    for (const p of job.paths) {
-      const route = byPath.get(p);
-      if (!route) throw new Error(`shard asked to render unknown route ${p}`);
-      out.push(this.renderOne(route, ctx, job, hashOf, cache));
-      if (out.length % 50 === 0) progress(out.length);
+    // In batches: the markdown of a batch, then its pages, so each library's code stays hot in turn.
+    for (let i = 0; i < job.paths.length; i += BATCH) {
+      const batch = job.paths.slice(i, i + BATCH).map((p) => {
+        const route = byPath.get(p);
+        if (!route) throw new Error(`shard asked to render unknown route ${p}`);
+        return route;
+      });
+      const bodies = batch.map((r) => r.post && renderMarkdown(this.body(job.site.dir, r.post)));
+      // Handed over batch by batch: a worker keeps no results, the main thread sees progress.
+      emit(batch.map((route, k) => this.renderOne(route, bodies[k], ctx, job, hashOf, cache)));
     }
-    progress(out.length);
-    return out;
   }
 
   private renderOne(
     route: Route,
+    body: MarkdownResult | undefined,
     ctx: { content: Content; routes: Route[]; siteUrl: string; asset: (name: string) => string },
     job: RenderJob,
     hashOf: (dep: string) => string,
     cache: BuildCache | null,
   ): RenderedPage {
     const post = route.post;
-    if (post) Object.assign(post, renderMarkdown(this.body(job.site.dir, post)));
+    if (post) Object.assign(post, body);
     const deps = new Set<string>();
     const html = renderPage(route, trackReads(ctx, (d) => deps.add(d)), job.assets);
     if (post) {

@@ -6,7 +6,8 @@ import type { RenderedPage, RenderJob, SourceFile } from './ShardState.ts';
 export type ShardRequest = { id: number; type: 'parse'; sources: SourceFile[] } | { id: number; type: 'render'; job: RenderJob };
 
 export type ShardReply =
-  | { id: number; progress: number }
+  /** A batch of rendered pages, before the final reply of a render request. */
+  | { id: number; pages: RenderedPage[] }
   | { id: number; ok: true; result: PostMeta[] | RenderedPage[] }
   | { id: number; ok: false; error: ErrorData };
 

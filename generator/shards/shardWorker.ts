@@ -1,6 +1,6 @@
 /**
  * A build shard in a worker thread: runs ShardState's parse and render on
- * request and reports render progress. Errors travel as data: a SiteError
+ * request; rendered pages go back batch by batch. Errors travel as data: a SiteError
  * as its code and arguments (rebuilt in the main thread), anything else as
  * its stack.
  */
@@ -15,11 +15,11 @@ const port = parentPort!;
 port.on('message', (msg: ShardRequest) => {
   let reply: ShardReply;
   try {
-    const result =
-      msg.type === 'parse'
-        ? state.parse(msg.sources)
-        : state.render(msg.job, (done) => port.postMessage({ id: msg.id, progress: done } satisfies ShardReply));
-    reply = { id: msg.id, ok: true, result };
+    if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.sources) };
+    else {
+      state.render(msg.job, (pages) => port.postMessage({ id: msg.id, pages } satisfies ShardReply));
+      reply = { id: msg.id, ok: true, result: [] };
+    }
   } catch (e) {
     reply = { id: msg.id, ok: false, error: errorToData(e) };
   }

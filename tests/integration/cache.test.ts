@@ -184,4 +184,17 @@ describe('build cache', () => {
     // And a warm build after a worker build reuses everything.
     expect((await buildTo({ workers: 0 })).result.stats.cache.pages.rendered).toBe(0);
   });
+
+  it('a worker that runs out of memory hands its share to the main thread: same bytes', async () => {
+    const main = await buildTo({ cache: false, workers: 0 });
+    process.env.SITE_WORKER_HEAP_MB = '4';
+    try {
+      const log: string[] = [];
+      const starved = await buildTo({ cache: false, workers: 1, log: (line) => log.push(line) });
+      expect(log.join('\n')).toContain('a build worker ran out of memory');
+      expectSameTree(main.files, starved.files);
+    } finally {
+      delete process.env.SITE_WORKER_HEAP_MB;
+    }
+  });
 });

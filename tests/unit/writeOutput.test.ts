@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
+import { OutputDir, writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
 
 let parent: string;
 let out: string;
@@ -69,6 +69,20 @@ describe('writeOutput', () => {
   it('leaves no temporary or old folders behind', async () => {
     await writeOutput(out, site(1));
     await writeOutput(out, site(2));
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('commit({ background: true }) swaps at once and deletes the previous output soon after', async () => {
+    await writeOutput(out, site(1));
+    const next = await OutputDir.open(out);
+    for (const [file, data] of site(2)) next.write(file, data);
+    await next.commit({ background: true });
+    expect(await snapshot(out)).toEqual({
+      'index.html': '<h1>home 2</h1>',
+      'blog/post.html': '<h1>post 2</h1>',
+      'assets/logo.svg': '<svg>2</svg>',
+    });
+    for (let i = 0; i < 100 && (await readdir(parent)).length > 1; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
