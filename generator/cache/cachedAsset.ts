@@ -6,7 +6,7 @@
  * the ones the previous run reported (esbuild's metafile, lightningcss's
  * imports), so a new import is picked up by the run that adds it.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from './BuildCache.ts';
 import { hashParts } from './contentHash.ts';
@@ -17,6 +17,9 @@ interface Entry<S> {
   inputs: string[];
   value: S;
 }
+
+/** Inputs changed this recently may have changed while the asset was made. */
+const RACY_MS = 1000;
 
 const isPackage = (file: string) => file.split(/[\\/]/).includes('node_modules');
 
@@ -45,7 +48,13 @@ export async function cachedAsset<T, S>(
       /* not what this version saves: make it again */
     }
   }
+  const started = Date.now();
   const { value, inputs } = await make();
-  cache.writePack(`asset-${name}`, packKey, { entry: { key: await inputsKey(optionsKey, inputs), inputs, value: codec.save(value) } });
+  // An input saved while esbuild or lightningcss ran would file the old output under the new content:
+  // such a result is used once and not stored (a clock tick of slack for coarse file times).
+  const touched = await Promise.all(inputs.filter((f) => !isPackage(f)).map((f) => stat(f).then((s) => s.mtimeMs, () => Infinity)));
+  if (touched.every((t) => t < started - RACY_MS)) {
+    cache.writePack(`asset-${name}`, packKey, { entry: { key: await inputsKey(optionsKey, inputs), inputs, value: codec.save(value) } });
+  }
   return value;
 }

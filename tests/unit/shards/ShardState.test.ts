@@ -1,0 +1,264 @@
+/** ShardState parses articles to metadata and renders pages in batches, each with the deps it read and the cache key the main thread computes the same way. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticFiles } from '../../../generator/assets/staticFiles.ts';
+import { BuildCache } from '../../../generator/cache/BuildCache.ts';
+import { contentHash } from '../../../generator/cache/contentHash.ts';
+import { depHasher, pageKey, routeDigest } from '../../../generator/cache/pageKey.ts';
+import {
+  listPostFiles,
+  loadSiteContent,
+  parsePost,
+  sortPosts,
+  withoutBody,
+  type Content,
+  type PostMeta,
+  type SiteContent,
+} from '../../../generator/content/load.ts';
+import { SiteError } from '../../../generator/errors.ts';
+import { buildRoutes, type Route } from '../../../generator/routes.ts';
+import { ShardState, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
+import { SITE_URL, contentDir } from '../helpers/content.ts';
+
+const staticDir = fileURLToPath(new URL('../../../templates/static', import.meta.url));
+const GLOBAL_KEY = 'global-key-of-the-test';
+
+let tmp: string;
+let site: SiteContent;
+let sources: SourceFile[];
+/** Every article's metadata, newest first, parsed once here. */
+let posts: PostMeta[];
+let assets: RenderAssets;
+/** The content and routes the main thread would have: metadata only. */
+let content: Content;
+let routes: Route[];
+let paths: string[];
+
+/** Each article's source, read from a content folder. */
+const readSourcesOf = async (dir: string): Promise<SourceFile[]> =>
+  (await listPostFiles(dir)).map((file) => {
+    const source = readFileSync(path.join(dir, 'blog', file), 'utf8');
+    return { file, source, hash: contentHash(source) };
+  });
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-shard-'));
+  site = await loadSiteContent(contentDir);
+  sources = await readSourcesOf(contentDir);
+  posts = sortPosts(new ShardState().parse(sources));
+  const statics = await staticFiles(staticDir);
+  assets = {
+    stylesheet: '/a.css',
+    scripts: ['/l.js'],
+    csp: "default-src 'self'",
+    statics: Object.fromEntries([...statics.files].map(([name, { file }]) => [name, `/${file}`])),
+  };
+  content = { ...site, posts: posts.map(withoutBody) };
+  routes = buildRoutes(content);
+  paths = routes.map((r) => r.path);
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+const job = (overrides: Partial<RenderJob> = {}): RenderJob => ({
+  site,
+  posts,
+  siteUrl: SITE_URL,
+  assets,
+  globalKey: GLOBAL_KEY,
+  paths,
+  outDir: null,
+  cacheDir: null,
+  ...overrides,
+});
+
+/** Renders with a fresh state (or the one given); returns the batches emitted. */
+function render(j: RenderJob, state = new ShardState(), prepared?: Parameters<ShardState['render']>[2]): RenderedPage[][] {
+  const batches: RenderedPage[][] = [];
+  state.render(j, (pages) => batches.push(pages), prepared);
+  return batches;
+}
+
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('ShardState.parse', () => {
+  it('returns every article as metadata: front matter, slug, file and hash, no rendered body', () => {
+    const metas = new ShardState().parse(sources);
+    expect(metas.map((m) => m.file)).toEqual(sources.map((s) => `blog/${s.file}`));
+    for (const [i, meta] of metas.entries()) {
+      expect(meta).not.toHaveProperty('html');
+      expect(meta).not.toHaveProperty('headings');
+      expect(meta).not.toHaveProperty('words');
+      expect(meta.slug).toBe(sources[i]!.file.replace(/\.md$/, ''));
+      expect(meta.hash).toBe(sources[i]!.hash);
+      expect(meta.title).toBeTruthy();
+    }
+  });
+
+  it('reports invalid front matter as a SiteError naming the file', () => {
+    const e = thrown(() => new ShardState().parse([{ file: 'bad.md', source: '---\ntitle: 1\n---\n', hash: 'h' }]));
+    expect(e).toBeInstanceOf(SiteError);
+    expect((e as SiteError).location.file).toBe('blog/bad.md');
+  });
+});
+
+describe('ShardState.render with outDir null', () => {
+  let pages: RenderedPage[];
+  beforeAll(() => {
+    pages = render(job()).flat();
+  });
+
+  it('returns every requested page, in order, with its HTML', () => {
+    expect(pages.map((p) => p.path)).toEqual(paths);
+    for (const [i, p] of pages.entries()) {
+      expect(p.file).toBe(routes[i]!.file);
+      expect(p.html).toMatch(/^<!doctype html><html/);
+      expect(p.hash).toBe(contentHash(p.html!));
+      expect(p.bytes).toBe(Buffer.byteLength(p.html!));
+      expect(p.summary.url).toBe(p.path);
+      expect(p.stamp).toBeUndefined();
+    }
+  });
+
+  it('renders only the paths asked for', () => {
+    const some = [paths[3]!, paths[0]!];
+    expect(render(job({ paths: some })).flat().map((p) => p.path)).toEqual(some);
+  });
+
+  it("renders an article's markdown body, read from disk when this state did not parse it", () => {
+    const route = routes.find((r) => r.template === 'article')!;
+    const page = pages.find((p) => p.path === route.path)!;
+    const file = route.post!.file.replace(/^blog\//, '');
+    const full = parsePost(file, sources.find((s) => s.file === file)!.source);
+    expect(full.headings.length).toBeGreaterThan(0);
+    for (const h of full.headings) expect(page.html).toContain(`id="${h.id}"`);
+  });
+
+  it("records each page's deps, sorted; every page reads site.json", () => {
+    for (const p of pages) {
+      expect(p.deps).toContain('site.json');
+      expect(p.deps).toEqual([...new Set(p.deps)].sort());
+    }
+    expect(pages.find((p) => p.path === '/')!.deps).toContain('pages/home.json');
+    expect(pages.find((p) => p.path === '/terms')!.deps).toContain('legal/terms.md');
+    expect(pages.find((p) => p.path === '/blog')!.deps).toContain('blog/');
+  });
+
+  it('gives each page the key the main thread computes from the global key, its route and its deps', () => {
+    const hashOf = depHasher(content, routes);
+    for (const [i, p] of pages.entries()) {
+      expect(p.key).toBe(pageKey(GLOBAL_KEY, routeDigest(routes[i]!), p.deps, hashOf));
+    }
+    expect(new Set(pages.map((p) => p.key)).size).toBe(pages.length);
+  });
+
+  it('gives every page a new key under another global key, and the same HTML', () => {
+    const other = render(job({ globalKey: 'another' })).flat();
+    for (const [i, p] of other.entries()) {
+      expect(p.key).not.toBe(pages[i]!.key);
+      expect(p.html).toBe(pages[i]!.html);
+    }
+  });
+
+  it('emits in batches of at most 50 pages, and the same page renders the same way every time', () => {
+    const many = Array.from({ length: 120 }, (_, i) => paths[i % paths.length]!);
+    const batches = render(job({ paths: many }));
+    expect(batches.map((b) => b.length)).toEqual([50, 50, 20]);
+    const flat = batches.flat();
+    expect(flat.map((p) => p.path)).toEqual(many);
+    const first = new Map(pages.map((p) => [p.path, p]));
+    for (const p of flat) {
+      expect(p.html).toBe(first.get(p.path)!.html);
+      expect(p.key).toBe(first.get(p.path)!.key);
+    }
+  });
+
+  it("with the caller's own content and routes: the same pages, and the articles' bodies emptied again", () => {
+    const own: Content = { ...site, posts: posts.map(withoutBody) };
+    const ownRoutes = buildRoutes(own);
+    const again = render(job(), new ShardState(), { content: own, routes: ownRoutes }).flat();
+    expect(again.map((p) => [p.path, p.key, p.hash])).toEqual(pages.map((p) => [p.path, p.key, p.hash]));
+    for (const post of own.posts) expect([post.html, post.headings, post.words]).toEqual(['', [], 0]);
+  });
+
+  it('throws for a route that does not exist', () => {
+    expect(() => render(job({ paths: ['/no-such-page'] }))).toThrow(/unknown route \/no-such-page/);
+  });
+
+  it('throws AssetMissing when a template asks for a static file the job has no URL for', () => {
+    const e = thrown(() => render(job({ paths: ['/'], assets: { ...assets, statics: {} } })));
+    expect(e).toBeInstanceOf(SiteError);
+    expect((e as SiteError).code).toBe('AssetMissing');
+  });
+});
+
+describe('ShardState.render into an output folder and the cache', () => {
+  it('writes each page, links it into the cache and returns its stamp instead of its HTML', async () => {
+    const outDir = path.join(tmp, 'out');
+    const cacheDir = path.join(tmp, 'cache');
+    for (const r of routes) await mkdir(path.dirname(path.join(outDir, r.file)), { recursive: true });
+    const pages = render(job({ outDir, cacheDir })).flat();
+    const expected = render(job()).flat();
+    const cache = BuildCache.open(cacheDir, { read: true });
+    for (const [i, p] of pages.entries()) {
+      const file = path.join(outDir, p.file);
+      expect(p).not.toHaveProperty('html');
+      expect(await readFile(file, 'utf8')).toBe(expected[i]!.html);
+      expect(p.hash).toBe(expected[i]!.hash);
+      expect(p.key).toBe(expected[i]!.key);
+      expect(p.stamp).toBe(cache.pageStamp(p.hash));
+      expect((await stat(file)).ino).toBe((await stat(path.join(cacheDir, 'pages', `${p.hash}.html`))).ino);
+    }
+  });
+});
+
+describe('ShardState.render when an article changed on disk', () => {
+  let dir: string;
+  let copySite: SiteContent;
+  let copyPosts: PostMeta[];
+  let route: Route;
+  beforeAll(async () => {
+    dir = path.join(tmp, 'content');
+    await cp(contentDir, dir, { recursive: true });
+    copySite = await loadSiteContent(dir);
+    copyPosts = sortPosts(new ShardState().parse(await readSourcesOf(dir)));
+    route = buildRoutes({ ...copySite, posts: copyPosts.map(withoutBody) }).find((r) => r.template === 'article')!;
+  });
+
+  const SENTENCE = 'A sentence added while the site was building.';
+  /** Writes the article as it was copied, or with a sentence appended. */
+  const write = (edited: boolean) => {
+    const file = path.join(contentDir, route.post!.file);
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(path.join(dir, route.post!.file), edited ? `${original}\n${SENTENCE}\n` : original);
+  };
+
+  it('throws ContentChangedDuringBuild when the file no longer hashes to its metadata', () => {
+    write(true);
+    const e = thrown(() => render(job({ site: copySite, posts: copyPosts, paths: [route.path] })));
+    expect(e).toBeInstanceOf(SiteError);
+    expect((e as SiteError).code).toBe('ContentChangedDuringBuild');
+    expect((e as SiteError).location.file).toBe(route.post!.file);
+  });
+
+  it('renders the text it parsed itself, not the file now on disk', async () => {
+    write(false);
+    const state = new ShardState();
+    const parsed = state.parse(await readSourcesOf(dir));
+    write(true);
+    const pages = render(job({ site: copySite, posts: sortPosts(parsed), paths: [route.path] }), state).flat();
+    expect(pages.map((p) => p.path)).toEqual([route.path]);
+    expect(pages[0]!.html).not.toContain(SENTENCE);
+    expect(pages[0]!.key).toBe(render(job({ paths: [route.path] })).flat()[0]!.key);
+  });
+});
