@@ -10,8 +10,12 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** Native binaries and wasm stay outside and load from node_modules. */
-export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest'];
+/**
+ * Native binaries and wasm stay outside and load from node_modules; so does supabase-js, which only the
+ * islands' browser code loads (lazily, never while rendering on the server): 0.8 MB less to compile at
+ * every start.
+ */
+export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js'];
 
 /**
  * Inside a bundle, `import.meta.url` keeps meaning "this source file", so
