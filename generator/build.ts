@@ -1,15 +1,16 @@
 /**
  * The build pipeline as named stages, in order:
  *   config -> content -> routes -> assets -> render -> budgets -> extras -> checks -> write
- * Each stage is a plain function of the previous stages' values. Articles
- * are parsed and pages rendered by shards (generator/shards/: this thread
- * for small sites, one worker per core for big ones), and both go through
- * the build cache (generator/cache/): an unchanged article is not parsed
- * again and an unchanged page not rendered again.
+ * Each stage is a plain function of the previous stages' values. The two
+ * that scale with the site live in generator/stages/: readArticles (the
+ * articles of the content stage) and renderPages (the render stage). Both
+ * work through the build cache (generator/cache/: an unchanged article is
+ * not read again, an unchanged page not rendered again) and the shards
+ * (generator/shards/: this thread, plus a worker per further core for big
+ * sites).
  */
-import path from 'node:path';
 import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
-import { listPostFiles, loadSiteContent, sortPosts, withoutBody, type Content, type PostMeta } from './content/load.ts';
+import { loadSiteContent, type Content } from './content/load.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { staticFiles } from './assets/staticFiles.ts';
 import type { WidgetBundle } from './assets/bundleWidgets.ts';
@@ -22,12 +23,11 @@ import { runChecks } from './checks/runChecks.ts';
 import { OutputDir, type OutputFiles } from './writeOutput.ts';
 import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
-import { readSource, readSources, type SourceRef } from './cache/readSources.ts';
-import { depHasher, pageKey, routeDigest } from './cache/pageKey.ts';
 import { sourceKey } from './cache/sourceKey.ts';
 import { ShardPool } from './shards/ShardPool.ts';
-import type { RenderAssets, RenderedPage, SourceFile } from './shards/ShardState.ts';
-import { packSummary, unpackSummary, type PackedSummary } from './cache/packedSummary.ts';
+import type { RenderAssets } from './shards/ShardState.ts';
+import { readArticles } from './stages/readArticles.ts';
+import { renderPages } from './stages/renderPages.ts';
 import { progressLine } from './progress.ts';
 
 export interface BuiltPage {
@@ -60,21 +60,6 @@ export interface BuildResult {
 }
 
 export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'budgets', 'extras', 'checks', 'write'] as const;
-
-/** What the cache remembers of a page between builds. */
-interface PageEntry {
-  key: string;
-  deps: string[];
-  hash: string;
-  /** BuildCache.pageStamp when the page was stored or last verified. */
-  stamp?: string;
-  bytes: number;
-  summary: PackedSummary;
-}
-
-/** An article in the posts pack: its path and content hash (the same text under another name is another article). */
-const postKey = (file: string, hash: string) => `${file} ${hash}`;
-
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -109,34 +94,14 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     assetsPromise.catch(() => {});
 
     const { content, parsed } = await stage('content', async () => {
-      const files = await listPostFiles(config.contentDir);
-      // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
-      const speculative =
-        config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
-      const site = await loadSiteContent(config.contentDir);
-      const blogDir = path.join(config.contentDir, 'blog');
-      const knownStamps = cache.readPack<string>('sources', await generatorKey);
-      const { sources, stamps } = readSources(blogDir, files, knownStamps);
-      const known = cache.readPack<PostMeta>('posts', await generatorKey);
-      const keyOf = (s: SourceRef) => postKey(`blog/${s.file}`, s.hash);
-      const missing: SourceFile[] = sources
-        .filter((s) => !known[keyOf(s)])
-        .map((s) => ({ file: s.file, hash: s.hash, source: readSource(blogDir, s) }));
-      await speculative;
-      if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers), files.length);
-      const fresh = await pool.parse(missing, (n) => progress.update('Reading articles', n, missing.length));
-      const metas = new Map<string, PostMeta>(fresh.map((m) => [postKey(m.file, m.hash), m]));
-      const posts = sources.map((s) => metas.get(keyOf(s)) ?? known[keyOf(s)]!);
-      if (Object.keys(stamps).some((f) => f !== '@written' && stamps[f] !== knownStamps[f]) || Object.keys(stamps).length !== Object.keys(knownStamps).length) {
-        cache.writePack('sources', await generatorKey, stamps);
-      }
-      // Rewritten only when it changed: a new or edited article, or one gone.
-      if (missing.length || Object.keys(known).length !== posts.length) {
-        cache.writePack('posts', await generatorKey, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
-      }
-      // Bodies stay in the shards; the route table and lists need metadata only.
-      const content: Content = { ...site, posts: sortPosts(posts.map(withoutBody)) };
-      return { content, parsed: missing.length };
+      // Both in parallel; when both fail, the articles' error is reported (the same one every time).
+      const [articles, site] = await Promise.allSettled([
+        readArticles({ config, cache, pool, generatorKey, progress }),
+        loadSiteContent(config.contentDir),
+      ]);
+      if (articles.status === 'rejected') throw articles.reason;
+      if (site.status === 'rejected') throw site.reason;
+      return { content: { ...site.value, posts: articles.value.posts } satisfies Content, parsed: articles.value.parsed };
     });
     const siteUrl = config.siteUrl ?? checkSiteUrl(content.site.url);
     const routes = await stage('routes', () => buildRoutes(content));
@@ -165,63 +130,9 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     // Everything a page's HTML can depend on besides its route and the content it reads.
     const globalKey = hashParts([await generatorKey, JSON.stringify({ mode: config.mode, siteUrl, assets: assets.page })]);
 
-    const rendered = await stage('render', async () => {
-      out?.prepare(routes.map((r) => r.file));
-      const index = cache.readPack<PageEntry>('pages', globalKey);
-      const hashOf = depHasher(content, routes);
-      const pages = new Map<string, RenderedPage>();
-      const misses: Route[] = [];
-      for (const route of routes) {
-        const entry = index[route.path];
-        if (!entry || entry.key !== pageKey(globalKey, routeDigest(route), entry.deps, hashOf)) {
-          misses.push(route);
-          continue;
-        }
-        if (out) {
-          const stamp = cache.placePage(entry.hash, entry.stamp, out.pathOf(route.file));
-          if (stamp === null) misses.push(route);
-          else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), stamp });
-          continue;
-        }
-        const bytes = cache.readPage(entry.hash);
-        if (!bytes) misses.push(route);
-        else {
-          const html = bytes.toString('utf8');
-          memory.set(route.file, html);
-          pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), html });
-        }
-      }
-      const cached = pages.size;
-      if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), content.posts.length);
-      const { posts, ...site } = content;
-      const job = {
-        site,
-        posts: posts.map(({ html: _h, headings: _s, words: _w, ...meta }) => meta),
-        siteUrl,
-        assets: assets.page,
-        globalKey,
-        outDir: out?.tmp ?? null,
-        cacheDir: config.cacheDir,
-      };
-      const fresh = await pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes });
-      progress.done();
-      for (const p of fresh) {
-        pages.set(p.path, p);
-        if (!out) memory.set(p.file, p.html!);
-      }
-      // Remember every page, including those a failing check below will reject: they rendered correctly.
-      const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
-      if (fresh.length || restamped || Object.keys(index).length !== routes.length) {
-        const entries: Record<string, PageEntry> = {};
-        for (const r of routes) {
-          const { key, deps, hash, stamp, bytes, summary } = pages.get(r.path)!;
-          entries[r.path] = { key, deps, hash, stamp, bytes, summary: packSummary(summary) };
-        }
-        cache.writePack('pages', globalKey, entries);
-        cache.prunePages(new Set(Object.values(entries).map((e) => e.hash)));
-      }
-      return { list: routes.map((r) => pages.get(r.path)!), cached };
-    });
+    const rendered = await stage('render', () =>
+      renderPages({ config, cache, pool, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress }),
+    );
 
     const summaries = rendered.list.map((p) => p.summary);
     const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes));

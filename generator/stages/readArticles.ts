@@ -1,0 +1,53 @@
+/**
+ * The articles part of the content stage: every article's metadata, from
+ * the build cache where its file is unchanged, else read by the shards
+ * (front matter validated; the markdown stays in the shard that read it,
+ * to be rendered right before its page). Starts the worker threads early
+ * on a big site with no cache yet, so they boot while this thread reads.
+ */
+import path from 'node:path';
+import type { BuildCache } from '../cache/BuildCache.ts';
+import { readSource, readSources, type SourceRef } from '../cache/readSources.ts';
+import type { ResolvedConfig } from '../config.ts';
+import { listPostFiles, sortPosts, withoutBody, type Post, type PostMeta } from '../content/load.ts';
+import type { Progress } from '../progress.ts';
+import { ShardPool } from '../shards/ShardPool.ts';
+import type { SourceFile } from '../shards/ShardState.ts';
+
+/** An article in the posts pack: its path and content hash (the same text under another name is another article). */
+const postKey = (file: string, hash: string) => `${file} ${hash}`;
+
+export interface ReadArticlesInput {
+  config: ResolvedConfig;
+  cache: BuildCache;
+  pool: ShardPool;
+  /** The generator's own key (sourceKey): packs written by another generator version are ignored. */
+  generatorKey: Promise<string>;
+  progress: Progress;
+}
+
+/** Newest first, bodies empty (html "", no headings, 0 words); `parsed`: how many were read afresh. */
+export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{ posts: Post[]; parsed: number }> {
+  const files = await listPostFiles(config.contentDir);
+  // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
+  const speculative = config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
+  const blogDir = path.join(config.contentDir, 'blog');
+  const knownStamps = cache.readPack<string>('sources', await generatorKey);
+  const { sources, stamps } = readSources(blogDir, files, knownStamps);
+  const known = cache.readPack<PostMeta>('posts', await generatorKey);
+  const keyOf = (s: SourceRef) => postKey(`blog/${s.file}`, s.hash);
+  const missing: SourceFile[] = sources.filter((s) => !known[keyOf(s)]).map((s) => ({ file: s.file, hash: s.hash, source: readSource(blogDir, s) }));
+  await speculative;
+  if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers), files.length);
+  const fresh = await pool.parse(missing, (n) => progress.update('Reading articles', n, missing.length));
+  const metas = new Map<string, PostMeta>(fresh.map((m) => [postKey(m.file, m.hash), m]));
+  const posts = sources.map((s) => metas.get(keyOf(s)) ?? known[keyOf(s)]!);
+
+  // Each pack is rewritten only when it changed: a new, edited or deleted article.
+  const stampsChanged = Object.keys(stamps).length !== Object.keys(knownStamps).length || Object.keys(stamps).some((f) => f !== '@written' && stamps[f] !== knownStamps[f]);
+  if (stampsChanged) cache.writePack('sources', await generatorKey, stamps);
+  if (missing.length || Object.keys(known).length !== posts.length) {
+    cache.writePack('posts', await generatorKey, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
+  }
+  return { posts: sortPosts(posts.map(withoutBody)), parsed: missing.length };
+}

@@ -1,0 +1,103 @@
+/**
+ * The render stage: every page from the build cache when its key still
+ * matches (a hard link into the output folder, no page data read), the
+ * rest rendered by the shards. Writes the pages pack: per route, its key,
+ * the content files it read, its hash and its check summary.
+ */
+import type { BuildCache } from '../cache/BuildCache.ts';
+import { packSummary, unpackSummary, type PackedSummary } from '../cache/packedSummary.ts';
+import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
+import type { ResolvedConfig } from '../config.ts';
+import type { Content } from '../content/load.ts';
+import type { Progress } from '../progress.ts';
+import type { Route } from '../routes.ts';
+import { ShardPool } from '../shards/ShardPool.ts';
+import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
+import type { OutputDir, OutputFiles } from '../writeOutput.ts';
+
+/** What the cache remembers of a page between builds. */
+interface PageEntry {
+  key: string;
+  deps: string[];
+  hash: string;
+  /** BuildCache.pageStamp when the page was stored or last verified. */
+  stamp?: string;
+  bytes: number;
+  summary: PackedSummary;
+}
+
+export interface RenderPagesInput {
+  config: ResolvedConfig;
+  cache: BuildCache;
+  pool: ShardPool;
+  content: Content;
+  routes: Route[];
+  siteUrl: string;
+  assets: RenderAssets;
+  /** Everything a page's HTML can depend on besides its route and the content it reads. */
+  globalKey: string;
+  /** The output folder being filled, or null to keep pages in `memory` (write: false). */
+  out: OutputDir | null;
+  memory: OutputFiles;
+  progress: Progress;
+}
+
+/** Every route's page, in route order; `cached`: how many came from the cache. */
+export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number }> {
+  const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress } = input;
+  out?.prepare(routes.map((r) => r.file));
+  const index = cache.readPack<PageEntry>('pages', globalKey);
+  const hashOf = depHasher(content, routes);
+  const pages = new Map<string, RenderedPage>();
+  const misses: Route[] = [];
+  for (const route of routes) {
+    const entry = index[route.path];
+    if (!entry || entry.key !== pageKey(globalKey, routeDigest(route), entry.deps, hashOf)) {
+      misses.push(route);
+      continue;
+    }
+    if (out) {
+      const stamp = cache.placePage(entry.hash, entry.stamp, out.pathOf(route.file));
+      if (stamp === null) misses.push(route);
+      else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), stamp });
+      continue;
+    }
+    const bytes = cache.readPage(entry.hash);
+    if (!bytes) misses.push(route);
+    else {
+      const html = bytes.toString('utf8');
+      memory.set(route.file, html);
+      pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), html });
+    }
+  }
+  const cached = pages.size;
+  if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), content.posts.length);
+  const { posts, ...site } = content;
+  const job = {
+    site,
+    posts: posts.map(({ html: _h, headings: _s, words: _w, ...meta }) => meta),
+    siteUrl,
+    assets,
+    globalKey,
+    outDir: out?.tmp ?? null,
+    cacheDir: config.cacheDir,
+  };
+  const fresh = await pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes });
+  progress.done();
+  for (const p of fresh) {
+    pages.set(p.path, p);
+    if (!out) memory.set(p.file, p.html!);
+  }
+  // Remember every page, including those a failing check below will reject: they rendered correctly.
+  const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
+  if (fresh.length || restamped || Object.keys(index).length !== routes.length) {
+    const entries: Record<string, PageEntry> = {};
+    for (const r of routes) {
+      const { key, deps, hash, stamp, bytes, summary } = pages.get(r.path)!;
+      entries[r.path] = { key, deps, hash, stamp, bytes, summary: packSummary(summary) };
+    }
+    cache.writePack('pages', globalKey, entries);
+    cache.prunePages(new Set(Object.values(entries).map((e) => e.hash)));
+  }
+  return { list: routes.map((r) => pages.get(r.path)!), cached };
+}
