@@ -29,7 +29,10 @@ interface Lane {
   close(): Promise<void>;
 }
 
-/** The main thread's shard. Its work waits one microtask, so the workers get theirs first. */
+/**
+ * The main thread's shard. Its work waits one microtask, so the workers get theirs first, and it yields
+ * to the event loop every few batches, so the workers' results (and the progress line) keep flowing.
+ */
 class LocalLane implements Lane {
   private state = new ShardState();
   async parse(sources: SourceFile[]) {
@@ -38,7 +41,12 @@ class LocalLane implements Lane {
   }
   async render(job: RenderJob, emit: Emit, prepared?: Prepared) {
     await null;
-    this.state.render(job, emit, prepared);
+    let n = 0;
+    for (const batch of this.state.batches(job, prepared)) {
+      emit(batch);
+      // Every few batches: often enough for the progress line, rarely enough to cost nothing measurable.
+      if (++n % 4 === 0) await new Promise(setImmediate);
+    }
   }
   async close() {}
 }

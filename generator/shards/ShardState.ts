@@ -98,6 +98,11 @@ export class ShardState {
    * thread and has them already (articles' bodies are filled in and emptied again around each page).
    */
   render(job: RenderJob, emit: (pages: RenderedPage[]) => void, prepared?: Prepared): void {
+    for (const batch of this.batches(job, prepared)) emit(batch);
+  }
+
+  /** render() one batch at a time, for a caller that yields to its event loop in between. */
+  *batches(job: RenderJob, prepared?: Prepared): Generator<RenderedPage[]> {
     const content: Content = prepared?.content ?? { ...job.site, posts: job.posts.map(withoutBody) };
     const routes = prepared?.routes ?? buildRoutes(content);
     const byPath = new Map(routes.map((r) => [r.path, r]));
@@ -122,7 +127,7 @@ export class ShardState {
       });
       const bodies = batch.map((r) => r.post && renderMarkdown(this.body(job.site.dir, r.post)));
       // Handed over batch by batch: a worker keeps no results, the main thread sees progress.
-      emit(batch.map((route, k) => this.renderOne(route, bodies[k], ctx, job, hashOf, cache)));
+      yield batch.map((route, k) => this.renderOne(route, bodies[k], ctx, job, hashOf, cache));
     }
   }
 
