@@ -6,7 +6,10 @@
  */
 import * as esbuild from 'esbuild';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+
+const gzipAsync = promisify(gzipCallback);
 import type { BackendSettings } from '../config.ts';
 import { SiteError } from '../errors.ts';
 
@@ -69,15 +72,18 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
   };
 }
 
-export function readBundle(result: esbuild.BuildResult, root: string): WidgetBundle {
+export async function readBundle(result: esbuild.BuildResult, root: string): Promise<WidgetBundle> {
   const files = new Map<string, Uint8Array>();
   const gzip = new Map<string, number>();
   const cwd = process.cwd();
-  for (const out of result.outputFiles ?? []) {
+  const outputs = result.outputFiles ?? [];
+  // Compressed on libuv's threads, while the main thread reads articles.
+  const sizes = await Promise.all(outputs.map((o) => gzipAsync(o.contents, { level: 9 }).then((z) => z.byteLength)));
+  outputs.forEach((out, i) => {
     const rel = path.relative(cwd, out.path).split(path.sep).join('/');
     files.set(rel, out.contents);
-    gzip.set(rel, gzipSync(out.contents, { level: 9 }).byteLength);
-  }
+    gzip.set(rel, sizes[i]!);
+  });
   const meta = result.metafile!;
   const staticImports = new Map<string, string[]>();
   const dynamicImports = new Map<string, string[]>();
@@ -99,7 +105,7 @@ export function readBundle(result: esbuild.BuildResult, root: string): WidgetBun
 export async function bundleWidgets(options: BundleOptions): Promise<WidgetBundle> {
   try {
     const result = await esbuild.build(esbuildOptions(options));
-    return readBundle(result, process.cwd());
+    return await readBundle(result, process.cwd());
   } catch (e) {
     const errors = (e as { errors?: esbuild.Message[] }).errors;
     const first = errors?.[0];
