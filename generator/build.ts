@@ -119,8 +119,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         stylesheet: `/${css.file}`,
         scripts: [widgets.loader],
         csp,
-        // Sorted: the files are read in parallel, and the global key must not depend on which finished first.
-        statics: Object.fromEntries([...statics.files].map(([name, { file }]) => [name, `/${file}`]).sort(([a], [b]) => a.localeCompare(b))),
+        statics: statics.urls,
       };
       return { files, widgets, page };
     });

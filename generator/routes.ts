@@ -44,29 +44,26 @@ export interface Route {
   /** For an article: the related articles it links to (same category first, then newest). */
   related?: Post[];
   legal?: 'privacy' | 'terms';
-  /** Content files this page reads (for dev rebuilds and caching). */
+  /** Content files this page reads, for site dev's rebuilds (the build cache records real reads: render/trackReads.ts). */
   sources: string[];
 }
 
 const crumbs = (...c: Crumb[]): Crumb[] => [{ name: 'Home', path: '/' }, ...c];
 
-/** The newest-first list split by category, once per list (a blog of thousands asks for it per article). */
-const categoryLists = new WeakMap<Post[], Map<string, Post[]>>();
-function byCategory(posts: Post[]): Map<string, Post[]> {
-  let lists = categoryLists.get(posts);
-  if (!lists) {
-    lists = new Map();
-    for (const p of posts) (lists.get(p.category) ?? lists.set(p.category, []).get(p.category)!).push(p);
-    categoryLists.set(posts, lists);
-  }
+/** The newest-first list split by category (keeping the order). */
+export function byCategory(posts: Post[]): Map<string, Post[]> {
+  const lists = new Map<string, Post[]>();
+  for (const p of posts) (lists.get(p.category) ?? lists.set(p.category, []).get(p.category)!).push(p);
   return lists;
 }
 
-/** Related articles: same category first, then newest; never the article itself. */
-export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
-  // Early-exit scans of newest-first lists, not a sort per article: a blog of thousands of posts stays linear.
+/**
+ * Related articles: same category first, then newest; never the article itself. The route table splits
+ * the list by category once and passes it in (`lists`): a blog of thousands of posts stays linear.
+ */
+export function relatedPosts(post: Post, posts: Post[], limit = 3, lists = byCategory(posts)): Post[] {
   const out: Post[] = [];
-  for (const p of byCategory(posts).get(post.category) ?? []) {
+  for (const p of lists.get(post.category) ?? []) {
     if (out.length >= limit) return out;
     if (p.slug !== post.slug) out.push(p);
   }
@@ -101,6 +98,7 @@ export function buildRoutes(content: Content): Route[] {
     sources: [...shared, `pages/${name}.json`],
     ...extra,
   });
+  const postsByCategory = byCategory(posts);
   const newest = posts[0]?.date;
   // Files every page reads (the layout's nav, footer and widget labels).
   const shared = ['site.json', 'widgets.json'];
@@ -124,7 +122,7 @@ export function buildRoutes(content: Content): Route[] {
       lastmod: post.date,
       ogType: 'article',
       post,
-      related: relatedPosts(post, posts),
+      related: relatedPosts(post, posts, 3, postsByCategory),
       // Any article may become related (a new date or category), so every article reads them all.
       sources: [...shared, 'pages/blog.json', 'blog/'],
     })),

@@ -6,23 +6,23 @@
  * last time it rendered (trackReads; "blog/" is the metadata of every
  * article). If any of them changes, so does the key. Pure.
  */
-import type { Content, Post, PostMeta } from '../content/load.ts';
+import { metaOf, type Content, type Post, type PostMeta } from '../content/load.ts';
 import type { Route } from '../routes.ts';
 import { contentHash, hashParts } from './contentHash.ts';
-
-/** The article a page renders, as its metadata: the hash of its source stands for the body. */
-const metaOnly = ({ html: _h, headings: _s, words: _w, ...meta }: Post): PostMeta => meta;
 
 /**
  * An article another page lists (related articles, the blog index), as what such a page can see of it:
  * its metadata. Bodies are rendered only on their own page (in a build every other article's html is ""),
  * so fixing a typo in one article's text re-renders that article alone.
  */
-const listed = ({ html: _h, headings: _s, words: _w, hash: _x, ...meta }: Post): Omit<PostMeta, 'hash'> => meta;
+const listed = (post: Post): Omit<PostMeta, 'hash'> => {
+  const { hash: _, ...meta } = metaOf(post);
+  return meta;
+};
 
 /** The route as data, without rendered markdown (the source hashes inside stand for it). */
 export const routeDigest = (route: Route): string =>
-  contentHash(JSON.stringify({ ...route, post: route.post && metaOnly(route.post), related: route.related?.map(listed) }));
+  contentHash(JSON.stringify({ ...route, post: route.post && metaOf(route.post), related: route.related?.map(listed) }));
 
 /** Hash of one dependency named by trackReads; unknown names never match (the page re-renders). */
 export function depHasher(content: Content, routes: Route[]): (dep: string) => string {

@@ -25,7 +25,8 @@ const RACY_MS = 2000;
 
 const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
-export function readSources(blogDir: string, files: string[], known: Stamps): { sources: SourceRef[]; stamps: Stamps } {
+/** `changed`: the stamps differ from `known` (a file new, edited, touched or gone), so they are worth storing. */
+export function readSources(blogDir: string, files: string[], known: Stamps): { sources: SourceRef[]; stamps: Stamps; changed: boolean } {
   const trustBefore = Number(known[WRITTEN] ?? 0) - RACY_MS;
   const stamps: Stamps = { [WRITTEN]: String(Date.now()) };
   const sources = files.map((file): SourceRef => {
@@ -42,7 +43,8 @@ export function readSources(blogDir: string, files: string[], known: Stamps): { 
     stamps[file] = `${stamp} ${hash}`;
     return { file, hash, source };
   });
-  return { sources, stamps };
+  const changed = files.length !== Object.keys(known).filter((k) => k !== WRITTEN).length || files.some((f) => stamps[f] !== known[f]);
+  return { sources, stamps, changed };
 }
 
 /** The text of an article whose hash came from its stamp. */

@@ -31,8 +31,14 @@ export interface Post extends BlogFrontMatter, MarkdownResult {
 /** An article without its body: what the route table, lists and feeds need (front matter, slug, file, hash). */
 export type PostMeta = Omit<Post, keyof MarkdownResult>;
 
+/** The body fields of an article not rendered (yet): what a build's article list carries. */
+export const emptyBody = (): MarkdownResult => ({ html: '', headings: [], words: 0 });
+
 /** A PostMeta where a Post is expected: the body fields are empty until a shard renders the article. */
-export const withoutBody = (meta: PostMeta): Post => ({ ...meta, html: '', headings: [], words: 0 });
+export const withoutBody = (meta: PostMeta): Post => ({ ...meta, ...emptyBody() });
+
+/** An article's metadata: the rendered body left out (its source hash stands for it). */
+export const metaOf = ({ html: _h, headings: _s, words: _w, ...meta }: Post): PostMeta => meta;
 export interface LegalDoc extends LegalFrontMatter, MarkdownResult {
   name: LegalName;
   file: string;
@@ -128,13 +134,6 @@ export function parsePost(file: string, source: string, hash = contentHash(sourc
 
 export async function loadPost(dir: string, file: string): Promise<Post> {
   return parsePost(file, await readText(dir, `blog/${file}`));
-}
-
-/** Reads the source text of an article (file name inside blog/). */
-export const readPostSource = (dir: string, file: string): Promise<string> => readText(dir, `blog/${file}`);
-
-export async function loadLegal(dir: string, name: LegalName): Promise<LegalDoc> {
-  return (await readLegal(dir, name)).doc;
 }
 
 async function readLegal(dir: string, name: LegalName): Promise<{ doc: LegalDoc; hash: string }> {

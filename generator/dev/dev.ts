@@ -80,12 +80,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   }
   async function loadStatics(): Promise<Record<string, string>> {
     const s = await staticFiles(config.staticDir);
-    const urls: Record<string, string> = {};
     for (const [name, f] of s.files) {
-      urls[name] = `/${f.file}`;
       assets.set(`/${f.file}`, { body: f.bytes, type: name.endsWith('.svg') ? 'image/svg+xml' : name.endsWith('.png') ? 'image/png' : 'application/octet-stream' });
     }
-    return urls;
+    return s.urls;
   }
   let statics: Record<string, string> = {};
   // Dev pages carry the same CSP as a build, with the dev backend allowed for connect.

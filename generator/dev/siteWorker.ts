@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadContent, type Content } from '../content/load.ts';
 import { updateContent } from '../content/updateContent.ts';
 import { checkSiteUrl } from '../config.ts';
-import { SiteError } from '../errors.ts';
+import { assetUrl } from '../assets/staticFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { buildRoutes, routeReads, type Route } from '../routes.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
@@ -43,11 +43,7 @@ function render(urlPath: string): { status: number; body: string; type: string }
     content,
     routes,
     siteUrl,
-    asset: (name: string) => {
-      const url = assets.statics[name];
-      if (!url) throw new SiteError('AssetMissing', { name, dir: 'templates/static' });
-      return url;
-    },
+    asset: assetUrl(assets.statics),
   };
   const csp = contentSecurityPolicy({ backendUrl: assets.backendUrl, videoUrl: content.site.demoVideoUrl }, 'meta');
   return { status: route.file === file ? 200 : 404, body: renderPage(route, ctx, { ...assets, csp }), type: 'text/html' };

@@ -16,7 +16,7 @@ import { errorFromData, type ShardReply, type ShardRequest } from './shardProtoc
 import { ShardState, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
 /** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
-export const WORKER_THRESHOLD = 400;
+const WORKER_THRESHOLD = 400;
 
 type Progress = (done: number) => void;
 

@@ -13,11 +13,12 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash } from '../cache/contentHash.ts';
 import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
-import { parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
+import { emptyBody, parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
 import { renderMarkdown, type MarkdownResult } from '../content/markdown.ts';
 
 /** Pages rendered per batch (and per progress report). */
 const BATCH = 50;
+import { assetUrl } from '../assets/staticFiles.ts';
 import { SiteError } from '../errors.ts';
 import { renderPage, type PageAssets } from '../render/renderPage.tsx';
 import { trackReads } from '../render/trackReads.ts';
@@ -112,11 +113,7 @@ export class ShardState {
       content,
       routes,
       siteUrl: job.siteUrl,
-      asset: (name: string) => {
-        const url = job.assets.statics[name];
-        if (!url) throw new SiteError('AssetMissing', { name, dir: 'templates/static' });
-        return url;
-      },
+      asset: assetUrl(job.assets.statics),
     };
     // In batches: the markdown of a batch, then its pages, so each library's code stays hot in turn.
     for (let i = 0; i < job.paths.length; i += BATCH) {
@@ -145,7 +142,7 @@ export class ShardState {
     const html = renderPage(route, trackReads(ctx, (d) => deps.add(d)), job.assets);
     if (post) {
       // Bodies are needed once; dropping them keeps a shard's memory flat.
-      Object.assign(post, { html: '', headings: [], words: 0 });
+      Object.assign(post, emptyBody());
       this.bodies.delete(post.file);
     }
     const sorted = [...deps].sort();

@@ -33,7 +33,7 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   const speculative = config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
   const blogDir = path.join(config.contentDir, 'blog');
   const knownStamps = cache.readPack<string>('sources', await generatorKey);
-  const { sources, stamps } = readSources(blogDir, files, knownStamps);
+  const { sources, stamps, changed } = readSources(blogDir, files, knownStamps);
   const known = cache.readPack<PostMeta>('posts', await generatorKey);
   const keyOf = (s: SourceRef) => postKey(`blog/${s.file}`, s.hash);
   const missing: SourceFile[] = sources.filter((s) => !known[keyOf(s)]).map((s) => ({ file: s.file, hash: s.hash, source: readSource(blogDir, s) }));
@@ -44,8 +44,7 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   const posts = sources.map((s) => metas.get(keyOf(s)) ?? known[keyOf(s)]!);
 
   // Each pack is rewritten only when it changed: a new, edited or deleted article.
-  const stampsChanged = Object.keys(stamps).length !== Object.keys(knownStamps).length || Object.keys(stamps).some((f) => f !== '@written' && stamps[f] !== knownStamps[f]);
-  if (stampsChanged) cache.writePack('sources', await generatorKey, stamps);
+  if (changed) cache.writePack('sources', await generatorKey, stamps);
   if (missing.length || Object.keys(known).length !== posts.length) {
     cache.writePack('posts', await generatorKey, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
   }

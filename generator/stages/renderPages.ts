@@ -8,7 +8,7 @@ import type { BuildCache } from '../cache/BuildCache.ts';
 import { packSummary, unpackSummary, type PackedSummary } from '../cache/packedSummary.ts';
 import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
-import type { Content } from '../content/load.ts';
+import { metaOf, type Content } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
 import type { Route } from '../routes.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
@@ -75,7 +75,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const { posts, ...site } = content;
   const job = {
     site,
-    posts: posts.map(({ html: _h, headings: _s, words: _w, ...meta }) => meta),
+    posts: posts.map(metaOf),
     siteUrl,
     assets,
     globalKey,
