@@ -11,7 +11,13 @@ import { useSite } from './SiteContext.ts';
 
 export const navPanelId = 'nav-panel';
 
-export function Nav({ current }: { current: string }) {
+/** The nav link to mark as the current page for a page at `path`: its own, or its section's (/blog for /blog/x). */
+export function currentNavHref(nav: readonly { href: string }[], path: string): string | undefined {
+  return nav.find((l) => path === l.href || path.startsWith(`${l.href}/`))?.href;
+}
+
+/** `current`: the href of the link to mark as the current page (currentNavHref), if any. */
+export function Nav({ current }: { current: string | undefined }) {
   const { content, asset } = useSite();
   const { site } = content;
   const { labels } = site;
@@ -32,7 +38,7 @@ export function Nav({ current }: { current: string }) {
           <ul className="nav-links">
             {site.nav.map((l) => (
               <li key={l.href}>
-                <a href={l.href} aria-current={current === l.href || current.startsWith(`${l.href}/`) ? 'page' : undefined}>
+                <a href={l.href} aria-current={l.href === current ? 'page' : undefined}>
                   {l.label}
                 </a>
               </li>

@@ -19,7 +19,8 @@ import type { PageIslands } from '../assets/jsBudget.ts';
 import { requiredJsonLd } from './requiredJsonLd.ts';
 
 /** Names of the checks that need nothing but the page itself. */
-export type LocalCheck = 'missingAlt' | 'invalidJsonLd' | 'inlineCode';
+export const localChecks = ['missingAlt', 'invalidJsonLd', 'inlineCode'] as const;
+export type LocalCheck = (typeof localChecks)[number];
 
 export interface PageSummary {
   url: string;
@@ -87,16 +88,81 @@ function isHandler(html: string, start: number, len: number): boolean {
 const OTHER = 0, A = 1, LINK = 2, IMG = 3, SCRIPT = 4, META = 5, STYLE = 6;
 const kinds = new Map([['a', A], ['link', LINK], ['img', IMG], ['script', SCRIPT], ['meta', META], ['style', STYLE]]);
 
-export function summarizePage(url: string, html: string): PageSummary {
-  const ids: string[] = [];
-  const refs: string[] = [];
-  const islands: PageIslands[] = [];
+/**
+ * What the checks need of a piece of HTML, before it is known which page it belongs to: problems
+ * are worded without the page's URL. A page's summary merges those of its parts, in order.
+ */
+export interface FragmentScan {
+  /** Text of the first <title>, when the piece has one. */
+  title?: string;
+  /** content of the first <meta name="description">, when the piece has one. */
+  description?: string;
+  noindex: boolean;
+  ids: string[];
+  refs: string[];
+  islands: PageIslands[];
+  problems: Partial<Record<LocalCheck, string[]>>;
+}
+
+const emptyScan = (): FragmentScan => ({ noindex: false, ids: [], refs: [], islands: [], problems: {} });
+
+/** One piece of a page (e.g. the footer every page shares), scanned once for all the pages that show it. */
+export function scanFragment(html: string): FragmentScan {
+  const into = emptyScan();
+  scan(html, into);
+  return into;
+}
+
+/** Appends a later piece's findings to a page's (title and description: the first one wins). */
+function merge(into: FragmentScan, piece: FragmentScan): void {
+  into.title ??= piece.title;
+  into.description ??= piece.description;
+  into.noindex ||= piece.noindex;
+  into.ids.push(...piece.ids);
+  into.refs.push(...piece.refs);
+  into.islands.push(...piece.islands);
+  for (const check of localChecks) {
+    const list = piece.problems[check];
+    if (list) (into.problems[check] ??= []).push(...list);
+  }
+}
+
+/**
+ * A page's summary from its HTML, or from its parts: its own markup as strings, and pieces it shares
+ * with other pages already scanned (generator/render/SharedFragments.tsx).
+ */
+export function summarizePage(url: string, page: string | readonly (string | { scan: FragmentScan })[]): PageSummary {
+  const acc = emptyScan();
+  for (const part of typeof page === 'string' ? [page] : page) {
+    if (typeof part === 'string') scan(part, acc);
+    else merge(acc, part.scan);
+  }
+  const problems: PageSummary['problems'] = {};
+  for (const check of localChecks) {
+    const list = acc.problems[check];
+    if (list) problems[check] = list.map((m) => `${url}: ${m}`);
+  }
+  return {
+    url,
+    title: acc.title ?? '',
+    description: acc.description ?? '',
+    noindex: acc.noindex,
+    ids: acc.ids,
+    refs: acc.refs,
+    islands: acc.islands,
+    problems,
+  };
+}
+
+/** Scans one piece of HTML into `into`. */
+function scan(html: string, into: FragmentScan): void {
+  const { ids, refs, islands } = into;
   let missingAlt: string[] | undefined;
   let invalidJsonLd: string[] | undefined;
   let inlineCode: string[] | undefined;
-  let title: string | undefined;
-  let description: string | undefined;
-  let noindex = false;
+  let title = into.title;
+  let description = into.description;
+  let noindex = into.noindex;
 
   const n = html.length;
   let pos = 0;
@@ -184,7 +250,7 @@ export function summarizePage(url: string, html: string): PageSummary {
           break;
         case 115: // s
           if (is(html, aS, aLen, 'src')) (srcS = vS), (srcE = vE);
-          else if (is(html, aS, aLen, 'style')) (attrProblems ??= []).push(`${url}: <${name}> has a style attribute`);
+          else if (is(html, aS, aLen, 'style')) (attrProblems ??= []).push(`<${name}> has a style attribute`);
           break;
         case 114: // r
           if (is(html, aS, aLen, 'rel')) (relS = vS), (relE = vE);
@@ -207,7 +273,7 @@ export function summarizePage(url: string, html: string): PageSummary {
           else if (is(html, aS, aLen, 'data-hydrate')) (hydrateS = vS), (hydrateE = vE);
           break;
         case 111: // o
-          if (isHandler(html, aS, aLen)) (attrProblems ??= []).push(`${url}: <${name}> has an inline event handler (${html.slice(aS, aS + aLen).toLowerCase()})`);
+          if (isHandler(html, aS, aLen)) (attrProblems ??= []).push(`<${name}> has an inline event handler (${html.slice(aS, aS + aLen).toLowerCase()})`);
           break;
       }
     }
@@ -241,7 +307,7 @@ export function summarizePage(url: string, html: string): PageSummary {
     const ref = href ?? src;
     if (ref && !external.test(ref) && rel !== 'canonical' && rel !== 'alternate') refs.push(`${name} ${ref}`);
 
-    if (kind === IMG && !hasAlt) (missingAlt ??= []).push(`${url}: <img src="${src}"> has no alt text`);
+    if (kind === IMG && !hasAlt) (missingAlt ??= []).push(`<img src="${src}"> has no alt text`);
 
     if (kind === META) {
       const metaName = valueAt(html, nameS, nameE);
@@ -265,22 +331,23 @@ export function summarizePage(url: string, html: string): PageSummary {
     if (kind === SCRIPT && type === LD_JSON) {
       let problems: string[];
       try {
-        problems = requiredJsonLd(JSON.parse(text ?? '')).map((m) => `${url}: ${m}`);
+        problems = requiredJsonLd(JSON.parse(text ?? ''));
       } catch (e) {
-        problems = [`${url}: a JSON-LD block is not valid JSON (${(e as Error).message})`];
+        problems = [`a JSON-LD block is not valid JSON (${(e as Error).message})`];
       }
       if (problems.length) (invalidJsonLd ??= []).push(...problems);
     }
 
-    if (kind === SCRIPT && !src && type !== LD_JSON) (inlineCode ??= []).push(`${url}: has an inline <script>`);
-    if (kind === STYLE) (inlineCode ??= []).push(`${url}: has an inline <style> element`);
+    if (kind === SCRIPT && !src && type !== LD_JSON) (inlineCode ??= []).push(`has an inline <script>`);
+    if (kind === STYLE) (inlineCode ??= []).push(`has an inline <style> element`);
     if (attrProblems) (inlineCode ??= []).push(...attrProblems);
-    if (kind === A && href && javascriptUrl.test(href)) (inlineCode ??= []).push(`${url}: has a javascript: link`);
+    if (kind === A && href && javascriptUrl.test(href)) (inlineCode ??= []).push(`has a javascript: link`);
   }
 
-  const problems: PageSummary['problems'] = {};
-  if (missingAlt) problems.missingAlt = missingAlt;
-  if (invalidJsonLd) problems.invalidJsonLd = invalidJsonLd;
-  if (inlineCode) problems.inlineCode = inlineCode;
-  return { url, title: title ?? '', description: description ?? '', noindex, ids, refs, islands, problems };
+  into.title = title;
+  into.description = description;
+  into.noindex = noindex;
+  if (missingAlt) (into.problems.missingAlt ??= []).push(...missingAlt);
+  if (invalidJsonLd) (into.problems.invalidJsonLd ??= []).push(...invalidJsonLd);
+  if (inlineCode) (into.problems.inlineCode ??= []).push(...inlineCode);
 }

@@ -1,7 +1,9 @@
 /**
- * Renders one route to a complete HTML document string: the page template
- * inside the shared Layout inside the Document shell. Pure apart from the
+ * Renders one route to a complete HTML document: the page template inside
+ * the shared Layout inside the Document shell. Pure apart from the
  * templates it calls; a template that throws becomes a SiteError.
+ * renderPageParts keeps the subtrees marked <Shared> apart (rendered once
+ * per SharedFragments instance), for a build that renders many pages.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Layout } from '../../templates/Layout.tsx';
@@ -12,6 +14,8 @@ import type { Route } from '../routes.ts';
 import { headTags } from '../seo/headTags.ts';
 import { jsonLd, serializeJsonLd } from '../seo/jsonLd.ts';
 import { Document } from './Document.tsx';
+import { SharedContext } from '../../templates/components/Shared.tsx';
+import { joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
 
 export interface PageAssets {
   stylesheet: string;
@@ -20,7 +24,13 @@ export interface PageAssets {
   csp: string;
 }
 
+/** One page on its own (the dev server): its shared subtrees are rendered for it alone. */
 export function renderPage(route: Route, ctx: RenderContext, assets: PageAssets): string {
+  return joinParts(renderPageParts(route, ctx, assets, new SharedFragments(ctx)));
+}
+
+/** One page of many: `shared` holds the subtrees this content snapshot's pages have rendered so far. */
+export function renderPageParts(route: Route, ctx: RenderContext, assets: PageAssets, shared: SharedFragments): PageParts {
   const { site } = ctx.content;
   const socialImage = ctx.asset(site.socialImage);
   const Page = pageTemplates[route.template];
@@ -38,13 +48,15 @@ export function renderPage(route: Route, ctx: RenderContext, assets: PageAssets)
         )}
       >
         <SiteContext.Provider value={ctx}>
-          <Layout route={route}>
-            <Page route={route} />
-          </Layout>
+          <SharedContext.Provider value={shared}>
+            <Layout route={route}>
+              <Page route={route} />
+            </Layout>
+          </SharedContext.Provider>
         </SiteContext.Provider>
       </Document>,
     );
-    return `<!doctype html>${html}`;
+    return shared.parts(`<!doctype html>${html}`);
   } catch (e) {
     if (e instanceof SiteError) throw e;
     throw new SiteError('TemplateRenderFailed', { route: route.path, template: route.template, reason: (e as Error).message });

@@ -20,7 +20,8 @@ import { renderMarkdown, type MarkdownResult } from '../content/markdown.ts';
 const BATCH = 50;
 import { assetUrl } from '../assets/staticFiles.ts';
 import { SiteError } from '../errors.ts';
-import { renderPage, type PageAssets } from '../render/renderPage.tsx';
+import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
+import { fragmentDeps, joinParts, SharedFragments } from '../render/SharedFragments.tsx';
 import { trackReads } from '../render/trackReads.ts';
 import { buildRoutes, type Route } from '../routes.ts';
 
@@ -115,6 +116,8 @@ export class ShardState {
       siteUrl: job.siteUrl,
       asset: assetUrl(job.assets.statics),
     };
+    // The navigation, footer and article cards: rendered once for all of this shard's pages.
+    const shared = new SharedFragments(ctx);
     // In batches: the markdown of a batch, then its pages, so each library's code stays hot in turn.
     for (let i = 0; i < job.paths.length; i += BATCH) {
       const batch = job.paths.slice(i, i + BATCH).map((p) => {
@@ -124,7 +127,7 @@ export class ShardState {
       });
       const bodies = batch.map((r) => r.post && renderMarkdown(this.body(job.site.dir, r.post)));
       // Handed over batch by batch: a worker keeps no results, the main thread sees progress.
-      yield batch.map((route, k) => this.renderOne(route, bodies[k], ctx, job, hashOf, cache));
+      yield batch.map((route, k) => this.renderOne(route, bodies[k], ctx, shared, job, hashOf, cache));
     }
   }
 
@@ -132,6 +135,7 @@ export class ShardState {
     route: Route,
     body: MarkdownResult | undefined,
     ctx: { content: Content; routes: Route[]; siteUrl: string; asset: (name: string) => string },
+    shared: SharedFragments,
     job: RenderJob,
     hashOf: (dep: string) => string,
     cache: BuildCache | null,
@@ -139,7 +143,9 @@ export class ShardState {
     const post = route.post;
     if (post) Object.assign(post, body);
     const deps = new Set<string>();
-    const html = renderPage(route, trackReads(ctx, (d) => deps.add(d)), job.assets);
+    const parts = renderPageParts(route, trackReads(ctx, (d) => deps.add(d)), job.assets, shared);
+    for (const d of fragmentDeps(parts)) deps.add(d);
+    const html = joinParts(parts);
     if (post) {
       // Bodies are needed once; dropping them keeps a shard's memory flat.
       Object.assign(post, emptyBody());
@@ -159,7 +165,7 @@ export class ShardState {
       file: route.file,
       key: pageKey(job.globalKey, routeDigest(route), sorted, hashOf),
       deps: sorted,
-      summary: summarizePage(route.path, html),
+      summary: summarizePage(route.path, parts),
       hash,
       bytes: bytes.byteLength,
       stamp: cache?.pageStamp(hash) ?? undefined,

@@ -1,0 +1,103 @@
+/**
+ * HTML that many pages share: the navigation, the footer with the contact
+ * dialog and cookie banner, an article's card. A template marks such a
+ * subtree with <Shared id> (templates/components/Shared.tsx); the first page
+ * that uses an id renders it (in a React tree of its own, with the same
+ * SiteContext), every later page of the same build reuses that HTML, the
+ * content files it read and its check summary. A site of 4,000 articles
+ * renders its footer once, not 4,000 times.
+ *
+ * How a fragment reaches the page: React writes a placeholder text
+ * (private-use characters and a per-instance nonce, which no content can
+ * forge) where the subtree goes, and expand() splices the HTML in. Image
+ * preloads that React hoists out of a fragment (the navigation's logo) are
+ * handed back to the page's render with ReactDOM.preload, so they land in
+ * the page's <head> exactly where React puts its own.
+ *
+ * An id must name everything the subtree shows besides the content snapshot
+ * (e.g. "nav /blog" for the navigation with Blog as the current page); one
+ * instance serves one content snapshot (a build shard's, or a single page in
+ * the dev server).
+ */
+import { randomBytes } from 'node:crypto';
+import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SiteContext, type RenderContext } from '../../templates/SiteContext.ts';
+import type { FragmentStore } from '../../templates/components/Shared.tsx';
+import { scanFragment, type FragmentScan } from '../checks/summarizePage.ts';
+import { trackReads } from './trackReads.ts';
+
+export interface Fragment {
+  html: string;
+  /** Content files the fragment read (trackReads), for the keys of the pages that show it. */
+  deps: string[];
+  /** What the build checks need of it, ready to merge into a page's summary. */
+  scan: FragmentScan;
+  /** Image URLs React would preload for it. */
+  preloads: string[];
+}
+
+/** A page's HTML as the placeholders cut it: its own markup, and the fragments in between. */
+export type PageParts = (string | Fragment)[];
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const preloadTag = /^<link rel="preload" as="image" href="([^"]*)"\/>/;
+const decodeHref = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+export class SharedFragments implements FragmentStore {
+  private readonly byId = new Map<string, { token: string; fragment: Fragment }>();
+  private readonly byToken = new Map<string, Fragment>();
+  private readonly nonce = randomBytes(6).toString('hex');
+
+  /** `ctx`: the untracked context of this content snapshot (fragments track their own reads). */
+  constructor(private readonly ctx: RenderContext) {}
+
+  /** What <Shared id> renders in the page: the fragment's placeholder (after its image preloads). */
+  use(id: string, node: ReactNode): string {
+    let entry = this.byId.get(id);
+    if (!entry) {
+      entry = { token: `${OPEN}${this.nonce}${this.byId.size}${CLOSE}`, fragment: this.render(node) };
+      this.byId.set(id, entry);
+      this.byToken.set(entry.token, entry.fragment);
+    }
+    for (const href of entry.fragment.preloads) preload(href, { as: 'image' });
+    return entry.token;
+  }
+
+  private render(node: ReactNode): Fragment {
+    const deps = new Set<string>();
+    let html = renderToStaticMarkup(<SiteContext.Provider value={trackReads(this.ctx, (d) => deps.add(d))}>{node}</SiteContext.Provider>);
+    // Without a <head> to hoist into, React writes a fragment's image preloads first.
+    const preloads: string[] = [];
+    for (let m = preloadTag.exec(html); m; m = preloadTag.exec(html)) {
+      preloads.push(decodeHref(m[1]!));
+      html = html.slice(m[0].length);
+    }
+    return { html, deps: [...deps].sort(), scan: scanFragment(html), preloads };
+  }
+
+  /** A rendered page cut at its placeholders; join() of the parts is the final HTML. */
+  parts(html: string): PageParts {
+    const parts: PageParts = [];
+    const marker = OPEN + this.nonce;
+    let pos = 0;
+    for (let at = html.indexOf(marker); at >= 0; at = html.indexOf(marker, pos)) {
+      const end = html.indexOf(CLOSE, at);
+      const fragment = this.byToken.get(html.slice(at, end + 1));
+      if (end < 0 || !fragment) throw new Error(`unknown shared fragment placeholder at ${at}`);
+      if (at > pos) parts.push(html.slice(pos, at));
+      parts.push(fragment);
+      pos = end + 1;
+    }
+    if (pos < html.length) parts.push(html.slice(pos));
+    return parts;
+  }
+}
+
+/** The final HTML of a page's parts. */
+export const joinParts = (parts: PageParts): string => parts.map((p) => (typeof p === 'string' ? p : p.html)).join('');
+
+/** Content files a page read through its fragments. */
+export const fragmentDeps = (parts: PageParts): string[] => parts.flatMap((p) => (typeof p === 'string' ? [] : p.deps));

@@ -1,0 +1,112 @@
+/**
+ * Shared fragments: a subtree marked <Shared id> renders once per SharedFragments instance, pages get
+ * the same HTML as a page rendered on its own, the fragment's reads count for every page that shows it,
+ * its image preloads still reach the page's <head>, and its check summary merges as if scanned in place.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { summarizePage } from '../../../generator/checks/summarizePage.ts';
+import type { Content } from '../../../generator/content/load.ts';
+import { renderPage, renderPageParts } from '../../../generator/render/renderPage.tsx';
+import { fragmentDeps, joinParts, SharedFragments } from '../../../generator/render/SharedFragments.tsx';
+import { trackReads } from '../../../generator/render/trackReads.ts';
+import { buildRoutes, type Route } from '../../../generator/routes.ts';
+import { Shared, SharedContext } from '../../../templates/components/Shared.tsx';
+import { SiteContext, type RenderContext } from '../../../templates/SiteContext.ts';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SITE_URL, realContent } from '../helpers/content.ts';
+
+const assets = { stylesheet: '/assets/main.css', scripts: ['/assets/loader.js'], csp: "default-src 'self'" };
+let content: Content;
+let routes: Route[];
+let ctx: RenderContext;
+beforeAll(async () => {
+  content = await realContent();
+  routes = buildRoutes(content);
+  ctx = { content, routes, siteUrl: SITE_URL, asset: (name) => `/assets/${name}` };
+});
+const route = (path: string) => routes.find((r) => r.path === path)!;
+
+/** Renders `node` as a page body would, with `store` providing the shared fragments. */
+function renderWith(store: SharedFragments, node: React.ReactNode): string {
+  return renderToStaticMarkup(
+    <html>
+      <head />
+      <body>
+        <SiteContext.Provider value={ctx}>
+          <SharedContext.Provider value={store}>{node}</SharedContext.Provider>
+        </SiteContext.Provider>
+      </body>
+    </html>,
+  );
+}
+
+describe('SharedFragments', () => {
+  it('renders a shared subtree once for all the pages that show it', () => {
+    let renders = 0;
+    const Counted = () => {
+      renders++;
+      return <p>same everywhere</p>;
+    };
+    const store = new SharedFragments(ctx);
+    const pages = [1, 2, 3].map((n) => joinParts(store.parts(renderWith(store, <main>{n}<Shared id="x"><Counted /></Shared></main>))));
+    expect(renders).toBe(1);
+    expect(pages[2]).toContain('<main>3<p>same everywhere</p></main>');
+  });
+
+  it('gives every page of a build the HTML it gets when rendered on its own', () => {
+    const store = new SharedFragments(ctx);
+    for (const path of ['/', '/blog', '/pricing', route('/blog').path, routes.find((r) => r.post)!.path, '/404']) {
+      const r = routes.find((x) => x.path === path) ?? route(path);
+      expect(joinParts(renderPageParts(r, ctx, assets, store))).toBe(renderPage(r, ctx, assets));
+    }
+  });
+
+  it('leaves no placeholder in a page, and keeps the logo preload in <head>', () => {
+    const html = renderPage(route('/pricing'), ctx, assets);
+    expect(html).not.toMatch(/[\uE000\uE001]/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`href="/assets/${content.site.logo}" as="image"`);
+    expect(html.slice(html.indexOf('<body'))).not.toContain('rel="preload"');
+  });
+
+  it('counts what a fragment read for every page that shows it, not only the first', () => {
+    const store = new SharedFragments(ctx);
+    const reads = (path: string) => {
+      const deps = new Set<string>();
+      const parts = renderPageParts(route(path), trackReads(ctx, (d) => deps.add(d)), assets, store);
+      for (const d of fragmentDeps(parts)) deps.add(d);
+      return [...deps].sort();
+    };
+    const first = reads('/pricing');
+    const second = reads('/pricing');
+    expect(second).toEqual(first);
+    expect(second).toEqual(expect.arrayContaining(['site.json', 'widgets.json', 'pages/pricing.json']));
+  });
+
+  it('is not fooled by content that looks like a placeholder', () => {
+    const store = new SharedFragments(ctx);
+    const forged = '\uE000000000000000\uE001';
+    const html = renderWith(store, <main>{forged}<Shared id="y"><b>real</b></Shared></main>);
+    expect(joinParts(store.parts(html))).toContain(`<main>${forged}<b>real</b></main>`);
+  });
+
+  it('summarizes a page from its parts exactly as from its whole HTML, problems worded for that page', () => {
+    const store = new SharedFragments(ctx);
+    const NoAlt = () => <img src="/x.png" />;
+    for (const url of ['/a', '/b']) {
+      const html = renderWith(store, <main id="top"><a href="/pricing">p</a><Shared id="bad"><NoAlt /><a href="/blog#x">b</a></Shared><span id="end" /></main>);
+      const parts = store.parts(html);
+      const summary = summarizePage(url, parts);
+      expect(summary).toEqual(summarizePage(url, joinParts(parts)));
+      expect(summary.problems.missingAlt).toEqual([`${url}: <img src="/x.png"> has no alt text`]);
+      expect(summary.ids).toEqual(['top', 'end']);
+      // The image's preload went to <head>, before everything in <body>.
+      expect(summary.refs).toEqual(['link /x.png', 'a /pricing', 'img /x.png', 'a /blog#x']);
+    }
+  });
+
+  it('renders in place where no page render provides fragments', () => {
+    const html = renderToStaticMarkup(<div><Shared id="z"><i>inline</i></Shared></div>);
+    expect(html).toBe('<div><i>inline</i></div>');
+  });
+});
