@@ -8,8 +8,8 @@
  * renders its footer once, not 4,000 times.
  *
  * How a fragment reaches the page: React writes a placeholder text
- * (private-use characters and a per-instance nonce, which no content can
- * forge) where the subtree goes, and expand() splices the HTML in. Image
+ * (control characters around a per-instance random nonce, which no content
+ * can forge) where the subtree goes, and parts() splices the HTML in. Image
  * preloads that React hoists out of a fragment (the navigation's logo) are
  * handed back to the page's render with ReactDOM.preload, so they land in
  * the page's <head> exactly where React puts its own.
@@ -41,8 +41,10 @@ export interface Fragment {
 /** A page's HTML as the placeholders cut it: its own markup, and the fragments in between. */
 export type PageParts = (string | Fragment)[];
 
-const OPEN = '\uE000';
-const CLOSE = '\uE001';
+// Control characters: React writes them as they are, and they keep the page a one-byte string (a
+// private-use character would double the size of every page string and slow every pass over it).
+const OPEN = '\u0001';
+const CLOSE = '\u0002';
 const preloadTag = /^<link rel="preload" as="image" href="([^"]*)"\/>/;
 const decodeHref = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 

@@ -63,7 +63,7 @@ describe('SharedFragments', () => {
 
   it('leaves no placeholder in a page, and keeps the logo preload in <head>', () => {
     const html = renderPage(route('/pricing'), ctx, assets);
-    expect(html).not.toMatch(/[\uE000\uE001]/);
+    expect(html).not.toMatch(/[\u0001\u0002]/);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(`href="/assets/${content.site.logo}" as="image"`);
     expect(html.slice(html.indexOf('<body'))).not.toContain('rel="preload"');
@@ -85,7 +85,7 @@ describe('SharedFragments', () => {
 
   it('is not fooled by content that looks like a placeholder', () => {
     const store = new SharedFragments(ctx);
-    const forged = '\uE000000000000000\uE001';
+    const forged = '\u0001000000000000\u0002';
     const html = renderWith(store, <main>{forged}<Shared id="y"><b>real</b></Shared></main>);
     expect(joinParts(store.parts(html))).toContain(`<main>${forged}<b>real</b></main>`);
   });
