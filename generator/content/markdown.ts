@@ -36,39 +36,57 @@ interface Env {
   words: number;
 }
 
-/** Runs of non-whitespace, counted without allocating (this runs for every paragraph of every article). */
-function countWords(s: string): number {
+const isSpace = (c: number, s: string, i: number) => c === 32 || (c >= 9 && c <= 13) || c === 160 || (c > 160 && /\s/.test(s[i]!));
+
+/**
+ * Counts the runs of non-whitespace in s (this runs for every paragraph of every article). `inWord`:
+ * whether the text before s ended inside a word, so a word split by markup ("on**brand**") counts once;
+ * the result says whether s ends inside one.
+ */
+function countWords(s: string, inWord = false): { words: number; inWord: boolean } {
   let words = 0;
-  let inWord = false;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const space = c === 32 || (c >= 9 && c <= 13) || c === 160 || (c > 160 && /\s/.test(s[i]!));
+    const space = isSpace(s.charCodeAt(i), s, i);
     if (!space && !inWord) words++;
     inWord = !space;
   }
-  return words;
+  return { words, inWord };
 }
 
 /** GFM links bare URLs only with a scheme or "www."; linkify-it alone would also link "Beautiful.ai". */
 const gfmAutolink = /^(?:https?:\/\/|www\.)/i;
 
 /**
- * The plain text a reader sees in one run of inline tokens: no markup, no link URLs, no image alt text,
- * no raw HTML (already removed). Line breaks count as spaces, so they never glue words together.
+ * The words a reader sees in one run of inline tokens: no markup, no link URLs, no image alt text, no
+ * raw HTML (already removed). Line breaks separate words; markup between two runs of text does not.
  */
+function visibleWords(children: Token[]): number {
+  let words = 0;
+  let inWord = false;
+  for (const t of children) {
+    // An image's alt text is in its own children, not in this run, so it is not counted.
+    if (t.type === 'text' || t.type === 'code_inline') {
+      const counted = countWords(t.content, inWord);
+      words += counted.words;
+      inWord = counted.inWord;
+    } else if (t.type === 'softbreak' || t.type === 'hardbreak') inWord = false;
+  }
+  return words;
+}
+
+/** The plain text of a heading's inline run (visibleWords' text), for its id and the table of contents. */
 function visibleText(children: Token[]): string {
   let text = '';
   for (const t of children) {
-    // An image's alt text is in its own children, not in this run, so it is not counted.
     if (t.type === 'text' || t.type === 'code_inline') text += t.content;
     else if (t.type === 'softbreak' || t.type === 'hardbreak') text += ' ';
   }
   return text;
 }
 
-/** One inline run without raw HTML, and with autolinks only where GFM would make them. */
-function cleanInline(children: Token[]): Token[] {
-  const out: Token[] = [];
+/** One inline run without raw HTML, and with autolinks only where GFM would make them (in place). */
+function cleanInline(children: Token[]): void {
+  let w = 0;
   for (let i = 0; i < children.length; i++) {
     const t = children[i]!;
     if (t.type === 'html_inline') continue;
@@ -83,14 +101,14 @@ function cleanInline(children: Token[]): Token[] {
       const label = children[i + 1];
       const href = t.attrGet('href') ?? '';
       if (label?.type === 'text' && !gfmAutolink.test(label.content) && !href.startsWith('mailto:')) {
-        out.push(label); // plain text again; skip the link_close after it
+        children[w++] = label; // plain text again; skip the link_close after it
         i += 2;
         continue;
       }
     }
-    out.push(t);
+    children[w++] = t;
   }
-  return out;
+  children.length = w;
 }
 
 /**
@@ -112,12 +130,12 @@ function finish(state: StateCore): void {
         continue; // dropped: not copied to tokens[w]
       case 'inline': {
         if (!t.children) break;
-        t.children = cleanInline(t.children);
-        const text = visibleText(t.children);
-        words += countWords(text);
+        cleanInline(t.children);
+        words += visibleWords(t.children);
         const h = w > 0 ? tokens[w - 1] : undefined; // the last token kept
         // Only top-level headings get an id, as before: not those inside lists, quotes or footnotes.
         if (h?.type === 'heading_open' && h.level === 0) {
+          const text = visibleText(t.children);
           const base = slugify(text) || 'section';
           // "Intro", "Intro", "Intro 1" -> intro, intro-1, intro-1-1: every id is unique.
           let n = seen.get(base) ?? 0;
@@ -132,7 +150,7 @@ function finish(state: StateCore): void {
       }
       case 'fence':
       case 'code_block':
-        words += countWords(t.content);
+        words += countWords(t.content).words;
         break;
       case 'th_open':
       case 'td_open': {
