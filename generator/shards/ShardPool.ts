@@ -2,9 +2,15 @@
  * The build's shards: one in the main thread, plus a worker thread for
  * every other core when there are hundreds of articles to parse or pages
  * to render. The main thread takes a share too: it would otherwise sit
- * idle, and every thread costs a copy of the renderer's memory. Articles
- * are split into contiguous shares; a page is rendered by the shard that
- * read its article, so markdown never crosses threads.
+ * idle, and every thread costs a copy of the renderer's memory.
+ *
+ * Work is handed out in small batches, so every thread stays busy to the
+ * end: articles to parse from one list; pages to render from one queue per
+ * shard, holding first the pages of the articles that shard read (their
+ * markdown is still there), and a shard that runs out takes batches from
+ * the back of the longest other queue (it reads those articles' markdown
+ * again). A worker always has two requests queued, so it never waits for
+ * the main thread between batches.
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
@@ -17,56 +23,64 @@ import { ShardState, type Prepared, type RenderedPage, type RenderJob, type Sour
 
 /** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 400;
+/** Articles per parse request, pages per render request: small enough to even out the end. */
+const PARSE_BATCH = 100;
+const RENDER_BATCH = 25;
+/** Requests a worker has queued at any time. */
+const IN_FLIGHT = 2;
 
 type Progress = (done: number) => void;
-
-/** Receives rendered pages as a shard finishes each batch. */
-type Emit = (pages: RenderedPage[]) => void;
+type Job = Omit<RenderJob, 'paths'>;
 
 interface Lane {
   parse(sources: SourceFile[]): Promise<PostMeta[]>;
-  render(job: RenderJob, emit: Emit, prepared?: Prepared): Promise<void>;
+  open(job: Job, prepared?: Prepared): Promise<void>;
+  render(paths: string[]): Promise<RenderedPage[]>;
+  /** How many requests to keep queued in this lane. */
+  readonly depth: number;
   close(): Promise<void>;
 }
 
 /**
- * The main thread's shard. Its work waits one microtask, so the workers get theirs first, and it yields
- * to the event loop every few batches, so the workers' results (and the progress line) keep flowing.
+ * The main thread's shard. Each request yields to the event loop first, so the workers' replies (and
+ * the next requests for them, and the progress line) go out between two of its batches.
  */
 class LocalLane implements Lane {
+  readonly depth = 1;
   private state = new ShardState();
   async parse(sources: SourceFile[]) {
-    await null;
+    await new Promise(setImmediate);
     return this.state.parse(sources);
   }
-  async render(job: RenderJob, emit: Emit, prepared?: Prepared) {
-    await null;
-    let n = 0;
-    for (const batch of this.state.batches(job, prepared)) {
-      emit(batch);
-      // Every few batches: often enough for the progress line, rarely enough to cost nothing measurable.
-      if (++n % 4 === 0) await new Promise(setImmediate);
-    }
+  async open(job: Job, prepared?: Prepared) {
+    this.state.open(job, prepared);
+  }
+  async render(paths: string[]) {
+    await new Promise(setImmediate);
+    return this.state.renderBatch(paths);
   }
   async close() {}
 }
 
 class WorkerLane implements Lane {
+  readonly depth = IN_FLIGHT;
   private worker: Worker;
   private nextId = 1;
-  private pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void; emit?: Emit }>();
+  private pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
+  /** Why the worker stopped: later requests fail with it at once (a message to a dead worker is never answered). */
+  private dead?: Error;
 
   constructor(file: string, heapMb: number) {
     this.worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     this.worker.on('message', (reply: ShardReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
-      if ('pages' in reply) return p.emit?.(reply.pages);
       this.pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.result as never);
       else p.reject(errorFromData(reply.error));
     });
     const fail = (e: Error) => {
+      this.dead ??= e;
       for (const p of this.pending.values()) p.reject(e);
       this.pending.clear();
     };
@@ -74,10 +88,11 @@ class WorkerLane implements Lane {
     this.worker.on('exit', (code) => fail(new Error(`build worker exited (${code})`)));
   }
 
-  private call<T>(req: ShardRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never, emit?: Emit): Promise<T> {
+  private call<T>(req: ShardRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never): Promise<T> {
     const id = this.nextId++;
+    if (this.dead) return Promise.reject(this.dead);
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: never) => void, reject, emit });
+      this.pending.set(id, { resolve: resolve as (v: never) => void, reject });
       this.worker.postMessage({ ...req, id } as ShardRequest);
     });
   }
@@ -85,18 +100,17 @@ class WorkerLane implements Lane {
   parse(sources: SourceFile[]) {
     return this.call<PostMeta[]>({ type: 'parse', sources });
   }
-  async render(job: RenderJob, emit: Emit) {
-    await this.call<RenderedPage[]>({ type: 'render', job }, emit);
+  open(job: Job) {
+    return this.call<void>({ type: 'open', job });
+  }
+  render(paths: string[]) {
+    return this.call<RenderedPage[]>({ type: 'render', paths });
   }
   async close() {
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
   }
 }
-
-/** Splits a list into n contiguous shares of (nearly) equal size. */
-const shares = <T>(items: T[], n: number): T[][] =>
-  Array.from({ length: n }, (_, i) => items.slice(Math.floor((i * items.length) / n), Math.floor(((i + 1) * items.length) / n)));
 
 /**
  * A worker's old-generation limit: about twice what it keeps alive (~10 KB per article: the route table
@@ -139,58 +153,100 @@ export class ShardPool {
   }
 
   /** A worker that ran out of memory leaves the pool; this thread takes over its work. */
-  private retire(lane: Lane, e: unknown): Lane {
-    if (!outOfMemory(e) || lane === this.local) throw e;
+  private retire(lane: Lane): void {
     if (this.lanes.includes(lane)) this.log('Note: a build worker ran out of memory; the main thread takes over its share (slower, same output).');
     this.lanes = this.lanes.filter((l) => l !== lane);
     void lane.close();
-    return this.local;
   }
   private starting?: Promise<void>;
 
-  async parse(sources: SourceFile[], progress: Progress): Promise<PostMeta[]> {
-    let done = 0;
-    const parts = shares(sources, this.lanes.length);
-    const results = await Promise.all(
-      parts.map(async (part, i) => {
-        let lane = this.lanes[i]!;
-        const metas = await lane.parse(part).catch((e: unknown) => (lane = this.retire(lane, e)).parse(part));
-        for (const m of metas) this.owner.set(m.file, lane);
-        progress((done += part.length));
-        return metas;
-      }),
-    );
-    return results.flat();
+  /**
+   * Runs `run` on every lane, each taking items from `next` (`depth` at a time) until there are none
+   * left. A worker that runs out of memory leaves the pool and gives its unfinished items back; the main
+   * thread takes over whatever is left at the end. Any other failure stops every lane and is thrown.
+   */
+  private async share<T>(
+    next: (lane: Lane) => T | undefined,
+    giveBack: (item: T) => void,
+    run: (lane: Lane, item: T) => Promise<void>,
+    open?: (lane: Lane) => Promise<void>,
+  ): Promise<void> {
+    let stopped = false;
+    const drive = async (lane: Lane, first: boolean) => {
+      let failure: unknown;
+      // A worker answers in order: its first batches go out right behind the open request, and if the
+      // open fails, its error (answered first) is the one reported.
+      const opening = first && open ? open(lane).catch((e: unknown) => void (failure ??= e)) : undefined;
+      const take = () => (stopped || failure !== undefined ? undefined : next(lane));
+      const loop = async () => {
+        for (let item = take(); item !== undefined; item = take()) {
+          try {
+            await run(lane, item);
+          } catch (e) {
+            giveBack(item);
+            failure ??= e;
+          }
+        }
+      };
+      await Promise.all([opening, ...Array.from({ length: lane.depth }, loop)]);
+      if (failure === undefined) return;
+      if (!outOfMemory(failure) || lane === this.local) {
+        stopped = true;
+        throw failure;
+      }
+      this.retire(lane);
+    };
+    await Promise.all(this.lanes.map((lane) => drive(lane, true)));
+    await drive(this.local, false);
   }
 
-  /** Renders `routes`: articles in the shard that holds their body, the rest spread evenly. */
-  async render(job: Omit<RenderJob, 'paths'>, routes: Route[], progress: Progress, prepared?: Prepared): Promise<RenderedPage[]> {
-    const paths = new Map<Lane, string[]>(this.lanes.map((l) => [l, []]));
-    const free: Route[] = [];
+  async parse(sources: SourceFile[], progress: Progress): Promise<PostMeta[]> {
+    const todo: SourceFile[][] = [];
+    for (let i = 0; i < sources.length; i += PARSE_BATCH) todo.push(sources.slice(i, i + PARSE_BATCH));
+    const metas: PostMeta[] = [];
+    await this.share(
+      () => todo.shift(),
+      (part) => todo.unshift(part),
+      async (lane, part) => {
+        const parsed = await lane.parse(part);
+        for (const m of parsed) this.owner.set(m.file, lane);
+        metas.push(...parsed);
+        progress(metas.length);
+      },
+    );
+    return metas;
+  }
+
+  /**
+   * Renders `routes`: an article's page first in the queue of the shard that holds its markdown, the
+   * other pages at the front of a worker's queue (the blog index alone takes a while: the main thread
+   * must stay free to feed the workers). A shard whose queue is empty takes from the back of the longest.
+   */
+  async render(job: Job, routes: Route[], progress: Progress, prepared?: Prepared): Promise<RenderedPage[]> {
+    const queues = new Map<Lane, string[]>(this.lanes.map((l) => [l, []]));
+    const mine = queues.get(this.local)!;
+    const others = queues.get(this.lanes.at(-1)!)!;
+    const free: string[] = [];
     for (const r of routes) {
-      const lane = r.post && this.owner.get(r.post.file);
-      if (lane && paths.has(lane)) paths.get(lane)!.push(r.path);
-      else free.push(r);
+      const owner = r.post ? this.owner.get(r.post.file) : undefined;
+      if (owner && queues.has(owner)) queues.get(owner)!.push(r.path);
+      else free.push(r.path);
     }
-    // The unowned pages go to the least loaded lanes.
-    for (const r of free) [...paths.values()].reduce((a, b) => (b.length < a.length ? b : a)).push(r.path);
+    others.unshift(...free);
     const rendered: RenderedPage[] = [];
-    const emit: Emit = (pages) => {
-      rendered.push(...pages);
-      progress(rendered.length);
-    };
-    await Promise.all(
-      [...paths].map(async ([lane, list]) => {
-        if (!list.length) return;
-        const done = new Set<string>();
-        const track: Emit = (pages) => {
-          for (const p of pages) done.add(p.path);
-          emit(pages);
-        };
-        await lane.render({ ...job, paths: list }, track, prepared).catch((e: unknown) =>
-          this.retire(lane, e).render({ ...job, paths: list.filter((p) => !done.has(p)) }, emit, prepared),
-        );
-      }),
+    await this.share(
+      (lane) => {
+        const own = queues.get(lane)!;
+        if (own.length) return own.splice(0, RENDER_BATCH);
+        const longest = [...queues.values()].reduce((a, b) => (b.length > a.length ? b : a));
+        return longest.length ? longest.splice(-RENDER_BATCH) : undefined;
+      },
+      (paths) => mine.push(...paths),
+      async (lane, paths) => {
+        rendered.push(...(await lane.render(paths)));
+        progress(rendered.length);
+      },
+      (lane) => lane.open(job, lane === this.local ? prepared : undefined),
     );
     return rendered;
   }

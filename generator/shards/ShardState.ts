@@ -1,8 +1,9 @@
 /**
  * The work of one shard of the build, the same in the main thread and in a
  * worker: read the front matter of a share of the articles (the route
- * table needs every article's), keeping their markdown; then render a
- * share of the pages (an article's markdown right before its page),
+ * table needs every article's), keeping their markdown; then render
+ * pages batch by batch (an article's markdown right before its page; an
+ * article another shard read is read again),
  * summarize each for the build checks, write it into the output folder and
  * the cache, and return what the main thread needs: key, dependencies,
  * summary, hash.
@@ -24,6 +25,7 @@ import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
 import { fragmentDeps, joinParts, SharedFragments } from '../render/SharedFragments.tsx';
 import { trackReads } from '../render/trackReads.ts';
 import { buildRoutes, type Route } from '../routes.ts';
+import type { RenderContext } from '../../templates/SiteContext.ts';
 
 /** One article's source: its file name inside blog/, text and content hash. */
 export interface SourceFile {
@@ -73,9 +75,20 @@ export interface RenderedPage {
   html?: string;
 }
 
+/** What open() prepares for renderBatch(). */
+interface Session {
+  job: Omit<RenderJob, 'paths'>;
+  byPath: Map<string, Route>;
+  hashOf: (dep: string) => string;
+  cache: BuildCache | null;
+  ctx: RenderContext;
+  shared: SharedFragments;
+}
+
 export class ShardState {
   /** Markdown of the articles this shard read, by file (blog/x.md), until their pages render. */
   private bodies = new Map<string, string>();
+  private session?: Session;
 
   parse(sources: SourceFile[]): PostMeta[] {
     return sources.map((s) => {
@@ -96,50 +109,45 @@ export class ShardState {
   }
 
   /**
-   * Renders job.paths. `prepared`: the caller's own content and route table, when it runs in this
-   * thread and has them already (articles' bodies are filled in and emptied again around each page).
+   * Renders job.paths, handing them over batch by batch. `prepared`: the caller's own content and route
+   * table, when it runs in this thread and has them already (articles' bodies are filled in and emptied
+   * again around each page).
    */
   render(job: RenderJob, emit: (pages: RenderedPage[]) => void, prepared?: Prepared): void {
-    for (const batch of this.batches(job, prepared)) emit(batch);
+    this.open(job, prepared);
+    for (let i = 0; i < job.paths.length; i += BATCH) emit(this.renderBatch(job.paths.slice(i, i + BATCH)));
   }
 
-  /** render() one batch at a time, for a caller that yields to its event loop in between. */
-  *batches(job: RenderJob, prepared?: Prepared): Generator<RenderedPage[]> {
+  /** Gets ready to render any page of `job` (renderBatch), in any order, in as many batches as the caller likes. */
+  open(job: Omit<RenderJob, 'paths'>, prepared?: Prepared): void {
     const content: Content = prepared?.content ?? { ...job.site, posts: job.posts.map(withoutBody) };
     const routes = prepared?.routes ?? buildRoutes(content);
-    const byPath = new Map(routes.map((r) => [r.path, r]));
-    const hashOf = depHasher(content, routes);
-    const cache = job.cacheDir ? BuildCache.open(job.cacheDir, { read: false }) : null;
-    const ctx = {
-      content,
-      routes,
-      siteUrl: job.siteUrl,
-      asset: assetUrl(job.assets.statics),
+    const ctx = { content, routes, siteUrl: job.siteUrl, asset: assetUrl(job.assets.statics) };
+    this.session = {
+      job,
+      byPath: new Map(routes.map((r) => [r.path, r])),
+      hashOf: depHasher(content, routes),
+      cache: job.cacheDir ? BuildCache.open(job.cacheDir, { read: false }) : null,
+      ctx,
+      // The navigation, footer and related-article cards: rendered once for all of this shard's pages.
+      shared: new SharedFragments(ctx),
     };
-    // The navigation, footer and article cards: rendered once for all of this shard's pages.
-    const shared = new SharedFragments(ctx);
-    // In batches: the markdown of a batch, then its pages, so each library's code stays hot in turn.
-    for (let i = 0; i < job.paths.length; i += BATCH) {
-      const batch = job.paths.slice(i, i + BATCH).map((p) => {
-        const route = byPath.get(p);
-        if (!route) throw new Error(`shard asked to render unknown route ${p}`);
-        return route;
-      });
-      const bodies = batch.map((r) => r.post && renderMarkdown(this.body(job.site.dir, r.post)));
-      // Handed over batch by batch: a worker keeps no results, the main thread sees progress.
-      yield batch.map((route, k) => this.renderOne(route, bodies[k], ctx, shared, job, hashOf, cache));
-    }
   }
 
-  private renderOne(
-    route: Route,
-    body: MarkdownResult | undefined,
-    ctx: { content: Content; routes: Route[]; siteUrl: string; asset: (name: string) => string },
-    shared: SharedFragments,
-    job: RenderJob,
-    hashOf: (dep: string) => string,
-    cache: BuildCache | null,
-  ): RenderedPage {
+  /** Renders some pages of the job open(): the markdown of the batch first, then its pages, so each library's code stays hot in turn. */
+  renderBatch(paths: string[]): RenderedPage[] {
+    const session = this.session;
+    if (!session) throw new Error('renderBatch() before open()');
+    const batch = paths.map((p) => {
+      const route = session.byPath.get(p);
+      if (!route) throw new Error(`shard asked to render unknown route ${p}`);
+      return route;
+    });
+    const bodies = batch.map((r) => r.post && renderMarkdown(this.body(session.job.site.dir, r.post)));
+    return batch.map((route, k) => this.renderOne(route, bodies[k], session));
+  }
+
+  private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, cache }: Session): RenderedPage {
     const post = route.post;
     if (post) Object.assign(post, body);
     const deps = new Set<string>();

@@ -3,13 +3,13 @@ import { isSiteError, SiteError, type ErrorCode } from '../errors.ts';
 import type { PostMeta } from '../content/load.ts';
 import type { RenderedPage, RenderJob, SourceFile } from './ShardState.ts';
 
-export type ShardRequest = { id: number; type: 'parse'; sources: SourceFile[] } | { id: number; type: 'render'; job: RenderJob };
+/** parse: some articles' front matter; open: get ready to render a job's pages; render: some of them. */
+export type ShardRequest =
+  | { id: number; type: 'parse'; sources: SourceFile[] }
+  | { id: number; type: 'open'; job: Omit<RenderJob, 'paths'> }
+  | { id: number; type: 'render'; paths: string[] };
 
-export type ShardReply =
-  /** A batch of rendered pages, before the final reply of a render request. */
-  | { id: number; pages: RenderedPage[] }
-  | { id: number; ok: true; result: PostMeta[] | RenderedPage[] }
-  | { id: number; ok: false; error: ErrorData };
+export type ShardReply = { id: number; ok: true; result: PostMeta[] | RenderedPage[] | null } | { id: number; ok: false; error: ErrorData };
 
 export type ErrorData = { code: ErrorCode; args: unknown } | { stack: string };
 

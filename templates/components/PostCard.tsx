@@ -1,21 +1,11 @@
 import type { Post } from '../../generator/content/load.ts';
 import { PostMeta } from './PostMeta.tsx';
-import { Shared } from './Shared.tsx';
 
 /**
  * An article card: category, title (the link), description, date and read time.
  * data-search holds the lowercased title and description for the ?q= filter.
- * The same on every page that lists the article: rendered once per build.
  */
 export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?: 2 | 3 }) {
-  return (
-    <Shared id={`card ${post.file} ${headingLevel}`}>
-      <Card post={post} headingLevel={headingLevel} />
-    </Shared>
-  );
-}
-
-function Card({ post, headingLevel }: { post: Post; headingLevel: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="post-card" data-search={`${post.title} ${post.description}`.toLowerCase()} data-slug={post.slug}>

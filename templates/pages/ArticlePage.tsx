@@ -2,6 +2,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { PostMeta } from '../components/PostMeta.tsx';
+import { Shared } from '../components/Shared.tsx';
 import { scrollableTables } from '../format/scrollableTables.ts';
 import { LinkCta } from '../sections/LinkCta.tsx';
 import { useSite } from '../SiteContext.ts';
@@ -39,7 +40,10 @@ export function ArticlePage({ route }: PageProps) {
             <h2 id="related-heading">{labels.related}</h2>
             <ul className="post-grid post-grid-related" data-related="">
               {related.map((r) => (
-                <PostCard key={r.slug} post={r} headingLevel={3} />
+                // The same card shows under many articles: rendered once per build.
+                <Shared key={r.slug} id={`related ${r.file}`}>
+                  <PostCard post={r} headingLevel={3} />
+                </Shared>
               ))}
             </ul>
           </div>
