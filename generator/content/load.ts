@@ -6,11 +6,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from '../cache/contentHash.ts';
-import matter from 'gray-matter';
 import type { z } from 'zod';
 import { SiteError } from '../errors.ts';
 import { locateJsonPath } from './locateJsonPath.ts';
 import { renderMarkdown, type MarkdownResult } from './markdown.ts';
+import { splitFrontMatter, type FrontMatter } from './splitFrontMatter.ts';
 import {
   BlogFrontMatter,
   LegalFrontMatter,
@@ -91,10 +91,9 @@ export function parseJson<T>(rel: string, text: string, schema: z.ZodType<T>): T
 
 /** Front matter + markdown body of one file, validated. */
 export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodType<T>): { data: T; body: string } {
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: FrontMatter;
   try {
-    // A fresh options object bypasses gray-matter's module-level cache.
-    parsed = matter(source, {});
+    parsed = splitFrontMatter(source);
   } catch (e) {
     throw new SiteError('ContentFrontMatterMalformed', { file: rel, reason: (e as Error).message.split('\n')[0]! });
   }
@@ -108,7 +107,7 @@ export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodT
   };
   // YAML turns an unquoted 2025-02-30 into a Date of March 2 (and a date-time into a
   // shifted day); validate the text the author wrote instead.
-  const raw: unknown = Array.isArray(parsed.data) ? parsed.data : { ...parsed.data };
+  const raw: unknown = Array.isArray(parsed.data) ? parsed.data : { ...(parsed.data as object) };
   if (!Array.isArray(raw)) {
     for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
       const at = value instanceof Date ? fieldLine(key) : -1;
@@ -116,7 +115,7 @@ export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodT
     }
   }
   const data = validate(schema, raw, rel, locate);
-  return { data, body: parsed.content };
+  return { data, body: parsed.body };
 }
 
 /** One article's front matter, validated, and its markdown body (not rendered yet). Pure. */

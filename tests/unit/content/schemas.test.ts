@@ -96,7 +96,7 @@ describe('IsoDate', () => {
   });
 });
 
-describe('front matter as YAML (gray-matter)', () => {
+describe('front matter as YAML (js-yaml)', () => {
   const md = (date: string) =>
     `---\ntitle: "T"\ndescription: "D"\ndate: ${date}\nreadTime: "8 min read"\ncategory: "Tools"\nauthor: "A"\n---\n\nBody.\n`;
   const parse = (date: string) => parseMarkdownFile('blog/x.md', md(date), BlogFrontMatter).data.date;
