@@ -14,7 +14,7 @@
  * minutes: a second bench right after a first one, in the same folder,
  * measures the disk, not the generator. --dir picks a fresh folder.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +37,13 @@ interface Run {
   cached: number;
 }
 
+/**
+ * Each run starts with the disk's write-back queue empty (`sync`, untimed): otherwise the kernel writes
+ * the previous run's ~90 MB back to disk while the next run builds, and every third run or so measures
+ * the flush instead of the build.
+ */
 function siteBuild(args: string[]): Promise<Run> {
+  spawnSync('sync');
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', path.join(root, 'scripts', 'reportRss.mjs'), path.join(root, 'bin', 'site.js'), 'build', ...args], {
