@@ -11,10 +11,10 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from './contentHash.ts';
 
-/** One article: its file name inside blog/, content hash and, when it was read, its text. */
+/** One article: its file name inside blog/, content hash (unless nobody read it yet) and, when it was read, its text. */
 export interface SourceRef {
   file: string;
-  hash: string;
+  hash?: string;
   source?: string;
 }
 
@@ -25,10 +25,22 @@ const RACY_MS = 2000;
 
 const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
+/** A stamps map about to be filled: it records when, for the racy-stamp rule. */
+export const startStamps = (): Stamps => ({ [WRITTEN]: String(Date.now()) });
+
+/** One article read afresh: its text, hash and stamps entry (stat first, so a later edit changes the stamp). */
+export function readSourceFile(blogDir: string, file: string): { source: string; hash: string; entry: string } {
+  const full = path.join(blogDir, file);
+  const stamp = stampOf(statSync(full));
+  const source = readFileSync(full, 'utf8');
+  const hash = contentHash(source);
+  return { source, hash, entry: `${stamp} ${hash}` };
+}
+
 /** `changed`: the stamps differ from `known` (a file new, edited, touched or gone), so they are worth storing. */
 export function readSources(blogDir: string, files: string[], known: Stamps): { sources: SourceRef[]; stamps: Stamps; changed: boolean } {
   const trustBefore = Number(known[WRITTEN] ?? 0) - RACY_MS;
-  const stamps: Stamps = { [WRITTEN]: String(Date.now()) };
+  const stamps = startStamps();
   const sources = files.map((file): SourceRef => {
     const full = path.join(blogDir, file);
     const stat = statSync(full);
@@ -38,9 +50,8 @@ export function readSources(blogDir: string, files: string[], known: Stamps): { 
       stamps[file] = known[file]!;
       return { file, hash: knownHash };
     }
-    const source = readFileSync(full, 'utf8');
-    const hash = contentHash(source);
-    stamps[file] = `${stamp} ${hash}`;
+    const { source, hash, entry } = readSourceFile(blogDir, file);
+    stamps[file] = entry;
     return { file, hash, source };
   });
   const changed = files.length !== Object.keys(known).filter((k) => k !== WRITTEN).length || files.some((f) => stamps[f] !== known[f]);

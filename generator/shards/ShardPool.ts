@@ -19,7 +19,7 @@ import { generatorRoot } from '../cache/sourceKey.ts';
 import type { PostMeta } from '../content/load.ts';
 import type { Route } from '../routes.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
-import { ShardState, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
+import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
 /** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 400;
@@ -33,7 +33,7 @@ type Progress = (done: number) => void;
 type Job = Omit<RenderJob, 'paths'>;
 
 interface Lane {
-  parse(sources: SourceFile[]): Promise<PostMeta[]>;
+  parse(blogDir: string, sources: SourceFile[]): Promise<Parsed>;
   open(job: Job, prepared?: Prepared): Promise<void>;
   render(paths: string[]): Promise<RenderedPage[]>;
   /** How many requests to keep queued in this lane. */
@@ -48,9 +48,9 @@ interface Lane {
 class LocalLane implements Lane {
   readonly depth = 1;
   private state = new ShardState();
-  async parse(sources: SourceFile[]) {
+  async parse(blogDir: string, sources: SourceFile[]) {
     await new Promise(setImmediate);
-    return this.state.parse(sources);
+    return this.state.parse(blogDir, sources);
   }
   async open(job: Job, prepared?: Prepared) {
     this.state.open(job, prepared);
@@ -97,8 +97,8 @@ class WorkerLane implements Lane {
     });
   }
 
-  parse(sources: SourceFile[]) {
-    return this.call<PostMeta[]>({ type: 'parse', sources });
+  parse(blogDir: string, sources: SourceFile[]) {
+    return this.call<Parsed>({ type: 'parse', blogDir, sources });
   }
   open(job: Job) {
     return this.call<void>({ type: 'open', job });
@@ -163,7 +163,9 @@ export class ShardPool {
   /**
    * Runs `run` on every lane, each taking items from `next` (`depth` at a time) until there are none
    * left. A worker that runs out of memory leaves the pool and gives its unfinished items back; the main
-   * thread takes over whatever is left at the end. Any other failure stops every lane and is thrown.
+   * thread takes over whatever is left at the end. Any other failure stops every lane; once they have
+   * stopped, the failure of the earliest item taken is thrown, so two broken articles give the same
+   * error on every build, whichever thread got to its own first.
    */
   private async share<T>(
     next: (lane: Lane) => T | undefined,
@@ -171,50 +173,53 @@ export class ShardPool {
     run: (lane: Lane, item: T) => Promise<void>,
     open?: (lane: Lane) => Promise<void>,
   ): Promise<void> {
-    let stopped = false;
+    let taken = 0;
+    const fatal: { at: number; error: unknown }[] = [];
     const drive = async (lane: Lane, first: boolean) => {
-      let failure: unknown;
+      let failure: { at: number; error: unknown } | undefined;
       // A worker answers in order: its first batches go out right behind the open request, and if the
       // open fails, its error (answered first) is the one reported.
-      const opening = first && open ? open(lane).catch((e: unknown) => void (failure ??= e)) : undefined;
-      const take = () => (stopped || failure !== undefined ? undefined : next(lane));
+      const opening = first && open ? open(lane).catch((error: unknown) => void (failure ??= { at: -1, error })) : undefined;
       const loop = async () => {
-        for (let item = take(); item !== undefined; item = take()) {
+        while (!fatal.length && !failure) {
+          const item = next(lane);
+          if (item === undefined) return;
+          const at = taken++;
           try {
             await run(lane, item);
-          } catch (e) {
+          } catch (error) {
             giveBack(item);
-            failure ??= e;
+            failure ??= { at, error };
           }
         }
       };
       await Promise.all([opening, ...Array.from({ length: lane.depth }, loop)]);
-      if (failure === undefined) return;
-      if (!outOfMemory(failure) || lane === this.local) {
-        stopped = true;
-        throw failure;
-      }
-      this.retire(lane);
+      if (!failure) return;
+      if (outOfMemory(failure.error) && lane !== this.local) this.retire(lane);
+      else fatal.push(failure);
     };
     await Promise.all(this.lanes.map((lane) => drive(lane, true)));
-    await drive(this.local, false);
+    if (!fatal.length) await drive(this.local, false);
+    if (fatal.length) throw fatal.reduce((a, b) => (b.at < a.at ? b : a)).error;
   }
 
-  async parse(sources: SourceFile[], progress: Progress): Promise<PostMeta[]> {
+  /** Front matter of `sources`; those without their text are read (and stamped) by the shards, from `blogDir`. */
+  async parse(blogDir: string, sources: SourceFile[], progress: Progress): Promise<Parsed> {
     const todo: SourceFile[][] = [];
     for (let i = 0; i < sources.length; i += PARSE_BATCH) todo.push(sources.slice(i, i + PARSE_BATCH));
-    const metas: PostMeta[] = [];
+    const all: Parsed = { metas: [], stamps: {} };
     await this.share(
       () => todo.shift(),
       (part) => todo.unshift(part),
       async (lane, part) => {
-        const parsed = await lane.parse(part);
-        for (const m of parsed) this.owner.set(m.file, lane);
-        metas.push(...parsed);
-        progress(metas.length);
+        const { metas, stamps } = await lane.parse(blogDir, part);
+        for (const m of metas) this.owner.set(m.file, lane);
+        all.metas.push(...metas);
+        Object.assign(all.stamps, stamps);
+        progress(all.metas.length);
       },
     );
-    return metas;
+    return all;
   }
 
   /**

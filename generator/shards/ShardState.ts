@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash } from '../cache/contentHash.ts';
+import { readSourceFile, type Stamps } from '../cache/readSources.ts';
 import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
 import { emptyBody, parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
@@ -27,11 +28,17 @@ import { trackReads } from '../render/trackReads.ts';
 import { buildRoutes, type Route } from '../routes.ts';
 import type { RenderContext } from '../../templates/SiteContext.ts';
 
-/** One article's source: its file name inside blog/, text and content hash. */
+/** One article to parse: its file name inside blog/, and its text and content hash when the caller read it already. */
 export interface SourceFile {
   file: string;
-  source: string;
-  hash: string;
+  source?: string;
+  hash?: string;
+}
+
+/** Articles' metadata, and the stamps entries (readSources) of those read here. */
+export interface Parsed {
+  metas: PostMeta[];
+  stamps: Stamps;
 }
 
 export interface RenderAssets extends PageAssets {
@@ -90,12 +97,21 @@ export class ShardState {
   private bodies = new Map<string, string>();
   private session?: Session;
 
-  parse(sources: SourceFile[]): PostMeta[] {
-    return sources.map((s) => {
-      const { meta, body } = parsePostMeta(s.file, s.source, s.hash);
+  /** `blogDir`: where to read the articles that come without their text. */
+  parse(blogDir: string, sources: SourceFile[]): Parsed {
+    const stamps: Stamps = {};
+    const metas = sources.map((s) => {
+      let { source, hash } = s;
+      if (source === undefined) {
+        const read = readSourceFile(blogDir, s.file);
+        ({ source, hash } = read);
+        stamps[s.file] = read.entry;
+      }
+      const { meta, body } = parsePostMeta(s.file, source, hash);
       this.bodies.set(meta.file, body);
       return meta;
     });
+    return { metas, stamps };
   }
 
   /** An article's markdown: read here earlier, or read now (its metadata came from the cache). */

@@ -1,15 +1,14 @@
 /** Messages between the build and its worker shards, and errors as data across the thread boundary. */
 import { isSiteError, SiteError, type ErrorCode } from '../errors.ts';
-import type { PostMeta } from '../content/load.ts';
-import type { RenderedPage, RenderJob, SourceFile } from './ShardState.ts';
+import type { Parsed, RenderedPage, RenderJob, SourceFile } from './ShardState.ts';
 
 /** parse: some articles' front matter; open: get ready to render a job's pages; render: some of them. */
 export type ShardRequest =
-  | { id: number; type: 'parse'; sources: SourceFile[] }
+  | { id: number; type: 'parse'; blogDir: string; sources: SourceFile[] }
   | { id: number; type: 'open'; job: Omit<RenderJob, 'paths'> }
   | { id: number; type: 'render'; paths: string[] };
 
-export type ShardReply = { id: number; ok: true; result: PostMeta[] | RenderedPage[] | null } | { id: number; ok: false; error: ErrorData };
+export type ShardReply = { id: number; ok: true; result: Parsed | RenderedPage[] | null } | { id: number; ok: false; error: ErrorData };
 
 export type ErrorData = { code: ErrorCode; args: unknown } | { stack: string };
 

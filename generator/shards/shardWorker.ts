@@ -15,7 +15,7 @@ const port = parentPort!;
 port.on('message', (msg: ShardRequest) => {
   let reply: ShardReply;
   try {
-    if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.sources) };
+    if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.blogDir, msg.sources) };
     else if (msg.type === 'open') reply = { id: msg.id, ok: true, result: (state.open(msg.job), null) };
     else reply = { id: msg.id, ok: true, result: state.renderBatch(msg.paths) };
   } catch (e) {

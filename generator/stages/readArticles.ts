@@ -2,12 +2,15 @@
  * The articles part of the content stage: every article's metadata, from
  * the build cache where its file is unchanged, else read by the shards
  * (front matter validated; the markdown stays in the shard that read it,
- * to be rendered right before its page). Starts the worker threads early
- * on a big site with no cache yet, so they boot while this thread reads.
+ * to be rendered right before its page). With no stamps to go by (a cold
+ * build), the shards read and hash the files themselves, in parallel;
+ * otherwise this thread stats them all and reads only the changed ones.
+ * Starts the worker threads early on a big site with no cache yet, so they
+ * boot while this thread works.
  */
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { readSource, readSources, type SourceRef } from '../cache/readSources.ts';
+import { readSource, readSources, startStamps, type SourceRef } from '../cache/readSources.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { listPostFiles, sortPosts, withoutBody, type Post, type PostMeta } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
@@ -33,15 +36,21 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   const speculative = config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
   const blogDir = path.join(config.contentDir, 'blog');
   const knownStamps = cache.readPack<string>('sources', await generatorKey);
-  const { sources, stamps, changed } = readSources(blogDir, files, knownStamps);
   const known = cache.readPack<PostMeta>('posts', await generatorKey);
-  const keyOf = (s: SourceRef) => postKey(`blog/${s.file}`, s.hash);
-  const missing: SourceFile[] = sources.filter((s) => !known[keyOf(s)]).map((s) => ({ file: s.file, hash: s.hash, source: readSource(blogDir, s) }));
+  const keyOf = (file: string, hash: string) => postKey(`blog/${file}`, hash);
+  // Stamps known: stat every file, read the changed ones here. None: every file is read by the shards.
+  const { sources, stamps, changed } = Object.keys(knownStamps).length
+    ? readSources(blogDir, files, knownStamps)
+    : { sources: files.map((file): SourceRef => ({ file })), stamps: startStamps(), changed: true };
+  const missing: SourceFile[] = sources
+    .filter((s) => !s.hash || !known[keyOf(s.file, s.hash)])
+    .map((s) => (s.hash ? { file: s.file, hash: s.hash, source: readSource(blogDir, s) } : { file: s.file }));
   await speculative;
   if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers), files.length);
-  const fresh = await pool.parse(missing, (n) => progress.update('Reading articles', n, missing.length));
-  const metas = new Map<string, PostMeta>(fresh.map((m) => [postKey(m.file, m.hash), m]));
-  const posts = sources.map((s) => metas.get(keyOf(s)) ?? known[keyOf(s)]!);
+  const fresh = await pool.parse(blogDir, missing, (n) => progress.update('Reading articles', n, missing.length));
+  Object.assign(stamps, fresh.stamps);
+  const metas = new Map<string, PostMeta>(fresh.metas.map((m) => [m.file, m]));
+  const posts = sources.map((s) => metas.get(`blog/${s.file}`) ?? known[keyOf(s.file, s.hash!)]!);
 
   // Each pack is rewritten only when it changed: a new, edited or deleted article.
   if (changed) cache.writePack('sources', await generatorKey, stamps);

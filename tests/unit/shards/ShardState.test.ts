@@ -24,6 +24,8 @@ import { buildRoutes, type Route } from '../../../generator/routes.ts';
 import { ShardState, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
 import { SITE_URL, contentDir } from '../helpers/content.ts';
 
+const blogDir = path.join(contentDir, 'blog');
+
 const staticDir = fileURLToPath(new URL('../../../templates/static', import.meta.url));
 const GLOBAL_KEY = 'global-key-of-the-test';
 
@@ -49,7 +51,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-shard-'));
   site = await loadSiteContent(contentDir);
   sources = await readSourcesOf(contentDir);
-  posts = sortPosts(new ShardState().parse(sources));
+  posts = sortPosts(new ShardState().parse(blogDir, sources).metas);
   const statics = await staticFiles(staticDir);
   assets = {
     stylesheet: '/a.css',
@@ -93,7 +95,8 @@ function thrown(f: () => unknown): unknown {
 
 describe('ShardState.parse', () => {
   it('returns every article as metadata: front matter, slug, file and hash, no rendered body', () => {
-    const metas = new ShardState().parse(sources);
+    const { metas, stamps } = new ShardState().parse(blogDir, sources);
+    expect(stamps).toEqual({}); // nothing was read: the texts came with the request
     expect(metas.map((m) => m.file)).toEqual(sources.map((s) => `blog/${s.file}`));
     for (const [i, meta] of metas.entries()) {
       expect(meta).not.toHaveProperty('html');
@@ -105,8 +108,14 @@ describe('ShardState.parse', () => {
     }
   });
 
+  it('reads, hashes and stamps the articles that come without their text, with the same metadata', () => {
+    const read = new ShardState().parse(blogDir, sources.map((s) => ({ file: s.file })));
+    expect(read.metas).toEqual(new ShardState().parse(blogDir, sources).metas);
+    for (const s of sources) expect(read.stamps[s.file]).toMatch(new RegExp(`^\\d+:\\d+:[\\d.]+ ${s.hash}$`));
+  });
+
   it('reports invalid front matter as a SiteError naming the file', () => {
-    const e = thrown(() => new ShardState().parse([{ file: 'bad.md', source: '---\ntitle: 1\n---\n', hash: 'h' }]));
+    const e = thrown(() => new ShardState().parse(blogDir, [{ file: 'bad.md', source: '---\ntitle: 1\n---\n', hash: 'h' }]));
     expect(e).toBeInstanceOf(SiteError);
     expect((e as SiteError).location.file).toBe('blog/bad.md');
   });
@@ -139,7 +148,7 @@ describe('ShardState.render with outDir null', () => {
     const route = routes.find((r) => r.template === 'article')!;
     const page = pages.find((p) => p.path === route.path)!;
     const file = route.post!.file.replace(/^blog\//, '');
-    const full = parsePost(file, sources.find((s) => s.file === file)!.source);
+    const full = parsePost(file, sources.find((s) => s.file === file)!.source!);
     expect(full.headings.length).toBeGreaterThan(0);
     for (const h of full.headings) expect(page.html).toContain(`id="${h.id}"`);
   });
@@ -231,7 +240,7 @@ describe('ShardState.render when an article changed on disk', () => {
     dir = path.join(tmp, 'content');
     await cp(contentDir, dir, { recursive: true });
     copySite = await loadSiteContent(dir);
-    copyPosts = sortPosts(new ShardState().parse(await readSourcesOf(dir)));
+    copyPosts = sortPosts(new ShardState().parse(path.join(dir, 'blog'), await readSourcesOf(dir)).metas);
     route = buildRoutes({ ...copySite, posts: copyPosts.map(withoutBody) }).find((r) => r.template === 'article')!;
   });
 
@@ -254,7 +263,7 @@ describe('ShardState.render when an article changed on disk', () => {
   it('renders the text it parsed itself, not the file now on disk', async () => {
     write(false);
     const state = new ShardState();
-    const parsed = state.parse(await readSourcesOf(dir));
+    const parsed = state.parse(path.join(dir, 'blog'), await readSourcesOf(dir)).metas;
     write(true);
     const pages = render(job({ site: copySite, posts: sortPosts(parsed), paths: [route.path] }), state).flat();
     expect(pages.map((p) => p.path)).toEqual([route.path]);

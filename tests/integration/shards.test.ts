@@ -1,0 +1,50 @@
+/**
+ * The build's shards with a worker thread (forced, on a site too small to get one by itself): work
+ * handed out in batches still gives the main thread's bytes (cache.test.ts), and a content error is
+ * the same on every build, whichever thread reached its article first.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../generator/build.ts';
+import { SiteError } from '../../generator/errors.ts';
+import { generateArticles } from '../../scripts/generateArticles.ts';
+
+let tmp: string;
+let content: string;
+let run = 0;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-shards-'));
+  content = path.join(tmp, 'content');
+  await cp('content', content, { recursive: true });
+  // More than one parse batch (100 articles), so the two broken ones go to different requests.
+  await generateArticles(content, 260);
+  for (const n of ['00020', '00230']) {
+    const file = path.join(content, 'blog', `bench-${n}.md`);
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: 12'));
+  }
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+const failure = async (workers: number): Promise<SiteError> => {
+  run++;
+  const out = path.join(tmp, `out-${run}`);
+  const error = await build({ content, out, cacheDir: path.join(tmp, `cache-${run}`), workers, backend: null, log: () => {}, progress: false }).then(
+    () => new Error('the build passed'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SiteError);
+  return error as SiteError;
+};
+
+describe('shards', () => {
+  it('report the first broken article in file order, on every build, with or without a worker', async () => {
+    const errors = [await failure(1), await failure(1), await failure(1), await failure(0)];
+    for (const e of errors) {
+      expect(e.location.file).toBe('blog/bench-00020.md');
+      expect(e.message).toBe(errors[0]!.message);
+    }
+  });
+});
