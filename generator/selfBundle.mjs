@@ -33,6 +33,39 @@ const keepImportMetaUrl = {
   },
 };
 
+/**
+ * The generator's bundles leave out what a Node process never runs, so each thread compiles 1.2 MB less
+ * at start (a build's worker boots ~100 ms sooner):
+ * - react-dom/client (0.6 MB): an island's module also exports its browser mount, which the server
+ *   renders past but never calls. A stub stands in, and throws if it ever is called.
+ * - React's streaming server renderer (0.3 MB): only renderToString and renderToStaticMarkup are
+ *   used, and they live in the "legacy" renderer on their own.
+ * - zod's 40 message locales (0.35 MB): zod only ever formats in English (its own default).
+ */
+const serverOnly = {
+  name: 'server-only',
+  setup(build) {
+    const modules = (root) => path.join(root, 'node_modules');
+    build.onResolve({ filter: /^react-dom\/client$/ }, () => ({ path: 'react-dom/client', namespace: 'server-stub' }));
+    build.onLoad({ filter: /^react-dom\/client$/, namespace: 'server-stub' }, () => ({
+      contents: 'const browserOnly = () => { throw new Error("react-dom/client runs in the browser, not in the generator"); }; export const createRoot = browserOnly, hydrateRoot = browserOnly;',
+      loader: 'js',
+    }));
+    const mode = build.initialOptions.define?.['process.env.NODE_ENV'] === '"production"' ? 'production' : 'development';
+    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({
+      path: path.join(modules(build.initialOptions.absWorkingDir ?? process.cwd()), 'react-dom', 'cjs', `react-dom-server-legacy.node.${mode}.js`),
+    }));
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 export function bundleOptions(entry) {
   return {
     entryPoints: [entry],
@@ -51,7 +84,7 @@ export function bundleOptions(entry) {
     // React's server renderer in production mode: 3x faster than its development build.
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [keepImportMetaUrl],
+    plugins: [keepImportMetaUrl, serverOnly],
     // Bundled CommonJS dependencies still call require() for Node built-ins.
     banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
   };
