@@ -1,6 +1,9 @@
 /**
  * The build pipeline as named stages, in order:
- *   config -> content -> routes -> assets -> render -> budgets -> extras -> checks -> write
+ *   config -> content -> routes -> assets -> render (+ extras) -> budgets -> checks -> write
+ * The extras (sitemap, feed, robots.txt, _headers) and the article packs of
+ * the build cache are made by the main thread while the workers start on
+ * their first pages: main-thread time is the scarce kind.
  * Each stage is a plain function of the previous stages' values. The two
  * that scale with the site live in generator/stages/: readArticles (the
  * articles of the content stage) and renderPages (the render stage). Both
@@ -59,7 +62,8 @@ export interface BuildResult {
   };
 }
 
-export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'budgets', 'extras', 'checks', 'write'] as const;
+/** In order; extras happen during render (the main thread makes them while the workers render). */
+export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'budgets', 'checks', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -93,7 +97,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     );
     assetsPromise.catch(() => {});
 
-    const { content, parsed } = await stage('content', async () => {
+    const { content, parsed, saveArticles } = await stage('content', async () => {
       // Both in parallel; when both fail, the articles' error is reported (the same one every time).
       const [articles, site] = await Promise.allSettled([
         readArticles({ config, cache, pool, generatorKey, progress }),
@@ -101,7 +105,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       ]);
       if (articles.status === 'rejected') throw articles.reason;
       if (site.status === 'rejected') throw site.reason;
-      return { content: { ...site.value, posts: articles.value.posts } satisfies Content, parsed: articles.value.parsed };
+      const { posts, parsed, save } = articles.value;
+      return { content: { ...site.value, posts } satisfies Content, parsed, saveArticles: save };
     });
     const siteUrl = config.siteUrl ?? checkSiteUrl(content.site.url);
     const routes = await stage('routes', () => buildRoutes(content));
@@ -129,19 +134,21 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     // Everything a page's HTML can depend on besides its route and the content it reads.
     const globalKey = hashParts([await generatorKey, JSON.stringify({ mode: config.mode, siteUrl, assets: assets.page })]);
 
+    let extras: OutputFiles = new Map();
+    const alongside = () => {
+      saveArticles();
+      const t = performance.now();
+      extras = new Map(Object.entries(extraFiles(content, routes, siteUrl)));
+      extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: config.backend?.url, videoUrl: content.site.demoVideoUrl })));
+      for (const [file, data] of extras) emit(file, data);
+      stages.extras = Math.round(performance.now() - t);
+    };
     const rendered = await stage('render', () =>
-      renderPages({ config, cache, pool, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress }),
+      renderPages({ config, cache, pool, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
     );
 
     const summaries = rendered.list.map((p) => p.summary);
     const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes));
-
-    const extras = await stage('extras', () => {
-      const files: OutputFiles = new Map(Object.entries(extraFiles(content, routes, siteUrl)));
-      files.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: config.backend?.url, videoUrl: content.site.demoVideoUrl })));
-      for (const [file, data] of files) emit(file, data);
-      return files;
-    });
 
     const others: OutputFiles = new Map([...assets.files, ...extras]);
     await stage('checks', () =>

@@ -29,8 +29,11 @@ export interface ReadArticlesInput {
   progress: Progress;
 }
 
-/** Newest first, bodies empty (html "", no headings, 0 words); `parsed`: how many were read afresh. */
-export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{ posts: Post[]; parsed: number }> {
+/**
+ * Newest first, bodies empty (html "", no headings, 0 words); `parsed`: how many were read afresh;
+ * `save`: writes what changed into the build cache (the caller picks a moment the workers are busy).
+ */
+export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{ posts: Post[]; parsed: number; save: () => void }> {
   const files = await listPostFiles(config.contentDir);
   // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
   const speculative = config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
@@ -52,10 +55,11 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   const metas = new Map<string, PostMeta>(fresh.metas.map((m) => [m.file, m]));
   const posts = sources.map((s) => metas.get(`blog/${s.file}`) ?? known[keyOf(s.file, s.hash!)]!);
 
+  const key = await generatorKey;
   // Each pack is rewritten only when it changed: a new, edited or deleted article.
-  if (changed) cache.writePack('sources', await generatorKey, stamps);
-  if (missing.length || Object.keys(known).length !== posts.length) {
-    cache.writePack('posts', await generatorKey, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
-  }
-  return { posts: sortPosts(posts.map(withoutBody)), parsed: missing.length };
+  const save = () => {
+    if (changed) cache.writePack('sources', key, stamps);
+    if (missing.length || Object.keys(known).length !== posts.length) cache.writePack('posts', key, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
+  };
+  return { posts: sortPosts(posts.map(withoutBody)), parsed: missing.length, save };
 }

@@ -40,11 +40,13 @@ export interface RenderPagesInput {
   out: OutputDir | null;
   memory: OutputFiles;
   progress: Progress;
+  /** Main-thread work that needs no page: done once the workers have their first pages to render. */
+  alongside?: () => void;
 }
 
 /** Every route's page, in route order; `cached`: how many came from the cache. */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number }> {
-  const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress } = input;
+  const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
   out?.prepare(routes.map((r) => r.file));
   const index = cache.readPack<PageEntry>('pages', globalKey);
   const hashOf = depHasher(content, routes);
@@ -82,7 +84,15 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     outDir: out?.tmp ?? null,
     cacheDir: config.cacheDir,
   };
-  const fresh = await pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes });
+  // pool.render hands the workers their first pages before it returns; this thread's own wait a tick.
+  const rendering = pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes });
+  try {
+    alongside?.();
+  } finally {
+    // A failure alongside still lets the render settle before it is thrown (no stray page writes).
+    await rendering.catch(() => {});
+  }
+  const fresh = await rendering;
   progress.done();
   for (const p of fresh) {
     pages.set(p.path, p);
