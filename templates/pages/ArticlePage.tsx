@@ -19,10 +19,12 @@ export function ArticlePage({ route }: PageProps) {
         <header className="article-header">
           <div className="container container-narrow">
             <Breadcrumbs crumbs={route.breadcrumbs} />
-            <a className="back-link" href="/blog">
-              <Icon name="ArrowLeft" />
-              {labels.back}
-            </a>
+            <Shared id="article back link">
+              <a className="back-link" href="/blog">
+                <Icon name="ArrowLeft" />
+                {labels.back}
+              </a>
+            </Shared>
             <p className="post-category">{post.category}</p>
             <h1 id="page-title">{post.title}</h1>
             <p className="lead">{post.description}</p>
@@ -31,7 +33,9 @@ export function ArticlePage({ route }: PageProps) {
         </header>
         <div className="container container-narrow">
           <div className="prose" dangerouslySetInnerHTML={{ __html: scrollableTables(post.html) }} />
-          <LinkCta id="article-cta-heading" heading={labels.cta.heading} intro={labels.cta.intro} link={labels.cta.link} />
+          <Shared id="article cta">
+            <LinkCta id="article-cta-heading" heading={labels.cta.heading} intro={labels.cta.intro} link={labels.cta.link} />
+          </Shared>
         </div>
       </article>
       {related.length > 0 && (
