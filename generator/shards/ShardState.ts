@@ -13,7 +13,7 @@ import path from 'node:path';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash } from '../cache/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
-import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
+import { depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
 import { emptyBody, parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
 import { renderMarkdown, type MarkdownResult } from '../content/markdown.ts';
@@ -87,6 +87,7 @@ interface Session {
   job: Omit<RenderJob, 'paths'>;
   byPath: Map<string, Route>;
   hashOf: (dep: string) => string;
+  digest: (route: Route) => string;
   cache: BuildCache | null;
   ctx: RenderContext;
   shared: SharedFragments;
@@ -139,10 +140,12 @@ export class ShardState {
     const content: Content = prepared?.content ?? { ...job.site, posts: job.posts.map(withoutBody) };
     const routes = prepared?.routes ?? buildRoutes(content);
     const ctx = { content, routes, siteUrl: job.siteUrl, asset: assetUrl(job.assets.statics) };
+    const digest = routeDigester();
     this.session = {
       job,
       byPath: new Map(routes.map((r) => [r.path, r])),
-      hashOf: depHasher(content, routes),
+      hashOf: depHasher(content, routes, digest),
+      digest,
       cache: job.cacheDir ? BuildCache.open(job.cacheDir, { read: false }) : null,
       ctx,
       // The navigation, footer and related-article cards: rendered once for all of this shard's pages.
@@ -163,7 +166,7 @@ export class ShardState {
     return batch.map((route, k) => this.renderOne(route, bodies[k], session));
   }
 
-  private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, cache }: Session): RenderedPage {
+  private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, digest, cache }: Session): RenderedPage {
     const post = route.post;
     if (post) Object.assign(post, body);
     const deps = new Set<string>();
@@ -187,7 +190,7 @@ export class ShardState {
     return {
       path: route.path,
       file: route.file,
-      key: pageKey(job.globalKey, routeDigest(route), sorted, hashOf),
+      key: pageKey(job.globalKey, digest(route), sorted, hashOf),
       deps: sorted,
       summary: summarizePage(route.path, parts),
       hash,

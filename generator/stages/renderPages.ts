@@ -6,7 +6,7 @@
  */
 import type { BuildCache } from '../cache/BuildCache.ts';
 import { packSummary, unpackSummary, type PackedSummary } from '../cache/packedSummary.ts';
-import { depHasher, pageKey, routeDigest } from '../cache/pageKey.ts';
+import { depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { metaOf, type Content } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
@@ -49,12 +49,13 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
   out?.prepare(routes.map((r) => r.file));
   const index = cache.readPack<PageEntry>('pages', globalKey);
-  const hashOf = depHasher(content, routes);
+  const digest = routeDigester();
+  const hashOf = depHasher(content, routes, digest);
   const pages = new Map<string, RenderedPage>();
   const misses: Route[] = [];
   for (const route of routes) {
     const entry = index[route.path];
-    if (!entry || entry.key !== pageKey(globalKey, routeDigest(route), entry.deps, hashOf)) {
+    if (!entry || entry.key !== pageKey(globalKey, digest(route), entry.deps, hashOf)) {
       misses.push(route);
       continue;
     }
