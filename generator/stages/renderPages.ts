@@ -76,17 +76,14 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const cached = pages.size;
   if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), content.posts.length);
   const { posts, ...site } = content;
-  const job = {
-    site,
-    posts: posts.map(metaOf),
-    siteUrl,
-    assets,
-    globalKey,
-    outDir: out?.tmp ?? null,
-    cacheDir: config.cacheDir,
-  };
+  // Nothing to render (a warm build): no job for the shards at all.
+  const job = misses.length
+    ? { site, posts: posts.map(metaOf), siteUrl, assets, globalKey, outDir: out?.tmp ?? null, cacheDir: config.cacheDir }
+    : null;
   // pool.render hands the workers their first pages before it returns; this thread's own wait a tick.
-  const rendering = pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes });
+  const rendering = job
+    ? pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes })
+    : Promise.resolve([]);
   try {
     alongside?.();
   } finally {
