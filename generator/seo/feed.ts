@@ -1,13 +1,19 @@
-/** RSS 2.0 feed of the blog, newest first. Pure. */
+/**
+ * RSS 2.0 feed of the blog, newest first: the newest FEED_ITEMS articles (readers poll it every few
+ * hours; a feed of every article would send a big blog's whole archive on each poll). The blog index,
+ * the sitemap and llms.txt list them all. Pure.
+ */
 import type { Content } from '../content/load.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
 import { escapeXml } from './escapeXml.ts';
 
 const rfc822 = (date: string) => new Date(`${date}T00:00:00Z`).toUTCString();
 
+export const FEED_ITEMS = 50;
+
 export function feed(content: Content, siteUrl: string): string {
   const { site, posts } = content;
-  const items = posts.map((p) => {
+  const items = posts.slice(0, FEED_ITEMS).map((p) => {
     const link = absoluteUrl(siteUrl, `/blog/${p.slug}`);
     return [
       '    <item>',

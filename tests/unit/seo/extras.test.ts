@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '../../../generator/content/load.ts';
 import { buildRoutes, type Route } from '../../../generator/routes.ts';
 import { escapeXml } from '../../../generator/seo/escapeXml.ts';
-import { feed } from '../../../generator/seo/feed.ts';
+import { feed, FEED_ITEMS } from '../../../generator/seo/feed.ts';
 import { llmsTxt } from '../../../generator/seo/llmsTxt.ts';
 import { robots } from '../../../generator/seo/robots.ts';
 import { sitemap } from '../../../generator/seo/sitemap.ts';
@@ -96,6 +96,12 @@ describe('feed', () => {
       expect(item.querySelector('category')!.textContent).toBe(post.category);
       expect(item.querySelector('description')!.textContent).toBe(post.description);
     }
+  });
+
+  it(`holds the newest ${FEED_ITEMS} articles of a bigger blog`, () => {
+    const many = Array.from({ length: FEED_ITEMS + 20 }, (_, i) => fakePost(`post-${i}`, { title: `Post ${i}` }));
+    const doc = parseXml(feed({ ...content, posts: many }, SITE_URL));
+    expect(texts(doc, 'item > title')).toEqual(many.slice(0, FEED_ITEMS).map((p) => p.title));
   });
 
   it('escapes titles and descriptions', () => {
