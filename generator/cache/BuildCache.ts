@@ -21,11 +21,28 @@
  * and rebuilt. Writes go to a
  * temporary file and are renamed into place, so a crash leaves no torn pack.
  */
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { contentHash } from './contentHash.ts';
 
 const FORMAT = 'site-build-cache/1';
+
+const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 export class BuildCache {
   private constructor(
@@ -82,15 +99,29 @@ export class BuildCache {
     if (this.dir) this.writeAtomic(this.pageFile(hash), html);
   }
 
-  /** Stores a page that was just written to `file` (in the output folder): linked, or copied where links fail. */
-  adoptPage(hash: string, file: string, html: Uint8Array): void {
-    if (!this.dir) return;
+  /**
+   * Writes a rendered page to `file` (in the output folder) and stores it: linked, or copied where links
+   * fail. Returns the stored page's stamp, or null without a cache. The stamp comes from the open file
+   * (a link shares its inode), so storing costs no extra lookup of the path.
+   */
+  writeAndAdopt(hash: string, file: string, html: Uint8Array): string | null {
+    const fd = openSync(file, 'w');
+    let stamp: string;
+    try {
+      writeSync(fd, html);
+      stamp = stampOf(fstatSync(fd));
+    } finally {
+      closeSync(fd);
+    }
+    if (!this.dir) return null;
     try {
       // A link appears whole or not at all.
       linkSync(file, this.pageFile(hash));
+      return stamp;
     } catch {
       // Already there (a corrupt copy, or the same bytes under an older key) or links are not possible here.
       this.writeAtomic(this.pageFile(hash), html);
+      return this.pageStamp(hash);
     }
   }
 
@@ -98,8 +129,7 @@ export class BuildCache {
   pageStamp(hash: string): string | null {
     if (!this.dir) return null;
     try {
-      const s = statSync(this.pageFile(hash));
-      return `${s.ino}:${s.size}:${s.mtimeMs}`;
+      return stampOf(statSync(this.pageFile(hash)));
     } catch {
       return null;
     }

@@ -8,7 +8,7 @@
  * the cache, and return what the main thread needs: key, dependencies,
  * summary, hash.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash } from '../cache/contentHash.ts';
@@ -182,11 +182,12 @@ export class ShardState {
     // Encoded once, for the hash and the file.
     const bytes = Buffer.from(html);
     const hash = contentHash(bytes);
-    if (job.outDir) {
-      const file = path.join(job.outDir, route.file);
-      writeFileSync(file, bytes);
-      cache?.adoptPage(hash, file, bytes);
-    } else cache?.writePage(hash, bytes);
+    let stamp: string | null | undefined;
+    if (job.outDir) stamp = (cache ?? BuildCache.open(null, { read: false })).writeAndAdopt(hash, path.join(job.outDir, route.file), bytes);
+    else if (cache) {
+      cache.writePage(hash, bytes);
+      stamp = cache.pageStamp(hash);
+    }
     return {
       path: route.path,
       file: route.file,
@@ -195,7 +196,7 @@ export class ShardState {
       summary: summarizePage(route.path, parts),
       hash,
       bytes: bytes.byteLength,
-      stamp: cache?.pageStamp(hash) ?? undefined,
+      stamp: stamp ?? undefined,
       ...(job.outDir ? {} : { html }),
     };
   }

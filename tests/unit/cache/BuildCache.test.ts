@@ -31,12 +31,6 @@ const page = (text: string) => {
   return { bytes, hash: contentHash(bytes) };
 };
 /** A file in the output folder, as a shard writes it. */
-const outputFile = (name: string, bytes: Uint8Array) => {
-  const file = path.join(out, name);
-  writeFileSync(file, bytes);
-  return file;
-};
-
 describe('BuildCache packs', () => {
   it('reads back what writePack wrote, under the same key', () => {
     const cache = BuildCache.open(dir, { read: true });
@@ -181,25 +175,35 @@ describe('BuildCache pages', () => {
   });
 });
 
-describe('BuildCache.adoptPage', () => {
-  it('hard-links the output file into the cache: same inode, no second copy', () => {
+describe('BuildCache.writeAndAdopt', () => {
+  it('writes the output file and hard-links it into the cache: same inode, no second copy, its stamp', () => {
     const { bytes, hash } = page('<p>adopted</p>');
-    const file = outputFile('index.html', bytes);
+    const file = path.join(out, 'index.html');
     const cache = BuildCache.open(dir, { read: true });
-    cache.adoptPage(hash, file, bytes);
+    const stamp = cache.writeAndAdopt(hash, file, bytes);
+    expect(readFileSync(file)).toEqual(Buffer.from(bytes));
     expect(statSync(pageFile(hash)).ino).toBe(statSync(file).ino);
     expect(statSync(file).nlink).toBe(2);
     expect(cache.readPage(hash)).toEqual(bytes);
+    expect(stamp).toBe(cache.pageStamp(hash));
   });
 
-  it('replaces a corrupt page file already stored under the hash', () => {
+  it('replaces a corrupt page file already stored under the hash, and returns the stored copy\'s stamp', () => {
     const { bytes, hash } = page('<p>good</p>');
     const cache = BuildCache.open(dir, { read: true });
     cache.writePage(hash, Buffer.from('<p>torn'));
     expect(cache.readPage(hash)).toBeNull();
-    cache.adoptPage(hash, outputFile('index.html', bytes), bytes);
+    const stamp = cache.writeAndAdopt(hash, path.join(out, 'index.html'), bytes);
     expect(cache.readPage(hash)).toEqual(bytes);
     expect(readdirSync(path.join(dir, 'pages'))).toEqual([`${hash}.html`]);
+    expect(stamp).toBe(cache.pageStamp(hash));
+  });
+
+  it('without a cache folder, only writes the output file', () => {
+    const { bytes, hash } = page('<p>no cache</p>');
+    const file = path.join(out, 'alone.html');
+    expect(BuildCache.open(null, { read: false }).writeAndAdopt(hash, file, bytes)).toBeNull();
+    expect(readFileSync(file)).toEqual(Buffer.from(bytes));
   });
 });
 
