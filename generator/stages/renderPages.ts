@@ -5,7 +5,7 @@
  * the content files it read, its hash and its check summary.
  */
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { packSummary, unpackSummary, type PackedSummary } from '../cache/packedSummary.ts';
+import { SummaryTable, type PackedSummary } from '../cache/packedSummary.ts';
 import { depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { metaOf, type Content } from '../content/load.ts';
@@ -44,25 +44,32 @@ export interface RenderPagesInput {
   alongside?: () => void;
 }
 
+/** The pages pack's entry that is not a route: the strings its summaries' numbers stand for. */
+const STRINGS = '@strings';
+
 /** Every route's page, in route order; `cached`: how many came from the cache. */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number }> {
   const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
   out?.prepare(routes.map((r) => r.file));
-  const index = cache.readPack<PageEntry>('pages', globalKey);
+  const pack = cache.readPack<PageEntry | string[]>('pages', globalKey);
+  const strings = pack[STRINGS];
+  const table = new SummaryTable(Array.isArray(strings) ? strings : []);
+  const index = pack as Record<string, PageEntry | undefined>;
   const digest = routeDigester();
   const hashOf = depHasher(content, routes, digest);
   const pages = new Map<string, RenderedPage>();
   const misses: Route[] = [];
   for (const route of routes) {
     const entry = index[route.path];
-    if (!entry || entry.key !== pageKey(globalKey, digest(route), entry.deps, hashOf)) {
+    const summary = entry && entry.key === pageKey(globalKey, digest(route), entry.deps, hashOf) ? table.unpack(entry.summary) : null;
+    if (!entry || !summary) {
       misses.push(route);
       continue;
     }
     if (out) {
       const stamp = cache.placePage(entry.hash, entry.stamp, out.pathOf(route.file));
       if (stamp === null) misses.push(route);
-      else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), stamp });
+      else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp });
       continue;
     }
     const bytes = cache.readPage(entry.hash);
@@ -70,7 +77,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     else {
       const html = bytes.toString('utf8');
       memory.set(route.file, html);
-      pages.set(route.path, { path: route.path, file: route.file, ...entry, summary: unpackSummary(entry.summary), html });
+      pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, html });
     }
   }
   const cached = pages.size;
@@ -98,14 +105,16 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   // Remember every page, including those a failing check below will reject: they rendered correctly.
   const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
-  if (fresh.length || restamped || Object.keys(index).length !== routes.length) {
-    const entries: Record<string, PageEntry> = {};
+  if (fresh.length || restamped || Object.keys(index).length !== routes.length + 1) {
+    const written = new SummaryTable();
+    const entries: Record<string, PageEntry | string[]> = {};
     for (const r of routes) {
       const { key, deps, hash, stamp, bytes, summary } = pages.get(r.path)!;
-      entries[r.path] = { key, deps, hash, stamp, bytes, summary: packSummary(summary) };
+      entries[r.path] = { key, deps, hash, stamp, bytes, summary: written.pack(summary) };
     }
+    entries[STRINGS] = written.strings;
     cache.writePack('pages', globalKey, entries);
-    cache.prunePages(new Set(Object.values(entries).map((e) => e.hash)));
+    cache.prunePages(new Set(routes.map((r) => pages.get(r.path)!.hash)));
   }
   return { list: routes.map((r) => pages.get(r.path)!), cached };
 }
