@@ -45,7 +45,8 @@ export type PageParts = (string | Fragment)[];
 // private-use character would double the size of every page string and slow every pass over it).
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
-const preloadTag = /^<link rel="preload" as="image" href="([^"]*)"\/>/;
+const leadingPreload = /^<link rel="preload"([^>]*)\/>/;
+const imageHref = /^ as="image" href="([^"]*)"$/;
 const decodeHref = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
 export class SharedFragments implements FragmentStore {
@@ -73,8 +74,11 @@ export class SharedFragments implements FragmentStore {
     let html = renderToStaticMarkup(<SiteContext.Provider value={trackReads(this.ctx, (d) => deps.add(d))}>{node}</SiteContext.Provider>);
     // Without a <head> to hoist into, React writes a fragment's image preloads first.
     const preloads: string[] = [];
-    for (let m = preloadTag.exec(html); m; m = preloadTag.exec(html)) {
-      preloads.push(decodeHref(m[1]!));
+    for (let m = leadingPreload.exec(html); m; m = leadingPreload.exec(html)) {
+      // Only a plain image preload can be handed back as it was; anything else would be lost silently.
+      const href = imageHref.exec(m[1]!);
+      if (!href) throw new Error(`a <Shared> subtree makes React preload something it cannot pass on to the page: ${m[0]}`);
+      preloads.push(decodeHref(href[1]!));
       html = html.slice(m[0].length);
     }
     return { html, deps: [...deps].sort(), scan: scanFragment(html), preloads };

@@ -105,6 +105,12 @@ describe('SharedFragments', () => {
     }
   });
 
+  it('refuses a preload it could not hand back to the page, instead of dropping it', () => {
+    const store = new SharedFragments(ctx);
+    const Hero = () => <img src="/hero.png" alt="" fetchPriority="high" />;
+    expect(() => renderWith(store, <Shared id="hero"><Hero /></Shared>)).toThrow(/cannot pass on to the page/);
+  });
+
   it('renders in place where no page render provides fragments', () => {
     const html = renderToStaticMarkup(<div><Shared id="z"><i>inline</i></Shared></div>);
     expect(html).toBe('<div><i>inline</i></div>');
