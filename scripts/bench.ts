@@ -70,7 +70,7 @@ function siteBuild(args: string[]): Promise<Run> {
 
 /**
  * How fast this machine's CPU is right now: a fixed loop, best of 3. A shared VM's vCPU speed moves with
- * its host's load (on the dev VM this loop takes 110 ms at best and 135-150 ms at busy times, and every
+ * its host's load (on the dev VM this loop took about 105 ms when the host was calm and 140-230 ms when busy, and every
  * build figure moves with it), so the table says which kind of moment it was measured in.
  */
 function cpuCheckMs(): number {

@@ -1,11 +1,16 @@
 /**
- * The build cache under .site/cache/build: two packs and a folder of pages.
+ * The build cache under .site/cache/build: packs (JSON with a checked
+ * header) and a folder of pages. The packs' contents belong to their
+ * writers; the main ones:
  *
- * - posts.pack: article metadata (front matter, headings, word count) by
- *   the content hash of the source file, so a warm build need not parse
- *   thousands of articles to know the route table.
+ * - posts.pack: article metadata (front matter) by the content hash of
+ *   the source file, so a warm build need not parse thousands of articles
+ *   to know the route table; sources.pack: each article file's stamp and
+ *   hash (readSources.ts).
  * - pages.pack: per route, the key it was rendered under, the content
- *   files it read, its check summary and the hash of its HTML.
+ *   files it read, its check summary and the hash of its HTML
+ *   (stages/renderPages.ts, packedSummary.ts).
+ * - asset-*.pack: the stylesheet and the widget bundle (cachedAsset.ts).
  * - pages/<sha256>.html: rendered pages, content-addressed. The output
  *   folder gets hard links to them (a copy where links are not possible):
  *   a warm build of thousands of pages writes no page data at all.

@@ -30,11 +30,10 @@ const RENDER_BATCH = 25;
 const IN_FLIGHT = 2;
 
 type Progress = (done: number) => void;
-type Job = Omit<RenderJob, 'paths'>;
 
 interface Lane {
   parse(blogDir: string, sources: SourceFile[]): Promise<Parsed>;
-  open(job: Job, prepared?: Prepared): Promise<void>;
+  open(job: RenderJob, prepared?: Prepared): Promise<void>;
   render(paths: string[]): Promise<RenderedPage[]>;
   /** How many requests to keep queued in this lane. */
   readonly depth: number;
@@ -52,7 +51,7 @@ class LocalLane implements Lane {
     await new Promise(setImmediate);
     return this.state.parse(blogDir, sources);
   }
-  async open(job: Job, prepared?: Prepared) {
+  async open(job: RenderJob, prepared?: Prepared) {
     this.state.open(job, prepared);
   }
   async render(paths: string[]) {
@@ -100,7 +99,7 @@ class WorkerLane implements Lane {
   parse(blogDir: string, sources: SourceFile[]) {
     return this.call<Parsed>({ type: 'parse', blogDir, sources });
   }
-  open(job: Job) {
+  open(job: RenderJob) {
     return this.call<void>({ type: 'open', job });
   }
   render(paths: string[]) {
@@ -227,17 +226,17 @@ export class ShardPool {
    * other pages at the front of a worker's queue (the blog index alone takes a while: the main thread
    * must stay free to feed the workers). A shard whose queue is empty takes from the back of the longest.
    */
-  async render(job: Job, routes: Route[], progress: Progress, prepared?: Prepared): Promise<RenderedPage[]> {
+  async render(job: RenderJob, routes: Route[], progress: Progress, prepared?: Prepared): Promise<RenderedPage[]> {
     const queues = new Map<Lane, string[]>(this.lanes.map((l) => [l, []]));
     const mine = queues.get(this.local)!;
-    const others = queues.get(this.lanes.at(-1)!)!;
+    const lastWorker = queues.get(this.lanes.at(-1)!)!; // this thread's own queue when there is no worker
     const free: string[] = [];
     for (const r of routes) {
       const owner = r.post ? this.owner.get(r.post.file) : undefined;
       if (owner && queues.has(owner)) queues.get(owner)!.push(r.path);
       else free.push(r.path);
     }
-    others.unshift(...free);
+    lastWorker.unshift(...free);
     const rendered: RenderedPage[] = [];
     await this.share(
       (lane) => {

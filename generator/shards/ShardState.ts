@@ -18,8 +18,6 @@ import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
 import { emptyBody, parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
 import { renderMarkdown, type MarkdownResult } from '../content/markdown.ts';
 
-/** Pages rendered per batch (and per progress report). */
-const BATCH = 50;
 import { assetUrl } from '../assets/staticFiles.ts';
 import { SiteError } from '../errors.ts';
 import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
@@ -53,8 +51,6 @@ export interface RenderJob {
   siteUrl: string;
   assets: RenderAssets;
   globalKey: string;
-  /** The routes this shard renders. */
-  paths: string[];
   /** Folder to write pages into (already holding their subfolders), or null to return the HTML instead. */
   outDir: string | null;
   /** Cache folder to store the pages in, or null. */
@@ -84,11 +80,12 @@ export interface RenderedPage {
 
 /** What open() prepares for renderBatch(). */
 interface Session {
-  job: Omit<RenderJob, 'paths'>;
+  job: RenderJob;
   byPath: Map<string, Route>;
   hashOf: (dep: string) => string;
   digest: (route: Route) => string;
-  cache: BuildCache | null;
+  /** Without a cache folder, a cache that stores nothing (BuildCache.open(null)). */
+  cache: BuildCache;
   ctx: RenderContext;
   shared: SharedFragments;
 }
@@ -126,17 +123,11 @@ export class ShardState {
   }
 
   /**
-   * Renders job.paths, handing them over batch by batch. `prepared`: the caller's own content and route
-   * table, when it runs in this thread and has them already (articles' bodies are filled in and emptied
-   * again around each page).
+   * Gets ready to render any page of `job` (renderBatch), in any order, in as many batches as the caller
+   * likes. `prepared`: the caller's own content and route table, when it runs in this thread and has them
+   * already (articles' bodies are filled in and emptied again around each page).
    */
-  render(job: RenderJob, emit: (pages: RenderedPage[]) => void, prepared?: Prepared): void {
-    this.open(job, prepared);
-    for (let i = 0; i < job.paths.length; i += BATCH) emit(this.renderBatch(job.paths.slice(i, i + BATCH)));
-  }
-
-  /** Gets ready to render any page of `job` (renderBatch), in any order, in as many batches as the caller likes. */
-  open(job: Omit<RenderJob, 'paths'>, prepared?: Prepared): void {
+  open(job: RenderJob, prepared?: Prepared): void {
     const content: Content = prepared?.content ?? { ...job.site, posts: job.posts.map(withoutBody) };
     const routes = prepared?.routes ?? buildRoutes(content);
     const ctx = { content, routes, siteUrl: job.siteUrl, asset: assetUrl(job.assets.statics) };
@@ -146,7 +137,7 @@ export class ShardState {
       byPath: new Map(routes.map((r) => [r.path, r])),
       hashOf: depHasher(content, routes, digest),
       digest,
-      cache: job.cacheDir ? BuildCache.open(job.cacheDir, { read: false }) : null,
+      cache: BuildCache.open(job.cacheDir, { read: false }),
       ctx,
       // The navigation, footer and related-article cards: rendered once for all of this shard's pages.
       shared: new SharedFragments(ctx),
@@ -182,9 +173,9 @@ export class ShardState {
     // Encoded once, for the hash and the file.
     const bytes = Buffer.from(html);
     const hash = contentHash(bytes);
-    let stamp: string | null | undefined;
-    if (job.outDir) stamp = (cache ?? BuildCache.open(null, { read: false })).writeAndAdopt(hash, path.join(job.outDir, route.file), bytes);
-    else if (cache) {
+    let stamp: string | null;
+    if (job.outDir) stamp = cache.writeAndAdopt(hash, path.join(job.outDir, route.file), bytes);
+    else {
       cache.writePage(hash, bytes);
       stamp = cache.pageStamp(hash);
     }

@@ -5,7 +5,7 @@ import type { Parsed, RenderedPage, RenderJob, SourceFile } from './ShardState.t
 /** parse: some articles' front matter; open: get ready to render a job's pages; render: some of them. */
 export type ShardRequest =
   | { id: number; type: 'parse'; blogDir: string; sources: SourceFile[] }
-  | { id: number; type: 'open'; job: Omit<RenderJob, 'paths'> }
+  | { id: number; type: 'open'; job: RenderJob }
   | { id: number; type: 'render'; paths: string[] };
 
 export type ShardReply = { id: number; ok: true; result: Parsed | RenderedPage[] | null } | { id: number; ok: false; error: ErrorData };

@@ -1,6 +1,9 @@
 /** A page's cache key changes with everything its HTML can depend on, and with nothing it cannot see (rendered bodies, other articles' text). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { depHasher, pageKey, routeDigest } from '../../../generator/cache/pageKey.ts';
+import { depHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
+
+/** A fresh digester per call: each digest is computed from scratch, as a build's first page is. */
+const routeDigest = (route: Route) => routeDigester()(route);
 import type { Content, Post } from '../../../generator/content/load.ts';
 import { buildRoutes, type Route } from '../../../generator/routes.ts';
 import { fakePost, realContent } from '../helpers/content.ts';
@@ -27,7 +30,12 @@ const withArticle = (i: number, change: Partial<Post>): Content => ({
   posts: content.posts.map((p, k) => (k === i ? { ...p, ...change } : p)),
 });
 
-describe('routeDigest', () => {
+describe('routeDigester', () => {
+  it('gives every route of a build, digested with one digester, the digest a fresh one gives it', () => {
+    const shared = routeDigester();
+    for (const route of routes) expect(shared(route)).toBe(routeDigest(route));
+  });
+
   it('is the same for the same route, and for a copy of it', () => {
     expect(routeDigest(article)).toBe(routeDigest(structuredClone(article)));
     expect(routeDigest(article)).toMatch(/^[0-9a-f]{64}$/);

@@ -1,4 +1,4 @@
-/** ShardState parses articles to metadata and renders pages in batches, each with the deps it read and the cache key the main thread computes the same way. */
+/** ShardState parses articles to metadata and renders pages batch by batch, each with the deps it read and the cache key the main thread computes the same way. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticFiles } from '../../../generator/assets/staticFiles.ts';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
 import { contentHash } from '../../../generator/cache/contentHash.ts';
-import { depHasher, pageKey, routeDigest } from '../../../generator/cache/pageKey.ts';
+import { depHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
 import {
   listPostFiles,
   loadSiteContent,
@@ -21,7 +21,7 @@ import {
 } from '../../../generator/content/load.ts';
 import { SiteError } from '../../../generator/errors.ts';
 import { buildRoutes, type Route } from '../../../generator/routes.ts';
-import { ShardState, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
+import { ShardState, type Prepared, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
 import { SITE_URL, contentDir } from '../helpers/content.ts';
 
 const blogDir = path.join(contentDir, 'blog');
@@ -71,17 +71,15 @@ const job = (overrides: Partial<RenderJob> = {}): RenderJob => ({
   siteUrl: SITE_URL,
   assets,
   globalKey: GLOBAL_KEY,
-  paths,
   outDir: null,
   cacheDir: null,
   ...overrides,
 });
 
-/** Renders with a fresh state (or the one given); returns the batches emitted. */
-function render(j: RenderJob, state = new ShardState(), prepared?: Parameters<ShardState['render']>[2]): RenderedPage[][] {
-  const batches: RenderedPage[][] = [];
-  state.render(j, (pages) => batches.push(pages), prepared);
-  return batches;
+/** Opens `j` in a fresh state (or the one given) and renders `only` (every route by default) as one batch. */
+function render(j: RenderJob, { only = paths, state = new ShardState(), prepared }: { only?: string[]; state?: ShardState; prepared?: Prepared } = {}): RenderedPage[] {
+  state.open(j, prepared);
+  return state.renderBatch(only);
 }
 
 function thrown(f: () => unknown): unknown {
@@ -124,7 +122,7 @@ describe('ShardState.parse', () => {
 describe('ShardState.render with outDir null', () => {
   let pages: RenderedPage[];
   beforeAll(() => {
-    pages = render(job()).flat();
+    pages = render(job());
   });
 
   it('returns every requested page, in order, with its HTML', () => {
@@ -141,7 +139,7 @@ describe('ShardState.render with outDir null', () => {
 
   it('renders only the paths asked for', () => {
     const some = [paths[3]!, paths[0]!];
-    expect(render(job({ paths: some })).flat().map((p) => p.path)).toEqual(some);
+    expect(render(job(), { only: some }).map((p) => p.path)).toEqual(some);
   });
 
   it("renders an article's markdown body, read from disk when this state did not parse it", () => {
@@ -166,24 +164,24 @@ describe('ShardState.render with outDir null', () => {
   it('gives each page the key the main thread computes from the global key, its route and its deps', () => {
     const hashOf = depHasher(content, routes);
     for (const [i, p] of pages.entries()) {
-      expect(p.key).toBe(pageKey(GLOBAL_KEY, routeDigest(routes[i]!), p.deps, hashOf));
+      expect(p.key).toBe(pageKey(GLOBAL_KEY, routeDigester()(routes[i]!), p.deps, hashOf));
     }
     expect(new Set(pages.map((p) => p.key)).size).toBe(pages.length);
   });
 
   it('gives every page a new key under another global key, and the same HTML', () => {
-    const other = render(job({ globalKey: 'another' })).flat();
+    const other = render(job({ globalKey: 'another' }));
     for (const [i, p] of other.entries()) {
       expect(p.key).not.toBe(pages[i]!.key);
       expect(p.html).toBe(pages[i]!.html);
     }
   });
 
-  it('emits in batches of at most 50 pages, and the same page renders the same way every time', () => {
-    const many = Array.from({ length: 120 }, (_, i) => paths[i % paths.length]!);
-    const batches = render(job({ paths: many }));
-    expect(batches.map((b) => b.length)).toEqual([50, 50, 20]);
-    const flat = batches.flat();
+  it('renders batch after batch of one open job, in any order, the same page the same way every time', () => {
+    const many = Array.from({ length: 120 }, (_, i) => paths[(i * 7) % paths.length]!);
+    const state = new ShardState();
+    state.open(job());
+    const flat = [many.slice(0, 50), many.slice(50, 53), many.slice(53)].flatMap((batch) => state.renderBatch(batch));
     expect(flat.map((p) => p.path)).toEqual(many);
     const first = new Map(pages.map((p) => [p.path, p]));
     for (const p of flat) {
@@ -195,17 +193,17 @@ describe('ShardState.render with outDir null', () => {
   it("with the caller's own content and routes: the same pages, and the articles' bodies emptied again", () => {
     const own: Content = { ...site, posts: posts.map(withoutBody) };
     const ownRoutes = buildRoutes(own);
-    const again = render(job(), new ShardState(), { content: own, routes: ownRoutes }).flat();
+    const again = render(job(), { prepared: { content: own, routes: ownRoutes } });
     expect(again.map((p) => [p.path, p.key, p.hash])).toEqual(pages.map((p) => [p.path, p.key, p.hash]));
     for (const post of own.posts) expect([post.html, post.headings, post.words]).toEqual(['', [], 0]);
   });
 
   it('throws for a route that does not exist', () => {
-    expect(() => render(job({ paths: ['/no-such-page'] }))).toThrow(/unknown route \/no-such-page/);
+    expect(() => render(job(), { only: ['/no-such-page'] })).toThrow(/unknown route \/no-such-page/);
   });
 
   it('throws AssetMissing when a template asks for a static file the job has no URL for', () => {
-    const e = thrown(() => render(job({ paths: ['/'], assets: { ...assets, statics: {} } })));
+    const e = thrown(() => render(job({ assets: { ...assets, statics: {} } }), { only: ['/'] }));
     expect(e).toBeInstanceOf(SiteError);
     expect((e as SiteError).code).toBe('AssetMissing');
   });
@@ -216,8 +214,8 @@ describe('ShardState.render into an output folder and the cache', () => {
     const outDir = path.join(tmp, 'out');
     const cacheDir = path.join(tmp, 'cache');
     for (const r of routes) await mkdir(path.dirname(path.join(outDir, r.file)), { recursive: true });
-    const pages = render(job({ outDir, cacheDir })).flat();
-    const expected = render(job()).flat();
+    const pages = render(job({ outDir, cacheDir }));
+    const expected = render(job());
     const cache = BuildCache.open(cacheDir, { read: true });
     for (const [i, p] of pages.entries()) {
       const file = path.join(outDir, p.file);
@@ -254,7 +252,7 @@ describe('ShardState.render when an article changed on disk', () => {
 
   it('throws ContentChangedDuringBuild when the file no longer hashes to its metadata', () => {
     write(true);
-    const e = thrown(() => render(job({ site: copySite, posts: copyPosts, paths: [route.path] })));
+    const e = thrown(() => render(job({ site: copySite, posts: copyPosts }), { only: [route.path] }));
     expect(e).toBeInstanceOf(SiteError);
     expect((e as SiteError).code).toBe('ContentChangedDuringBuild');
     expect((e as SiteError).location.file).toBe(route.post!.file);
@@ -265,9 +263,9 @@ describe('ShardState.render when an article changed on disk', () => {
     const state = new ShardState();
     const parsed = state.parse(path.join(dir, 'blog'), await readSourcesOf(dir)).metas;
     write(true);
-    const pages = render(job({ site: copySite, posts: sortPosts(parsed), paths: [route.path] }), state).flat();
+    const pages = render(job({ site: copySite, posts: sortPosts(parsed) }), { only: [route.path], state });
     expect(pages.map((p) => p.path)).toEqual([route.path]);
     expect(pages[0]!.html).not.toContain(SENTENCE);
-    expect(pages[0]!.key).toBe(render(job({ paths: [route.path] })).flat()[0]!.key);
+    expect(pages[0]!.key).toBe(render(job(), { only: [route.path] })[0]!.key);
   });
 });
