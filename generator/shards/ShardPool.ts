@@ -15,6 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { selfBundle } from '../selfBundle.mjs';
+import { adoptEarlyWorker, discardEarlyWorker, workerHeapMb } from './earlyWorker.mjs';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import type { PostMeta } from '../content/load.ts';
 import type { Route } from '../routes.ts';
@@ -63,14 +64,13 @@ class LocalLane implements Lane {
 
 class WorkerLane implements Lane {
   readonly depth = IN_FLIGHT;
-  private worker: Worker;
   private nextId = 1;
   private pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
   /** Why the worker stopped: later requests fail with it at once (a message to a dead worker is never answered). */
   private dead?: Error;
 
-  constructor(file: string, heapMb: number) {
-    this.worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  /** `worker` runs shardWorker.ts; the lane listens to it from now on. */
+  constructor(private worker: Worker) {
     this.worker.on('message', (reply: ShardReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -111,14 +111,6 @@ class WorkerLane implements Lane {
   }
 }
 
-/**
- * A worker's old-generation limit: about twice what it keeps alive (~10 KB per article: the route table
- * and every article's metadata). V8 left alone grows each heap far past that (a build of 4,000 articles
- * peaked at 450 MB; capped, at under 380 MB and no slower). A worker that still runs out is replaced by
- * the main thread for the rest of its share, so the cap costs speed at worst, never the build.
- */
-const workerHeapMb = (articles: number) => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
-
 const outOfMemory = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 export class ShardPool {
@@ -140,13 +132,22 @@ export class ShardPool {
     return this.workers;
   }
 
-  /** Adds `n` worker threads beside this one for a site of `articles` (once; later calls wait for the first). */
+  /**
+   * Adds `n` worker threads beside this one for a site of `articles` (once; later calls wait for the
+   * first). The worker bin/site.js started early is taken at once, before this returns, so work handed
+   * out right after reaches it without waiting for the event loop.
+   */
   useWorkers(n: number, articles: number): Promise<void> {
     if (n <= 0) return this.starting ?? Promise.resolve();
     this.starting ??= (async () => {
       this.workers = n;
+      const heapMb = workerHeapMb(articles);
+      const early = adoptEarlyWorker(heapMb);
+      if (early) this.lanes.push(new WorkerLane(early));
+      const more = early ? n - 1 : n;
+      if (more === 0) return;
       const file = await selfBundle(generatorRoot, 'shard', 'generator/shards/shardWorker.ts');
-      this.lanes.push(...Array.from({ length: n }, () => new WorkerLane(file, workerHeapMb(articles))));
+      for (let i = 0; i < more; i++) this.lanes.push(new WorkerLane(new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } })));
     })();
     return this.starting;
   }
@@ -256,6 +257,7 @@ export class ShardPool {
   }
 
   async close(): Promise<void> {
+    discardEarlyWorker();
     await Promise.all(this.lanes.map((l) => l.close()));
   }
 }

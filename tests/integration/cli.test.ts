@@ -188,6 +188,19 @@ describe('site build', () => {
     expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
   });
 
+  it('writes the same bytes with the worker bin/site.js starts early as with the main thread alone', async () => {
+    const good = path.join(tmp, 'content');
+    const built = async (workers: string) => {
+      const dir = path.join(tmp, `workers-${workers}`);
+      const run = await site('build', '--content', good, '--out', dir, '--cache-dir', path.join(tmp, `cache-workers-${workers}`), '--workers', workers);
+      expect(run.code, run.stderr).toBe(0);
+      return { run, tree: await hashTree(dir) };
+    };
+    const [early, alone] = [await built('1'), await built('0')];
+    expect(early.run.stdout).toMatch(/, 1 workers\)$/m);
+    expect(early.tree).toEqual(alone.tree);
+  });
+
   it('leaves the previous output byte for byte unchanged after the failed builds', async () => {
     expect(await hashTree(out)).toEqual(before);
     expect((await readdir(tmp)).filter((n) => n.startsWith('.'))).toEqual([]);

@@ -1,0 +1,5 @@
+import type { Worker } from 'node:worker_threads';
+export declare const workerHeapMb: (articles: number) => number;
+export declare function startEarlyWorker(file: string): void;
+export declare function adoptEarlyWorker(heapMb: number): Worker | undefined;
+export declare function discardEarlyWorker(): void;

@@ -1,0 +1,62 @@
+// The build's worker thread, started by bin/site.js before the CLI itself
+// loads: a worker takes ~0.1-0.2 s to boot (Node's internals, then the
+// shard bundle), and started this early it is ready by the time the main
+// thread has the first articles to hand out, instead of ~0.3 s into the
+// build. The ShardPool adopts it if the site turns out to want a worker
+// (and it is big enough for it), else it is terminated unused: it booted
+// on a core the main thread was not using. Plain JavaScript, like
+// selfBundle.mjs: bin/site.js runs it before anything can load TypeScript.
+// The record lives on globalThis, because bin/site.js and the CLI bundle
+// each have their own copy of this module.
+import { Worker } from 'node:worker_threads';
+
+const slot = Symbol.for('site.earlyShardWorker');
+
+/**
+ * A worker's old-generation limit: about twice what it keeps alive (~10 KB per article: the route table
+ * and every article's metadata). V8 left alone grows each heap far past that (a build of 4,000 articles
+ * peaked at 450 MB; capped, at under 380 MB and no slower). A worker that still runs out is replaced by
+ * the main thread for the rest of its share, so the cap costs speed at worst, never the build.
+ */
+export const workerHeapMb = (articles) => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
+
+/** Started before the site is read, the early worker is sized for up to this many articles; a bigger site starts its own. */
+const EARLY_ARTICLES = 6000;
+
+/** Starts the shard worker `file` ahead of the build that will (probably) want it. */
+export function startEarlyWorker(file) {
+  const heapMb = workerHeapMb(EARLY_ARTICLES);
+  const worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  // Until adopted, it does not keep the process alive.
+  worker.unref();
+  const record = { heapMb, worker, exited: false };
+  worker.once('exit', () => (record.exited = true));
+  worker.on('error', () => {}); // reported through 'exit' to whoever adopts it; never thrown at nobody
+  globalThis[slot] = record;
+}
+
+/**
+ * The early worker, if it has at least `heapMb` of heap and is still alive; the caller then owns it (and
+ * must listen to it in the same tick: its events are not replayed). An early worker too small for the
+ * site is terminated: nobody will adopt it.
+ */
+export function adoptEarlyWorker(heapMb) {
+  const record = globalThis[slot];
+  if (!record) return undefined;
+  delete globalThis[slot];
+  if (record.exited || record.heapMb < heapMb) {
+    void record.worker.terminate();
+    return undefined;
+  }
+  record.worker.removeAllListeners('error');
+  record.worker.ref();
+  return record.worker;
+}
+
+/** Terminates the early worker if nobody adopted it (the build wanted no worker). */
+export function discardEarlyWorker() {
+  const record = globalThis[slot];
+  if (!record) return;
+  delete globalThis[slot];
+  void record.worker.terminate();
+}
