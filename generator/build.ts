@@ -88,13 +88,11 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
   try {
     // Assets do not depend on content: esbuild and lightningcss work while the articles are read.
-    const assetsPromise = generatorKey.then((key) =>
-      Promise.all([
-        cachedCss(cache, key, config.stylesEntry),
-        staticFiles(config.staticDir),
-        cachedWidgets(cache, key, { widgetsDir: config.widgetsDir, backend: config.backend }),
-      ]),
-    );
+    const assetsPromise = Promise.all([
+      cachedCss(cache, generatorKey, config.stylesEntry),
+      staticFiles(config.staticDir),
+      cachedWidgets(cache, generatorKey, { widgetsDir: config.widgetsDir, backend: config.backend }),
+    ]);
     assetsPromise.catch(() => {});
 
     const { content, parsed, saveArticles } = await stage('content', async () => {

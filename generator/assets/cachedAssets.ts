@@ -7,7 +7,7 @@ import { compileCss, type CompiledCss } from './compileCss.ts';
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
-export const cachedCss = (cache: BuildCache, packKey: string, entry: string): Promise<CompiledCss> =>
+export const cachedCss = (cache: BuildCache, packKey: string | Promise<string>, entry: string): Promise<CompiledCss> =>
   cachedAsset(
     cache,
     'css',
@@ -31,7 +31,7 @@ type SavedBundle = Omit<WidgetBundle, 'files' | 'gzip' | 'staticImports' | 'dyna
   islandChunks: [string, string][];
 };
 
-export const cachedWidgets = (cache: BuildCache, packKey: string, options: BundleOptions): Promise<WidgetBundle> =>
+export const cachedWidgets = (cache: BuildCache, packKey: string | Promise<string>, options: BundleOptions): Promise<WidgetBundle> =>
   cachedAsset(
     cache,
     'widgets',

@@ -33,14 +33,14 @@ async function inputsKey(options: string, inputs: string[]): Promise<string> {
 export async function cachedAsset<T, S>(
   cache: BuildCache,
   name: string,
-  /** The generator's own key: a new generator version makes the asset afresh. */
-  packKey: string,
+  /** The generator's own key: a new generator version makes the asset afresh. With no asset stored yet, making it does not wait for the key. */
+  packKey: string | Promise<string>,
   options: unknown,
   make: () => Promise<{ value: T; inputs: string[] }>,
   codec: { save: (value: T) => S; load: (saved: S) => T },
 ): Promise<T> {
   const optionsKey = JSON.stringify(options);
-  const previous = cache.readPack<Entry<S>>(`asset-${name}`, packKey)['entry'];
+  const previous = cache.hasPack(`asset-${name}`) ? cache.readPack<Entry<S>>(`asset-${name}`, await packKey)['entry'] : undefined;
   if (previous && Array.isArray(previous.inputs) && (await inputsKey(optionsKey, previous.inputs)) === previous.key) {
     try {
       return codec.load(previous.value);
@@ -54,7 +54,7 @@ export async function cachedAsset<T, S>(
   // such a result is used once and not stored (a clock tick of slack for coarse file times).
   const touched = await Promise.all(inputs.filter((f) => !isPackage(f)).map((f) => stat(f).then((s) => s.mtimeMs, () => Infinity)));
   if (touched.every((t) => t < started - RACY_MS)) {
-    cache.writePack(`asset-${name}`, packKey, { entry: { key: await inputsKey(optionsKey, inputs), inputs, value: codec.save(value) } });
+    cache.writePack(`asset-${name}`, await packKey, { entry: { key: await inputsKey(optionsKey, inputs), inputs, value: codec.save(value) } });
   }
   return value;
 }

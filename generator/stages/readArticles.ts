@@ -34,12 +34,14 @@ export interface ReadArticlesInput {
  * `save`: writes what changed into the build cache (the caller picks a moment the workers are busy).
  */
 export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{ posts: Post[]; parsed: number; save: () => void }> {
-  const files = await listPostFiles(config.contentDir);
+  const files = listPostFiles(config.contentDir);
   // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
   const speculative = config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
   const blogDir = path.join(config.contentDir, 'blog');
-  const knownStamps = cache.readPack<string>('sources', await generatorKey);
-  const known = cache.readPack<PostMeta>('posts', await generatorKey);
+  // Without packs (a cold build) nothing waits for the generator's key: the shards start reading at once.
+  const packKey = cache.hasPack('sources') || cache.hasPack('posts') ? await generatorKey : null;
+  const knownStamps = packKey ? cache.readPack<string>('sources', packKey) : {};
+  const known = packKey ? cache.readPack<PostMeta>('posts', packKey) : {};
   const keyOf = (file: string, hash: string) => postKey(`blog/${file}`, hash);
   // Stamps known: stat every file, read the changed ones here. None: every file is read by the shards.
   const { sources, stamps, changed } = Object.keys(knownStamps).length

@@ -42,7 +42,7 @@ let paths: string[];
 
 /** Each article's source, read from a content folder. */
 const readSourcesOf = async (dir: string): Promise<SourceFile[]> =>
-  (await listPostFiles(dir)).map((file) => {
+  listPostFiles(dir).map((file) => {
     const source = readFileSync(path.join(dir, 'blog', file), 'utf8');
     return { file, source, hash: contentHash(source) };
   });
