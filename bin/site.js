@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 // Shim: runs generator/cli.ts from a cached esbuild bundle of the generator
 // (generator/selfBundle.mjs), rebuilt whenever one of its source files changes.
-// For `site build`, the build's worker thread starts booting now, while the
-// CLI loads (generator/shards/earlyWorker.mjs).
+// For a cold `site build` of a big site, the build's worker thread starts
+// booting now, while the CLI loads (generator/shards/earlyWorker.mjs).
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { selfBundle } from '../generator/selfBundle.mjs';
-import { startEarlyWorker } from '../generator/shards/earlyWorker.mjs';
+import { earlyWorkerWanted, startEarlyWorker } from '../generator/shards/earlyWorker.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const building = process.argv[2] === 'build';
+const early = process.argv[2] === 'build' && earlyWorkerWanted(process.argv.slice(3));
 const [file, shard] = await Promise.all([
   selfBundle(root, 'cli', 'generator/cli.ts'),
-  building ? selfBundle(root, 'shard', 'generator/shards/shardWorker.ts') : undefined,
+  early ? selfBundle(root, 'shard', 'generator/shards/shardWorker.ts') : undefined,
 ]);
 if (shard) startEarlyWorker(shard);
 await import(pathToFileURL(file).href);

@@ -5,6 +5,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
+import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 import { formatSiteError, isSiteError, SiteError } from './errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -63,10 +64,10 @@ program
   .command('build')
   .description('build the site into a deployable folder')
   .option('--out <dir>', 'output folder', 'dist')
-  .option('--content <dir>', 'content folder', 'content')
+  .option('--content <dir>', 'content folder', DEFAULT_CONTENT_DIR)
   .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
   .option('--no-cache', 'ignore the build cache (a cold build); it is refilled')
-  .option('--cache-dir <dir>', 'build cache folder', '.site/cache/build')
+  .option('--cache-dir <dir>', 'build cache folder', DEFAULT_CACHE_DIR)
   .addOption(new Option('--workers <n>', 'worker threads besides the main one (default: one per extra core, for hundreds of pages)').argParser(count))
   .option('--timings', 'print how long each build stage took')
   .action(

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { SiteError } from './errors.ts';
+import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 
 export type Mode = 'build' | 'dev' | 'preview';
 
@@ -76,7 +77,7 @@ export function checkSiteUrl(url: string): string {
 
 export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedConfig {
   const root = path.resolve(options.root ?? process.cwd());
-  const contentDir = path.resolve(root, options.content ?? 'content');
+  const contentDir = path.resolve(root, options.content ?? DEFAULT_CONTENT_DIR);
   const outDir = path.resolve(root, options.out ?? 'dist');
   const templatesDir = path.join(root, 'templates');
   // Building replaces outDir wholesale: it must not be, or contain, a source folder.
@@ -99,7 +100,7 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
     write: options.write ?? true,
     backend: options.backend === undefined ? backendFromEnv() : options.backend,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
-    cacheDir: path.resolve(root, options.cacheDir ?? path.join('.site', 'cache', 'build')),
+    cacheDir: path.resolve(root, options.cacheDir ?? DEFAULT_CACHE_DIR),
     readCache: options.cache ?? true,
     workers: options.workers,
     progress: options.progress ?? true,

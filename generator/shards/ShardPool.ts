@@ -15,15 +15,13 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { selfBundle } from '../selfBundle.mjs';
-import { adoptEarlyWorker, discardEarlyWorker, workerHeapMb } from './earlyWorker.mjs';
+import { adoptEarlyWorker, discardEarlyWorker, WORKER_THRESHOLD, workerHeapMb } from './earlyWorker.mjs';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import type { PostMeta } from '../content/load.ts';
 import type { Route } from '../routes.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
 import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
-/** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
-const WORKER_THRESHOLD = 400;
 /** Articles per parse request, pages per render request: small enough to even out the end. */
 const PARSE_BATCH = 100;
 const RENDER_BATCH = 25;

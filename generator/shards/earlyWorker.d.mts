@@ -3,3 +3,5 @@ export declare const workerHeapMb: (articles: number) => number;
 export declare function startEarlyWorker(file: string): void;
 export declare function adoptEarlyWorker(heapMb: number): Worker | undefined;
 export declare function discardEarlyWorker(): void;
+export declare const WORKER_THRESHOLD: number;
+export declare function earlyWorkerWanted(args: string[], cwd?: string): boolean;

@@ -2,13 +2,17 @@
 // loads: a worker takes ~0.1-0.2 s to boot (Node's internals, then the
 // shard bundle), and started this early it is ready by the time the main
 // thread has the first articles to hand out, instead of ~0.3 s into the
-// build. The ShardPool adopts it if the site turns out to want a worker
-// (and it is big enough for it), else it is terminated unused: it booted
-// on a core the main thread was not using. Plain JavaScript, like
-// selfBundle.mjs: bin/site.js runs it before anything can load TypeScript.
-// The record lives on globalThis, because bin/site.js and the CLI bundle
-// each have their own copy of this module.
+// build. Only for a build that will read hundreds of articles (a cold
+// one): a warm build is single-threaded, and a booting worker next to it
+// costs it ~50 ms. The ShardPool adopts the worker if the site does want
+// one (and the worker's heap fits the site), else it is terminated unused.
+// Plain JavaScript, like selfBundle.mjs: bin/site.js runs it before
+// anything can load TypeScript. The record lives on globalThis, because
+// bin/site.js and the CLI bundle each have their own copy of this module.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from '../defaults.mjs';
 
 const slot = Symbol.for('site.earlyShardWorker');
 
@@ -19,6 +23,36 @@ const slot = Symbol.for('site.earlyShardWorker');
  * the main thread for the rest of its share, so the cap costs speed at worst, never the build.
  */
 export const workerHeapMb = (articles) => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
+
+/** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
+export const WORKER_THRESHOLD = 400;
+
+/** The value of `--name value` or `--name=value` in args, else undefined. */
+const flag = (args, name) => {
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i < 0) return undefined;
+  return args[i] === name ? args[i + 1] : args[i].slice(name.length + 1);
+};
+
+/**
+ * Whether `site build` with these arguments will (probably) use a worker to read articles: workers not
+ * turned off, no article index in the build cache (or the cache ignored), and hundreds of articles or a
+ * forced worker count. A wrong guess costs a little time, never the build: the pool decides for itself.
+ */
+export function earlyWorkerWanted(args, cwd = process.cwd()) {
+  const forced = flag(args, '--workers');
+  if (forced !== undefined && !(Number(forced) > 0)) return false;
+  const cacheDir = path.resolve(cwd, flag(args, '--cache-dir') ?? DEFAULT_CACHE_DIR);
+  // BuildCache keeps its article index as posts.pack (BuildCache.hasPack('posts')).
+  if (!args.includes('--no-cache') && existsSync(path.join(cacheDir, 'posts.pack'))) return false;
+  if (forced !== undefined) return true;
+  try {
+    const blog = path.resolve(cwd, flag(args, '--content') ?? DEFAULT_CONTENT_DIR, 'blog');
+    return readdirSync(blog).filter((f) => f.endsWith('.md')).length >= WORKER_THRESHOLD;
+  } catch {
+    return false;
+  }
+}
 
 /** Started before the site is read, the early worker is sized for up to this many articles; a bigger site starts its own. */
 const EARLY_ARTICLES = 6000;

@@ -2,12 +2,19 @@
  * The worker bin/site.js starts before the CLI loads: the build adopts it when it is big enough for the
  * site, and it never outlives a build that did not want it.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adoptEarlyWorker, discardEarlyWorker, startEarlyWorker, workerHeapMb } from '../../../generator/shards/earlyWorker.mjs';
+import {
+  adoptEarlyWorker,
+  discardEarlyWorker,
+  earlyWorkerWanted,
+  startEarlyWorker,
+  WORKER_THRESHOLD,
+  workerHeapMb,
+} from '../../../generator/shards/earlyWorker.mjs';
 
 let tmp: string;
 let echo: string;
@@ -61,5 +68,38 @@ describe('earlyWorker', () => {
     discardEarlyWorker();
     expect(typeof (await exit)).toBe('number');
     expect(adoptEarlyWorker(workerHeapMb(10))).toBeUndefined();
+  });
+});
+
+describe('earlyWorkerWanted', () => {
+  /** A project folder with `articles` articles in content/blog, and an article index in the default cache when `warm`. */
+  const project = async (name: string, articles: number, warm = false) => {
+    const dir = path.join(tmp, name);
+    await mkdir(path.join(dir, 'content', 'blog'), { recursive: true });
+    await mkdir(path.join(dir, 'other', 'blog'), { recursive: true });
+    await Promise.all(Array.from({ length: articles }, (_, i) => writeFile(path.join(dir, 'content', 'blog', `a-${i}.md`), '')));
+    await writeFile(path.join(dir, 'content', 'blog', 'notes.txt'), '');
+    if (warm) {
+      await mkdir(path.join(dir, '.site', 'cache', 'build'), { recursive: true });
+      await writeFile(path.join(dir, '.site', 'cache', 'build', 'posts.pack'), '');
+    }
+    return dir;
+  };
+
+  it('wants one for a cold build of hundreds of articles, in the default folders or the given ones', async () => {
+    const big = await project('big', WORKER_THRESHOLD);
+    expect(earlyWorkerWanted([], big)).toBe(true);
+    expect(earlyWorkerWanted(['--out', 'x', '--cache-dir', 'elsewhere'], big)).toBe(true);
+    expect(earlyWorkerWanted(['--content=other'], big)).toBe(false);
+    expect(earlyWorkerWanted(['--content', 'other', '--workers', '1'], big)).toBe(true);
+  });
+
+  it('wants none for a small site, a warm cache, or workers turned off', async () => {
+    expect(earlyWorkerWanted([], await project('small', WORKER_THRESHOLD - 1))).toBe(false);
+    const warm = await project('warm', WORKER_THRESHOLD, true);
+    expect(earlyWorkerWanted([], warm)).toBe(false);
+    expect(earlyWorkerWanted(['--no-cache'], warm)).toBe(true);
+    expect(earlyWorkerWanted(['--cache-dir=fresh'], warm)).toBe(true);
+    expect(earlyWorkerWanted(['--workers', '0'], await project('off', WORKER_THRESHOLD))).toBe(false);
   });
 });
