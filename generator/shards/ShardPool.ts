@@ -224,8 +224,9 @@ export class ShardPool {
    * Renders `routes`: an article's page first in the queue of the shard that holds its markdown, the
    * other pages at the front of a worker's queue (the blog index alone takes a while: the main thread
    * must stay free to feed the workers). A shard whose queue is empty takes from the back of the longest.
+   * `progress` sees each batch as it arrives, with the number of pages done so far.
    */
-  async render(job: RenderJob, routes: Route[], progress: Progress, prepared?: Prepared): Promise<RenderedPage[]> {
+  async render(job: RenderJob, routes: Route[], progress: (batch: RenderedPage[], done: number) => void, prepared?: Prepared): Promise<RenderedPage[]> {
     const queues = new Map<Lane, string[]>(this.lanes.map((l) => [l, []]));
     const mine = queues.get(this.local)!;
     const lastWorker = queues.get(this.lanes.at(-1)!)!; // this thread's own queue when there is no worker
@@ -246,8 +247,9 @@ export class ShardPool {
       },
       (paths) => mine.push(...paths),
       async (lane, paths) => {
-        rendered.push(...(await lane.render(paths)));
-        progress(rendered.length);
+        const batch = await lane.render(paths);
+        rendered.push(...batch);
+        progress(batch, rendered.length);
       },
       (lane) => lane.open(job, lane === this.local ? prepared : undefined),
     );

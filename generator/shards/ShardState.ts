@@ -8,7 +8,7 @@
  * the cache, and return what the main thread needs: key, dependencies,
  * summary, hash.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash } from '../cache/contentHash.ts';
@@ -25,6 +25,7 @@ import { fragmentDeps, joinParts, SharedFragments } from '../render/SharedFragme
 import { trackReads } from '../render/trackReads.ts';
 import { buildRoutes, type Route } from '../routes.ts';
 import type { RenderContext } from '../../templates/SiteContext.ts';
+import { outputPath } from '../writeOutput.ts';
 
 /** One article to parse: its file name inside blog/, and its text and content hash when the caller read it already. */
 export interface SourceFile {
@@ -51,7 +52,7 @@ export interface RenderJob {
   siteUrl: string;
   assets: RenderAssets;
   globalKey: string;
-  /** Folder to write pages into (already holding their subfolders), or null to return the HTML instead. */
+  /** Folder to write pages into (each page's subfolder is made as it is written), or null to return the HTML instead. */
   outDir: string | null;
   /** Cache folder to store the pages in, or null. */
   cacheDir: string | null;
@@ -174,7 +175,12 @@ export class ShardState {
     const bytes = Buffer.from(html);
     const hash = contentHash(bytes);
     let stamp: string | null;
-    if (job.outDir) stamp = cache.writeAndAdopt(hash, path.join(job.outDir, route.file), bytes);
+    if (job.outDir) {
+      // Each page's folder is made here, by the thread that writes it.
+      const file = outputPath(job.outDir, route.file);
+      mkdirSync(path.dirname(file), { recursive: true });
+      stamp = cache.writeAndAdopt(hash, file, bytes);
+    }
     else {
       cache.writePage(hash, bytes);
       stamp = cache.pageStamp(hash);

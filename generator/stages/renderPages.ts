@@ -50,7 +50,6 @@ const STRINGS = '@strings';
 /** Every route's page, in route order; `cached`: how many came from the cache. */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number }> {
   const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
-  out?.prepare(routes.map((r) => r.file));
   const pack = cache.readPack<PageEntry | string[]>('pages', globalKey);
   const strings = pack[STRINGS];
   const table = new SummaryTable(Array.isArray(strings) ? strings : []);
@@ -67,6 +66,8 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
       continue;
     }
     if (out) {
+      // Folders for the pages placed here; the shards make those of the pages they write.
+      out.prepare([route.file]);
       const stamp = cache.placePage(entry.hash, entry.stamp, out.pathOf(route.file));
       if (stamp === null) misses.push(route);
       else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp });
@@ -82,6 +83,15 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   const cached = pages.size;
   if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), content.posts.length);
+  // Fresh pages go into the new pack as they arrive, while the workers still render: the pack's
+  // summaries are not all left for the end, when this thread alone is busy.
+  const written = new SummaryTable();
+  const packed = new Map<string, PageEntry>();
+  const remember = ({ path, key, deps, hash, stamp, bytes, summary }: RenderedPage): PageEntry => {
+    const entry = { key, deps, hash, stamp, bytes, summary: written.pack(summary) };
+    packed.set(path, entry);
+    return entry;
+  };
   const { posts, ...site } = content;
   // Nothing to render (a warm build): no job for the shards at all.
   const job = misses.length
@@ -89,7 +99,15 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     : null;
   // pool.render hands the workers their first pages before it returns; this thread's own wait a tick.
   const rendering = job
-    ? pool.render(job, misses, (n) => progress.update('Rendering pages', cached + n, routes.length), { content, routes })
+    ? pool.render(
+        job,
+        misses,
+        (batch, n) => {
+          batch.forEach(remember);
+          progress.update('Rendering pages', cached + n, routes.length);
+        },
+        { content, routes },
+      )
     : Promise.resolve([]);
   try {
     alongside?.();
@@ -106,12 +124,8 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   // Remember every page, including those a failing check below will reject: they rendered correctly.
   const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
   if (fresh.length || restamped || Object.keys(index).length !== routes.length + 1) {
-    const written = new SummaryTable();
     const entries: Record<string, PageEntry | string[]> = {};
-    for (const r of routes) {
-      const { key, deps, hash, stamp, bytes, summary } = pages.get(r.path)!;
-      entries[r.path] = { key, deps, hash, stamp, bytes, summary: written.pack(summary) };
-    }
+    for (const r of routes) entries[r.path] = packed.get(r.path) ?? remember(pages.get(r.path)!);
     entries[STRINGS] = written.strings;
     cache.writePack('pages', globalKey, entries);
     cache.prunePages(new Set(routes.map((r) => pages.get(r.path)!.hash)));
