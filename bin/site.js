@@ -6,13 +6,13 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { selfBundle } from '../generator/selfBundle.mjs';
-import { earlyWorkerWanted, startEarlyWorker } from '../generator/shards/earlyWorker.mjs';
+import { earlyWorkerWanted, shardBundle, startEarlyWorker } from '../generator/shards/earlyWorker.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const early = process.argv[2] === 'build' && earlyWorkerWanted(process.argv.slice(3));
 const [file, shard] = await Promise.all([
   selfBundle(root, 'cli', 'generator/cli.ts'),
-  early ? selfBundle(root, 'shard', 'generator/shards/shardWorker.ts') : undefined,
+  early ? shardBundle(root) : undefined,
 ]);
 if (shard) startEarlyWorker(shard);
 await import(pathToFileURL(file).href);

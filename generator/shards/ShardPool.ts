@@ -12,10 +12,9 @@
  * again). A worker always has two requests queued, so it never waits for
  * the main thread between batches.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { selfBundle } from '../selfBundle.mjs';
-import { adoptEarlyWorker, discardEarlyWorker, WORKER_THRESHOLD, workerHeapMb } from './earlyWorker.mjs';
+import { adoptEarlyWorker, discardEarlyWorker, shardBundle, shardWorker, WORKER_THRESHOLD, workerHeapMb } from './earlyWorker.mjs';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import type { PostMeta } from '../content/load.ts';
 import type { Route } from '../routes.ts';
@@ -144,8 +143,8 @@ export class ShardPool {
       if (early) this.lanes.push(new WorkerLane(early));
       const more = early ? n - 1 : n;
       if (more === 0) return;
-      const file = await selfBundle(generatorRoot, 'shard', 'generator/shards/shardWorker.ts');
-      for (let i = 0; i < more; i++) this.lanes.push(new WorkerLane(new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } })));
+      const file = await shardBundle(generatorRoot);
+      for (let i = 0; i < more; i++) this.lanes.push(new WorkerLane(shardWorker(file, heapMb)));
     })();
     return this.starting;
   }

@@ -13,6 +13,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from '../defaults.mjs';
+import { selfBundle } from '../selfBundle.mjs';
 
 const slot = Symbol.for('site.earlyShardWorker');
 
@@ -23,6 +24,12 @@ const slot = Symbol.for('site.earlyShardWorker');
  * the main thread for the rest of its share, so the cap costs speed at worst, never the build.
  */
 export const workerHeapMb = (articles) => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
+
+/** The shard worker's bundle (generator/shards/shardWorker.ts), from the cache or freshly built. */
+export const shardBundle = (root) => selfBundle(root, 'shard', 'generator/shards/shardWorker.ts');
+
+/** A shard worker running `file`, its old generation capped at `heapMb`. */
+export const shardWorker = (file, heapMb) => new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 
 /** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 400;
@@ -60,7 +67,7 @@ const EARLY_ARTICLES = 6000;
 /** Starts the shard worker `file` ahead of the build that will (probably) want it. */
 export function startEarlyWorker(file) {
   const heapMb = workerHeapMb(EARLY_ARTICLES);
-  const worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  const worker = shardWorker(file, heapMb);
   // Until adopted, it does not keep the process alive.
   worker.unref();
   const record = { heapMb, worker, exited: false };

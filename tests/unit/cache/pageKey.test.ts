@@ -1,12 +1,12 @@
 /** A page's cache key changes with everything its HTML can depend on, and with nothing it cannot see (rendered bodies, other articles' text). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
-
-/** A fresh digester per call: each digest is computed from scratch, as a build's first page is. */
-const routeDigest = (route: Route) => routeDigester()(route);
 import type { Content, Post } from '../../../generator/content/load.ts';
 import { buildRoutes, type Route } from '../../../generator/routes.ts';
 import { fakePost, realContent } from '../helpers/content.ts';
+
+/** A fresh digester per call: each digest is computed from scratch, as a build's first page is. */
+const routeDigest = (route: Route) => routeDigester()(route);
 
 let content: Content;
 let routes: Route[];

@@ -48,9 +48,13 @@ describe('earlyWorker', () => {
     await worker.terminate();
   });
 
+  const early = () => (globalThis as Record<symbol, { worker: Worker } | undefined>)[Symbol.for('site.earlyShardWorker')]!.worker;
+
   it('is terminated, not adopted, when the site needs a bigger heap', async () => {
     startEarlyWorker(echo);
+    const exit = exited(early());
     expect(adoptEarlyWorker(workerHeapMb(100_000))).toBeUndefined();
+    expect(typeof (await exit)).toBe('number');
     expect(adoptEarlyWorker(workerHeapMb(10))).toBeUndefined();
   });
 
@@ -63,8 +67,7 @@ describe('earlyWorker', () => {
 
   it('is terminated by discardEarlyWorker when the build wanted no worker', async () => {
     startEarlyWorker(echo);
-    const record = (globalThis as Record<symbol, { worker: Worker } | undefined>)[Symbol.for('site.earlyShardWorker')]!;
-    const exit = exited(record.worker);
+    const exit = exited(early());
     discardEarlyWorker();
     expect(typeof (await exit)).toBe('number');
     expect(adoptEarlyWorker(workerHeapMb(10))).toBeUndefined();
