@@ -1,42 +1,35 @@
 /**
- * The document shell every page shares: lang, charset, viewport, head tags,
- * the hashed stylesheet, JSON-LD blocks and module scripts. No inline
- * scripts: JSON-LD is data (type application/ld+json), never executed.
+ * The document shell every page shares: lang, charset, viewport, and a slot
+ * for the rest of <head> (headHtml.ts: CSP, head tags, the hashed
+ * stylesheet, module scripts, JSON-LD), which fillHead() puts in after
+ * React has rendered the page. React itself writes charset and viewport
+ * first, then the preloads it hoists out of the body (the navigation's
+ * logo), then the slot. No inline scripts: JSON-LD is data (type
+ * application/ld+json), never executed.
  */
+import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
-import type { HeadTag } from '../seo/headTags.ts';
 
-export interface DocumentProps {
-  lang: string;
-  csp: string;
-  head: HeadTag[];
-  stylesheet: string;
-  icon: string;
-  jsonLd: string[];
-  scripts: string[];
-  children: ReactNode;
-}
+// Control characters around a per-process nonce: React writes the text as it is, and nothing before the
+// slot comes from content but preload URLs, which cannot hold it.
+const HEAD_SLOT = `\u0001head${randomBytes(6).toString('hex')}\u0002`;
 
-export function Document({ lang, csp, head, stylesheet, icon, jsonLd, scripts, children }: DocumentProps) {
+export function Document({ lang, children }: { lang: string; children: ReactNode }) {
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
-        <meta httpEquiv="Content-Security-Policy" content={csp} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {head.map((t, i) =>
-          t.tag === 'title' ? <title key={i}>{t.text}</title> : t.tag === 'meta' ? <meta key={i} {...t.attrs} /> : <link key={i} {...t.attrs} />,
-        )}
-        <link rel="icon" href={icon} type="image/svg+xml" />
-        <link rel="stylesheet" href={stylesheet} />
-        {scripts.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
-        {jsonLd.map((json, i) => (
-          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
-        ))}
+        {HEAD_SLOT}
       </head>
       <body>{children}</body>
     </html>
   );
+}
+
+/** A rendered Document with `head` (headHtml) in its slot. */
+export function fillHead(html: string, head: string): string {
+  const at = html.indexOf(HEAD_SLOT);
+  if (at < 0) throw new Error('the document has no head slot');
+  return html.slice(0, at) + head + html.slice(at + HEAD_SLOT.length);
 }

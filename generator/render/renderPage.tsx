@@ -13,7 +13,8 @@ import { SiteError } from '../errors.ts';
 import type { Route } from '../routes.ts';
 import { headTags } from '../seo/headTags.ts';
 import { jsonLd, serializeJsonLd } from '../seo/jsonLd.ts';
-import { Document } from './Document.tsx';
+import { Document, fillHead } from './Document.tsx';
+import { headHtml } from './headHtml.ts';
 import { SharedContext } from '../../templates/components/Shared.tsx';
 import { joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
 
@@ -35,18 +36,16 @@ export function renderPageParts(route: Route, ctx: RenderContext, assets: PageAs
   const socialImage = ctx.asset(site.socialImage);
   const Page = pageTemplates[route.template];
   try {
+    const head = headHtml({
+      csp: assets.csp,
+      head: headTags({ route, site, siteUrl: ctx.siteUrl, socialImage }),
+      icon: ctx.asset(site.favicon),
+      stylesheet: assets.stylesheet,
+      scripts: assets.scripts,
+      jsonLd: jsonLd({ route, content: ctx.content, siteUrl: ctx.siteUrl, logoUrl: ctx.asset(site.logo), socialImage }).map(serializeJsonLd),
+    });
     const html = renderToStaticMarkup(
-      <Document
-        lang={site.language}
-        csp={assets.csp}
-        head={headTags({ route, site, siteUrl: ctx.siteUrl, socialImage })}
-        stylesheet={assets.stylesheet}
-        icon={ctx.asset(site.favicon)}
-        scripts={assets.scripts}
-        jsonLd={jsonLd({ route, content: ctx.content, siteUrl: ctx.siteUrl, logoUrl: ctx.asset(site.logo), socialImage }).map(
-          serializeJsonLd,
-        )}
-      >
+      <Document lang={site.language}>
         <SiteContext.Provider value={ctx}>
           <SharedContext.Provider value={shared}>
             <Layout route={route}>
@@ -56,7 +55,7 @@ export function renderPageParts(route: Route, ctx: RenderContext, assets: PageAs
         </SiteContext.Provider>
       </Document>,
     );
-    return shared.parts(`<!doctype html>${html}`);
+    return shared.parts(`<!doctype html>${fillHead(html, head)}`);
   } catch (e) {
     if (e instanceof SiteError) throw e;
     throw new SiteError('TemplateRenderFailed', { route: route.path, template: route.template, reason: (e as Error).message });

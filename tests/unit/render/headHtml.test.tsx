@@ -1,0 +1,115 @@
+/**
+ * The string <head> (headHtml + the Document's slot) gives byte for byte what React gave when it
+ * rendered those tags itself: for every page of the real site, with the navigation logo's preload that
+ * React hoists ahead of them, and with every character React escapes in titles, descriptions and URLs.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Content } from '../../../generator/content/load.ts';
+import { escapeHtml, headHtml } from '../../../generator/render/headHtml.ts';
+import { renderPage } from '../../../generator/render/renderPage.tsx';
+import { joinParts, SharedFragments } from '../../../generator/render/SharedFragments.tsx';
+import { buildRoutes, type Route } from '../../../generator/routes.ts';
+import { headTags, type HeadTag } from '../../../generator/seo/headTags.ts';
+import { jsonLd, serializeJsonLd } from '../../../generator/seo/jsonLd.ts';
+import { SharedContext } from '../../../templates/components/Shared.tsx';
+import { Layout } from '../../../templates/Layout.tsx';
+import { pageTemplates } from '../../../templates/pages/index.ts';
+import { SiteContext, type RenderContext } from '../../../templates/SiteContext.ts';
+import { SITE_URL, realContent } from '../helpers/content.ts';
+
+const assets = { stylesheet: '/assets/main.css?v=1&x="2"', scripts: ['/assets/loader.js'], csp: "default-src 'self'; img-src 'self' data:" };
+
+/** The document shell as it was when React rendered every head tag: the reference. */
+function ReactDocument(p: { lang: string; csp: string; head: HeadTag[]; stylesheet: string; icon: string; jsonLd: string[]; scripts: string[]; children: ReactNode }) {
+  return (
+    <html lang={p.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta httpEquiv="Content-Security-Policy" content={p.csp} />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {p.head.map((t, i) =>
+          t.tag === 'title' ? <title key={i}>{t.text}</title> : t.tag === 'meta' ? <meta key={i} {...t.attrs} /> : <link key={i} {...t.attrs} />,
+        )}
+        <link rel="icon" href={p.icon} type="image/svg+xml" />
+        <link rel="stylesheet" href={p.stylesheet} />
+        {p.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+        {p.jsonLd.map((json, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+        ))}
+      </head>
+      <body>{p.children}</body>
+    </html>
+  );
+}
+
+/** The page as renderPage made it before, shared fragments included. */
+function reactPage(route: Route, ctx: RenderContext): string {
+  const shared = new SharedFragments(ctx);
+  const { site } = ctx.content;
+  const socialImage = ctx.asset(site.socialImage);
+  const Page = pageTemplates[route.template];
+  const html = renderToStaticMarkup(
+    <ReactDocument
+      lang={site.language}
+      csp={assets.csp}
+      head={headTags({ route, site, siteUrl: ctx.siteUrl, socialImage })}
+      stylesheet={assets.stylesheet}
+      icon={ctx.asset(site.favicon)}
+      scripts={assets.scripts}
+      jsonLd={jsonLd({ route, content: ctx.content, siteUrl: ctx.siteUrl, logoUrl: ctx.asset(site.logo), socialImage }).map(serializeJsonLd)}
+    >
+      <SiteContext.Provider value={ctx}>
+        <SharedContext.Provider value={shared}>
+          <Layout route={route}>
+            <Page route={route} />
+          </Layout>
+        </SharedContext.Provider>
+      </SiteContext.Provider>
+    </ReactDocument>,
+  );
+  return joinParts(shared.parts(`<!doctype html>${html}`));
+}
+
+let content: Content;
+let routes: Route[];
+let ctx: RenderContext;
+beforeAll(async () => {
+  content = await realContent();
+  routes = buildRoutes(content);
+  ctx = { content, routes, siteUrl: SITE_URL, asset: (name) => `/assets/${name}?a=1&b='2'` };
+});
+
+describe('headHtml', () => {
+  it('escapes as React does', () => {
+    expect(escapeHtml(`a "b" & 'c' <d>`)).toBe('a &quot;b&quot; &amp; &#x27;c&#x27; &lt;d&gt;');
+    expect(escapeHtml('plain')).toBe('plain');
+    // The same value twice: no state left between calls.
+    expect(escapeHtml('x&y')).toBe('x&amp;y');
+    expect(escapeHtml('x&y')).toBe('x&amp;y');
+  });
+
+  it('gives every page of the real site exactly the HTML React gave', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) expect(renderPage(route, ctx, assets), route.path).toBe(reactPage(route, ctx));
+  });
+
+  it('escapes titles, descriptions and URLs with quotes, ampersands and angle brackets the same way', () => {
+    const odd = `Fonts & "colors" <in> the 'deck'`;
+    for (const route of routes.slice(0, 5)) {
+      const tricky = { ...route, title: odd, description: `${odd} — and more` };
+      expect(renderPage(tricky, ctx, assets), route.path).toBe(reactPage(tricky, ctx));
+    }
+  });
+
+  it('puts the CSP first and the JSON-LD last', () => {
+    const html = headHtml({ csp: "a 'b'", head: [{ tag: 'title', text: 'T' }], icon: '/i.svg', stylesheet: '/s.css', scripts: ['/l.js'], jsonLd: ['{}'] });
+    expect(html).toBe(
+      `<meta http-equiv="Content-Security-Policy" content="a &#x27;b&#x27;"/><title>T</title><link rel="icon" href="/i.svg" type="image/svg+xml"/>` +
+        `<link rel="stylesheet" href="/s.css"/><script type="module" src="/l.js"></script><script type="application/ld+json">{}</script>`,
+    );
+  });
+});
