@@ -26,7 +26,7 @@ import { runChecks } from './checks/runChecks.ts';
 import { OutputDir, type OutputFiles } from './writeOutput.ts';
 import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
-import { sourceKey } from './cache/sourceKey.ts';
+import { laterSourceKey } from './cache/sourceKey.ts';
 import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets } from './shards/ShardState.ts';
 import { readArticles } from './stages/readArticles.ts';
@@ -78,7 +78,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const config = await stage('config', () => resolveConfig('build', options));
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
   const cache = BuildCache.open(config.cacheDir, { read: config.readCache });
-  const generatorKey = sourceKey([config.templatesDir]);
+  const generatorKey = laterSourceKey([config.templatesDir]);
   const pool = new ShardPool(config.log);
   const memory: OutputFiles = new Map();
   let out: OutputDir | null = null;

@@ -5,7 +5,10 @@
  * idle, and every thread costs a copy of the renderer's memory.
  *
  * Work is handed out in small batches, so every thread stays busy to the
- * end: articles to parse from one list; pages to render from one queue per
+ * end: articles to parse from one list, in batches that shrink as the list
+ * runs out (a worker keeps several queued, so it has work while this thread
+ * is busy with something long, such as the site's other content, yet
+ * finishes with the others); pages to render from one queue per
  * shard, holding first the pages of the articles that shard read (their
  * markdown is still there), and a shard that runs out takes batches from
  * the back of the longest other queue (it reads those articles' markdown
@@ -21,11 +24,13 @@ import type { Route } from '../routes.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
 import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
-/** Articles per parse request, pages per render request: small enough to even out the end. */
+/** Articles per parse request (at most, and at least while that many are left), pages per render request. */
 const PARSE_BATCH = 100;
+const MIN_PARSE_BATCH = 20;
 const RENDER_BATCH = 25;
-/** Requests a worker has queued at any time. */
+/** Requests a worker has queued at any time: rendering, parsing. */
 const IN_FLIGHT = 2;
+const PARSE_IN_FLIGHT = 4;
 
 type Progress = (done: number) => void;
 
@@ -33,8 +38,9 @@ interface Lane {
   parse(blogDir: string, sources: SourceFile[]): Promise<Parsed>;
   open(job: RenderJob, prepared?: Prepared): Promise<void>;
   render(paths: string[]): Promise<RenderedPage[]>;
-  /** How many requests to keep queued in this lane. */
+  /** How many requests to keep queued in this lane: while rendering, while parsing. */
   readonly depth: number;
+  readonly parseDepth: number;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,7 @@ interface Lane {
  */
 class LocalLane implements Lane {
   readonly depth = 1;
+  readonly parseDepth = 1;
   private state = new ShardState();
   async parse(blogDir: string, sources: SourceFile[]) {
     await new Promise(setImmediate);
@@ -61,6 +68,7 @@ class LocalLane implements Lane {
 
 class WorkerLane implements Lane {
   readonly depth = IN_FLIGHT;
+  readonly parseDepth = PARSE_IN_FLIGHT;
   private nextId = 1;
   private pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
   /** Why the worker stopped: later requests fail with it at once (a message to a dead worker is never answered). */
@@ -169,6 +177,7 @@ export class ShardPool {
     giveBack: (item: T) => void,
     run: (lane: Lane, item: T) => Promise<void>,
     open?: (lane: Lane) => Promise<void>,
+    depthOf: (lane: Lane) => number = (lane) => lane.depth,
   ): Promise<void> {
     let taken = 0;
     const fatal: { at: number; error: unknown }[] = [];
@@ -190,7 +199,7 @@ export class ShardPool {
           }
         }
       };
-      await Promise.all([opening, ...Array.from({ length: lane.depth }, loop)]);
+      await Promise.all([opening, ...Array.from({ length: depthOf(lane) }, loop)]);
       if (!failure) return;
       if (outOfMemory(failure.error) && lane !== this.local) this.retire(lane);
       else fatal.push(failure);
@@ -202,12 +211,22 @@ export class ShardPool {
 
   /** Front matter of `sources`; those without their text are read (and stamped) by the shards, from `blogDir`. */
   async parse(blogDir: string, sources: SourceFile[], progress: Progress): Promise<Parsed> {
-    const todo: SourceFile[][] = [];
-    for (let i = 0; i < sources.length; i += PARSE_BATCH) todo.push(sources.slice(i, i + PARSE_BATCH));
+    // Taken from the front; a batch given back (its worker ran out of memory) goes first again.
+    let next = 0;
+    const returned: SourceFile[][] = [];
+    const queued = this.lanes.reduce((n, lane) => n + lane.parseDepth, 0);
+    const take = (): SourceFile[] | undefined => {
+      if (returned.length) return returned.pop();
+      const left = sources.length - next;
+      if (left <= 0) return undefined;
+      // Every queued request a few times over: the last ones are small, and all threads finish together.
+      const size = Math.min(left, Math.max(MIN_PARSE_BATCH, Math.min(PARSE_BATCH, Math.ceil(left / (2 * queued)))));
+      return sources.slice(next, (next += size));
+    };
     const all: Parsed = { metas: [], stamps: {} };
     await this.share(
-      () => todo.shift(),
-      (part) => todo.unshift(part),
+      take,
+      (part) => returned.push(part),
       async (lane, part) => {
         const { metas, stamps } = await lane.parse(blogDir, part);
         for (const m of metas) this.owner.set(m.file, lane);
@@ -215,6 +234,8 @@ export class ShardPool {
         Object.assign(all.stamps, stamps);
         progress(all.metas.length);
       },
+      undefined,
+      (lane) => lane.parseDepth,
     );
     return all;
   }

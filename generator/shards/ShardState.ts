@@ -94,6 +94,8 @@ interface Session {
 export class ShardState {
   /** Markdown of the articles this shard read, by file (blog/x.md), until their pages render. */
   private bodies = new Map<string, string>();
+  /** Output folders this shard has made (thousands of articles share blog/). */
+  private folders = new Set<string>();
   private session?: Session;
 
   /** `blogDir`: where to read the articles that come without their text. */
@@ -133,6 +135,7 @@ export class ShardState {
     const routes = prepared?.routes ?? buildRoutes(content);
     const ctx = { content, routes, siteUrl: job.siteUrl, asset: assetUrl(job.assets.statics) };
     const digest = routeDigester();
+    this.folders.clear();
     this.session = {
       job,
       byPath: new Map(routes.map((r) => [r.path, r])),
@@ -178,7 +181,11 @@ export class ShardState {
     if (job.outDir) {
       // Each page's folder is made here, by the thread that writes it.
       const file = outputPath(job.outDir, route.file);
-      mkdirSync(path.dirname(file), { recursive: true });
+      const folder = path.dirname(file);
+      if (!this.folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.folders.add(folder);
+      }
       stamp = cache.writeAndAdopt(hash, file, bytes);
     }
     else {
