@@ -164,4 +164,6 @@ for (const verb of ['grant', 'revoke'] as const) {
     );
 }
 
-await program.parseAsync(process.argv);
+// Not awaited: the CLI runs as a CommonJS bundle (generator/runBundle.cjs), which has no top-level await;
+// a failure is an unhandled rejection, which ends the process with an error, as before.
+void program.parseAsync(process.argv);

@@ -19,16 +19,19 @@ export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'cho
 
 /**
  * Inside a bundle, `import.meta.url` keeps meaning "this source file", so
- * relative reads (bootstrap.sql, package.json) still work. devClient.ts is
- * skipped: it holds browser code as a string.
+ * relative reads (bootstrap.sql, package.json, runBundle.cjs) still work, in
+ * a CommonJS bundle too. Skipped: devClient.ts (it holds browser code as a
+ * string) and this file (its import.meta.url is in the banner's text).
  */
+const skipImportMetaUrl = /[\\/](devClient\.ts|selfBundle\.mjs)$/;
 const keepImportMetaUrl = {
   name: 'keep-import-meta-url',
   setup(build) {
-    build.onLoad({ filter: /[\\/]generator[\\/].*\.tsx?$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/]generator[\\/].*\.(tsx?|mjs)$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url') || args.path.endsWith('devClient.ts')) return undefined;
-      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      if (!source.includes('import.meta.url') || skipImportMetaUrl.test(args.path)) return undefined;
+      const loader = args.path.endsWith('.mjs') ? 'js' : args.path.endsWith('x') ? 'tsx' : 'ts';
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader };
     });
   },
 };
@@ -66,17 +69,22 @@ const serverOnly = {
   },
 };
 
-export function bundleOptions(entry) {
+/**
+ * `format`: 'cjs' for a bundle run through generator/runBundle.cjs (with V8's code cache: the CLI and the
+ * build's shard worker), 'esm' for one loaded with import() or as a worker's module (the dev server's).
+ */
+export function bundleOptions(entry, format = 'esm') {
+  const cjs = format === 'cjs';
   return {
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format,
     target: 'node20',
     jsx: 'automatic',
     write: false,
     metafile: true,
-    outfile: 'bundle.mjs',
+    outfile: cjs ? 'bundle.cjs' : 'bundle.mjs',
     external,
     // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
     // entry lets esbuild keep the 30 the templates use.
@@ -85,8 +93,8 @@ export function bundleOptions(entry) {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     plugins: [keepImportMetaUrl, serverOnly],
-    // Bundled CommonJS dependencies still call require() for Node built-ins.
-    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+    // Bundled CommonJS dependencies still call require() for Node built-ins (a CommonJS bundle has its own).
+    ...(cjs ? {} : { banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" } }),
   };
 }
 
@@ -112,7 +120,8 @@ const watchedInputs = (inputs) => [...inputs.filter((i) => !i.split(/[\\/]/).inc
 export async function saveBundle(result, root, name) {
   const cacheDir = path.join(root, '.site', 'cache');
   const code = result.outputFiles[0].contents;
-  const file = path.join(cacheDir, `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.mjs`);
+  const ext = path.extname(result.outputFiles[0].path);
+  const file = path.join(cacheDir, `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}${ext}`);
   await mkdir(cacheDir, { recursive: true });
   await writeAtomic(file, code);
   const inputs = {};
@@ -122,12 +131,15 @@ export async function saveBundle(result, root, name) {
   return file;
 }
 
-/** Keeps the newest few bundles of a name (a process started a moment ago may still be about to load one). */
+/**
+ * Keeps the newest few bundles of a name (a process started a moment ago may still be about to load one),
+ * each with its code cache (runBundle.cjs: <bundle>.v8).
+ */
 async function pruneBundles(cacheDir, name, keep) {
-  const old = (await readdir(cacheDir)).filter((f) => f.startsWith(`${name}.`) && f.endsWith('.mjs') && path.join(cacheDir, f) !== keep);
+  const old = (await readdir(cacheDir)).filter((f) => f.startsWith(`${name}.`) && /\.[cm]js$/.test(f) && path.join(cacheDir, f) !== keep);
   const dated = await Promise.all(old.map(async (f) => ({ f, t: (await stat(path.join(cacheDir, f)).catch(() => ({ mtimeMs: 0 }))).mtimeMs })));
   dated.sort((a, b) => b.t - a.t);
-  await Promise.all(dated.slice(2).map(({ f }) => rm(path.join(cacheDir, f), { force: true })));
+  await Promise.all(dated.slice(2).flatMap(({ f }) => [f, `${f}.v8`].map((g) => rm(path.join(cacheDir, g), { force: true }))));
 }
 
 /** The cached bundle's path if every input is unchanged, else null. */
@@ -141,11 +153,11 @@ export async function cachedBundle(root, name) {
   }
 }
 
-/** The bundle of `entry` (relative to root), from the cache or freshly built. */
-export async function selfBundle(root, name, entry) {
+/** The bundle of `entry` (relative to root), from the cache or freshly built; `format` as in bundleOptions. */
+export async function selfBundle(root, name, entry, format = 'esm') {
   const hit = await cachedBundle(root, name);
-  if (hit) return hit;
+  if (hit && hit.endsWith(format === 'cjs' ? '.cjs' : '.mjs')) return hit;
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({ ...bundleOptions(path.join(root, entry)), absWorkingDir: root });
+  const result = await esbuild.build({ ...bundleOptions(path.join(root, entry), format), absWorkingDir: root });
   return saveBundle(result, root, name);
 }

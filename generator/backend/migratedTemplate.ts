@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
@@ -34,7 +34,7 @@ export function migratedTemplate(supabaseDir: string): Promise<Blob> {
 /** The installed PGlite's version: a template from another version is not reused. */
 function pgliteVersion(): string {
   try {
-    let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     while (!existsSync(path.join(dir, 'package.json')) && dir !== path.dirname(dir)) dir = path.dirname(dir);
     return String((JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version);
   } catch {

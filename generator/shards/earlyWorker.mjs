@@ -11,6 +11,7 @@
 // bin/site.js and the CLI bundle each have their own copy of this module.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from '../defaults.mjs';
 import { selfBundle } from '../selfBundle.mjs';
@@ -25,11 +26,15 @@ const slot = Symbol.for('site.earlyShardWorker');
  */
 export const workerHeapMb = (articles) => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
 
-/** The shard worker's bundle (generator/shards/shardWorker.ts), from the cache or freshly built. */
-export const shardBundle = (root) => selfBundle(root, 'shard', 'generator/shards/shardWorker.ts');
+/** The shard worker's CommonJS bundle (generator/shards/shardWorker.ts), from the cache or freshly built. */
+export const shardBundle = (root) => selfBundle(root, 'shard', 'generator/shards/shardWorker.ts', 'cjs');
 
-/** A shard worker running `file`, its old generation capped at `heapMb`. */
-export const shardWorker = (file, heapMb) => new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+/** runBundle.cjs, a worker's entry: it runs the bundle named in workerData with V8's code cache. */
+const runBundleFile = fileURLToPath(new URL('../runBundle.cjs', import.meta.url));
+
+/** A shard worker running the CommonJS bundle `file`, its old generation capped at `heapMb`. */
+export const shardWorker = (file, heapMb) =>
+  new Worker(runBundleFile, { workerData: { bundle: file }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 
 /** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 400;

@@ -22,9 +22,10 @@ let broken: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-early-'));
-  echo = path.join(tmp, 'echo.mjs');
-  await writeFile(echo, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', (m) => parentPort.postMessage(m));\n");
-  broken = path.join(tmp, 'broken.mjs');
+  // Shard bundles are CommonJS, run by generator/runBundle.cjs.
+  echo = path.join(tmp, 'echo.cjs');
+  await writeFile(echo, "const { parentPort } = require('node:worker_threads');\nparentPort.on('message', (m) => parentPort.postMessage(m));\n");
+  broken = path.join(tmp, 'broken.cjs');
   await writeFile(broken, "throw new Error('does not boot');\n");
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));

@@ -1,0 +1,73 @@
+/**
+ * runBundle.cjs: a CommonJS bundle runs as its thread's main module, with V8's code cache beside it:
+ * made when missing (at exit, or at once in a worker), reused while it fits, made again when V8 rejects
+ * it (corrupt, or from another V8).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const runBundleFile = path.resolve('generator/runBundle.cjs');
+const { runBundle } = createRequire(import.meta.url)(runBundleFile) as { runBundle: (file: string, cacheAt?: 'exit' | 'now') => unknown };
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-runbundle-'));
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+async function bundle(name: string, code: string): Promise<string> {
+  const file = path.join(tmp, name);
+  await writeFile(file, code);
+  return file;
+}
+
+/** Runs `file` through runBundle in a fresh process (cache taken at exit); prints what the bundle prints. */
+const runInProcess = (file: string) =>
+  execFileSync(process.execPath, ['-e', `require(${JSON.stringify(runBundleFile)}).runBundle(${JSON.stringify(file)})`], { encoding: 'utf8' });
+
+describe('runBundle', () => {
+  it('runs a CommonJS bundle with its own require, module and file names, and returns its exports', async () => {
+    await writeFile(path.join(tmp, 'helper.cjs'), 'module.exports = 41;');
+    const file = await bundle('exports.cjs', "exports.answer = require('./helper.cjs') + 1; exports.where = [__filename, __dirname];");
+    expect(runBundle(file, 'now')).toEqual({ answer: 42, where: [file, tmp] });
+  });
+
+  it('makes the code cache at exit when there is none, and keeps it while it fits', async () => {
+    const file = await bundle('cli.cjs', "function greet(n) { return 'hello ' + n; } process.stdout.write(greet('site'));");
+    const cache = `${file}.v8`;
+    expect(runInProcess(file)).toBe('hello site');
+    const first = await stat(cache);
+    expect(first.size).toBeGreaterThan(0);
+    expect(runInProcess(file)).toBe('hello site');
+    // Accepted: not written again.
+    expect((await stat(cache)).mtimeMs).toBe(first.mtimeMs);
+  });
+
+  it('makes the code cache again when V8 rejects it, and still runs the bundle', async () => {
+    const file = await bundle('corrupt.cjs', "process.stdout.write('still runs');");
+    await writeFile(`${file}.v8`, 'not a code cache');
+    expect(runInProcess(file)).toBe('still runs');
+    expect((await readFile(`${file}.v8`)).toString()).not.toBe('not a code cache');
+  });
+
+  it('is a worker thread entry: runs workerData.bundle, its cache made at once', async () => {
+    const file = await bundle('worker.cjs', "const { parentPort } = require('node:worker_threads'); parentPort.on('message', (m) => parentPort.postMessage(m * 2));");
+    const worker = new Worker(runBundleFile, { workerData: { bundle: file } });
+    try {
+      const reply = await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage(21);
+      });
+      expect(reply).toBe(42);
+      expect((await stat(`${file}.v8`)).size).toBeGreaterThan(0);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
