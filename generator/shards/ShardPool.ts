@@ -41,6 +41,8 @@ interface Lane {
   /** How many requests to keep queued in this lane: while rendering, while parsing. */
   readonly depth: number;
   readonly parseDepth: number;
+  /** Nothing more to parse: a worker renders its articles' markdown while it waits for the job. */
+  parsed(): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ class LocalLane implements Lane {
     await new Promise(setImmediate);
     return this.state.parse(blogDir, sources);
   }
+  /** This thread has no time to wait: it builds the route table while the workers render ahead. */
+  parsed() {}
   async open(job: RenderJob, prepared?: Prepared) {
     this.state.open(job, prepared);
   }
@@ -103,6 +107,12 @@ class WorkerLane implements Lane {
 
   parse(blogDir: string, sources: SourceFile[]) {
     return this.call<Parsed>({ type: 'parse', blogDir, sources });
+  }
+  private aheadSent = false;
+  parsed() {
+    // Once: it comes after the lane's last parse request, so the worker starts when that one is done.
+    if (!this.aheadSent) void this.call<null>({ type: 'ahead' }).catch(() => {});
+    this.aheadSent = true;
   }
   open(job: RenderJob) {
     return this.call<void>({ type: 'open', job });
@@ -225,7 +235,11 @@ export class ShardPool {
     };
     const all: Parsed = { metas: [], stamps: {} };
     await this.share(
-      take,
+      (lane) => {
+        const part = take();
+        if (!part) lane.parsed();
+        return part;
+      },
       (part) => returned.push(part),
       async (lane, part) => {
         const { metas, stamps } = await lane.parse(blogDir, part);

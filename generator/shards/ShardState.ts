@@ -96,6 +96,11 @@ export class ShardState {
   private bodies = new Map<string, string>();
   /** Output folders this shard has made (thousands of articles share blog/). */
   private folders = new Set<string>();
+  /** Articles' markdown rendered ahead (renderAhead), by file, until their pages render. */
+  private ahead = new Map<string, MarkdownResult>();
+  /** Files read here whose markdown is not rendered ahead yet, in the order read; `next` is the first. */
+  private toRender: string[] = [];
+  private next = 0;
   private session?: Session;
 
   /** `blogDir`: where to read the articles that come without their text. */
@@ -110,6 +115,7 @@ export class ShardState {
       }
       const { meta, body } = parsePostMeta(s.file, source, hash);
       this.bodies.set(meta.file, body);
+      this.toRender.push(meta.file);
       return meta;
     });
     return { metas, stamps };
@@ -123,6 +129,31 @@ export class ShardState {
     const hash = contentHash(source);
     if (hash !== post.hash) throw new SiteError('ContentChangedDuringBuild', { file: post.file });
     return parsePostMeta(path.basename(post.file), source, hash).body;
+  }
+
+  /**
+   * Renders the markdown of up to `count` articles read here, for their pages to use later: work for a
+   * worker that has read its share and waits for the render job (the main thread still reads its own
+   * share, then builds the route table). Nothing once the job is open. Returns whether any are left.
+   */
+  renderAhead(count: number): boolean {
+    if (this.session) return false;
+    for (let end = Math.min(this.toRender.length, this.next + count); this.next < end; this.next++) {
+      const file = this.toRender[this.next]!;
+      const body = this.bodies.get(file);
+      if (body !== undefined) this.ahead.set(file, renderMarkdown(body));
+    }
+    return this.next < this.toRender.length;
+  }
+
+  /** An article's rendered markdown: rendered ahead, or now. */
+  private markdown(dir: string, post: PostMeta): MarkdownResult {
+    const ready = this.ahead.get(post.file);
+    if (ready) {
+      this.ahead.delete(post.file);
+      return ready;
+    }
+    return renderMarkdown(this.body(dir, post));
   }
 
   /**
@@ -157,7 +188,7 @@ export class ShardState {
       if (!route) throw new Error(`shard asked to render unknown route ${p}`);
       return route;
     });
-    const bodies = batch.map((r) => r.post && renderMarkdown(this.body(session.job.site.dir, r.post)));
+    const bodies = batch.map((r) => r.post && this.markdown(session.job.site.dir, r.post));
     return batch.map((route, k) => this.renderOne(route, bodies[k], session));
   }
 

@@ -12,10 +12,20 @@ import { errorToData } from './shardProtocol.ts';
 const state = new ShardState();
 const port = parentPort!;
 
+/**
+ * Between its share of the articles and the render job, a worker renders its articles' markdown ahead, a
+ * few at a time, so a message that arrives waits at most for one step (messages come between steps).
+ */
+const AHEAD_STEP = 8;
+function renderAhead() {
+  if (state.renderAhead(AHEAD_STEP)) setImmediate(renderAhead);
+}
+
 port.on('message', (msg: ShardRequest) => {
   let reply: ShardReply;
   try {
     if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.blogDir, msg.sources) };
+    else if (msg.type === 'ahead') reply = { id: msg.id, ok: true, result: (setImmediate(renderAhead), null) };
     else if (msg.type === 'open') reply = { id: msg.id, ok: true, result: (state.open(msg.job), null) };
     else reply = { id: msg.id, ok: true, result: state.renderBatch(msg.paths) };
   } catch (e) {

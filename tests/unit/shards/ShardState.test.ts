@@ -198,6 +198,24 @@ describe('ShardState.render with outDir null', () => {
     for (const post of own.posts) expect([post.html, post.headings, post.words]).toEqual(['', [], 0]);
   });
 
+  it('renders markdown ahead while it waits for the job, some articles at a time, and the pages come out the same', () => {
+    const state = new ShardState();
+    state.parse(blogDir, sources);
+    expect(state.renderAhead(2)).toBe(sources.length > 2);
+    while (state.renderAhead(2));
+    expect(state.renderAhead(2)).toBe(false);
+    const again = render(job(), { state });
+    expect(again.map((p) => [p.path, p.key, p.hash, p.html])).toEqual(pages.map((p) => [p.path, p.key, p.hash, p.html]));
+  });
+
+  it('renders nothing ahead once the job is open (its pages render in order from then on)', () => {
+    const state = new ShardState();
+    state.parse(blogDir, sources);
+    state.open(job());
+    expect(state.renderAhead(100)).toBe(false);
+    expect(state.renderBatch(paths).map((p) => p.hash)).toEqual(pages.map((p) => p.hash));
+  });
+
   it('throws for a route that does not exist', () => {
     expect(() => render(job(), { only: ['/no-such-page'] })).toThrow(/unknown route \/no-such-page/);
   });
