@@ -27,11 +27,15 @@ function saveCache(script, file) {
   }
 }
 
+/** Where a bundle run in a worker finds the function that takes its code cache (see runBundle). */
+const SAVE_HOOK = Symbol.for('site.saveCodeCache');
+
 /**
  * Runs the CommonJS bundle `file` as the main module of this thread and returns its exports. `cacheAt`:
  * when to take the code cache if there is none yet: 'exit' (when the process exits: every function the
- * run compiled is in it) or 'now' (after the bundle's top level: for a worker thread, which is
- * terminated rather than exiting).
+ * run compiled is in it), 'now' (after the bundle's top level), or 'hook' (when the bundle calls
+ * saveCodeCache(), once it has run its hot code: for a worker thread, which is terminated rather than
+ * exiting).
  */
 function runBundle(file, cacheAt = 'exit') {
   const source = readFileSync(file, 'utf8');
@@ -49,6 +53,7 @@ function runBundle(file, cacheAt = 'exit') {
   });
   const needsCache = !cachedData || script.cachedDataRejected;
   if (needsCache && cacheAt === 'exit') process.once('exit', () => saveCache(script, cacheFile));
+  if (needsCache && cacheAt === 'hook') globalThis[SAVE_HOOK] = () => saveCache(script, cacheFile);
   const module = { exports: {}, filename: file, id: '.', loaded: false };
   script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
   module.loaded = true;
@@ -56,7 +61,17 @@ function runBundle(file, cacheAt = 'exit') {
   return module.exports;
 }
 
-module.exports = { runBundle };
+/**
+ * For a bundle run with cacheAt 'hook': takes the code cache now, if the bundle has none yet (once;
+ * nothing otherwise, or outside runBundle).
+ */
+function saveCodeCache() {
+  const save = globalThis[SAVE_HOOK];
+  delete globalThis[SAVE_HOOK];
+  if (typeof save === 'function') save();
+}
+
+module.exports = { runBundle, saveCodeCache };
 
 // Started as a worker thread's entry: run the bundle it was given.
-if (!isMainThread && require.main === module && workerData && typeof workerData.bundle === 'string') runBundle(workerData.bundle, 'now');
+if (!isMainThread && require.main === module && workerData && typeof workerData.bundle === 'string') runBundle(workerData.bundle, workerData.cacheAt ?? 'hook');

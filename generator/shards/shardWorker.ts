@@ -5,6 +5,7 @@
  * the main thread), anything else as its stack.
  */
 import { parentPort } from 'node:worker_threads';
+import { saveCodeCache } from '../runBundle.cjs';
 import { ShardState } from './ShardState.ts';
 import type { ShardReply, ShardRequest } from './shardProtocol.ts';
 import { errorToData } from './shardProtocol.ts';
@@ -21,13 +22,23 @@ function renderAhead() {
   if (state.renderAhead(AHEAD_STEP)) setImmediate(renderAhead);
 }
 
+/**
+ * The worker's code cache (generator/runBundle.cjs) is taken once this many pages have rendered: by then
+ * every function a page needs is compiled, and the next build's worker starts with them compiled.
+ */
+const CACHE_AFTER_PAGES = 300;
+let pagesRendered = 0;
+
 port.on('message', (msg: ShardRequest) => {
   let reply: ShardReply;
   try {
     if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.blogDir, msg.sources) };
     else if (msg.type === 'ahead') reply = { id: msg.id, ok: true, result: (setImmediate(renderAhead), null) };
     else if (msg.type === 'open') reply = { id: msg.id, ok: true, result: (state.open(msg.job), null) };
-    else reply = { id: msg.id, ok: true, result: state.renderBatch(msg.paths) };
+    else {
+      reply = { id: msg.id, ok: true, result: state.renderBatch(msg.paths) };
+      if (pagesRendered < CACHE_AFTER_PAGES && (pagesRendered += msg.paths.length) >= CACHE_AFTER_PAGES) setImmediate(saveCodeCache);
+    }
   } catch (e) {
     reply = { id: msg.id, ok: false, error: errorToData(e) };
   }

@@ -1,7 +1,7 @@
 /**
  * runBundle.cjs: a CommonJS bundle runs as its thread's main module, with V8's code cache beside it:
- * made when missing (at exit, or at once in a worker), reused while it fits, made again when V8 rejects
- * it (corrupt, or from another V8).
+ * made when missing (at exit, or in a worker when the bundle calls saveCodeCache), reused while it fits,
+ * made again when V8 rejects it (corrupt, or from another V8).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -55,19 +55,35 @@ describe('runBundle', () => {
     expect((await readFile(`${file}.v8`)).toString()).not.toBe('not a code cache');
   });
 
-  it('is a worker thread entry: runs workerData.bundle, its cache made at once', async () => {
-    const file = await bundle('worker.cjs', "const { parentPort } = require('node:worker_threads'); parentPort.on('message', (m) => parentPort.postMessage(m * 2));");
+  it('is a worker thread entry: runs workerData.bundle, whose cache is made when the bundle says its hot code has run', async () => {
+    const file = await bundle(
+      'worker.cjs',
+      `const { parentPort } = require('node:worker_threads');
+       const { saveCodeCache } = require(${JSON.stringify(runBundleFile)});
+       parentPort.on('message', (m) => {
+         if (m === 'hot') saveCodeCache();
+         parentPort.postMessage(m === 'hot' ? 'saved' : m * 2);
+       });`,
+    );
     const worker = new Worker(runBundleFile, { workerData: { bundle: file } });
-    try {
-      const reply = await new Promise((resolve, reject) => {
+    const ask = (m: unknown) =>
+      new Promise((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
-        worker.postMessage(21);
+        worker.postMessage(m);
       });
-      expect(reply).toBe(42);
+    try {
+      expect(await ask(21)).toBe(42);
+      await expect(stat(`${file}.v8`)).rejects.toThrow();
+      expect(await ask('hot')).toBe('saved');
       expect((await stat(`${file}.v8`)).size).toBeGreaterThan(0);
     } finally {
       await worker.terminate();
     }
+  });
+
+  it('saveCodeCache does nothing outside a bundle that waits for it', () => {
+    const { saveCodeCache } = createRequire(import.meta.url)(runBundleFile) as { saveCodeCache: () => void };
+    expect(() => saveCodeCache()).not.toThrow();
   });
 });

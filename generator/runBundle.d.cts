@@ -1,0 +1,2 @@
+export declare function runBundle(file: string, cacheAt?: 'exit' | 'now' | 'hook'): unknown;
+export declare function saveCodeCache(): void;
