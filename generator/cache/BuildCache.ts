@@ -84,8 +84,12 @@ export class BuildCache {
   }
 
   writePack(name: string, key: string, entries: Record<string, unknown>): void {
+    if (this.dir) this.writePackJson(name, key, JSON.stringify(entries));
+  }
+
+  /** writePack with the entries already serialized (a JSON object), e.g. piece by piece as they came. */
+  writePackJson(name: string, key: string, body: string): void {
     if (!this.dir) return;
-    const body = JSON.stringify(entries);
     this.writeAtomic(path.join(this.dir, `${name}.pack`), `${FORMAT} ${key} ${contentHash(body)}\n${body}`);
   }
 

@@ -83,14 +83,15 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   const cached = pages.size;
   if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), content.posts.length);
-  // Fresh pages go into the new pack as they arrive, while the workers still render: the pack's
-  // summaries are not all left for the end, when this thread alone is busy.
+  // Fresh pages go into the new pack as they arrive, numbered and serialized while the workers still
+  // render: the pack is not all left for the end, when this thread alone is busy.
   const written = new SummaryTable();
-  const packed = new Map<string, PageEntry>();
-  const remember = ({ path, key, deps, hash, stamp, bytes, summary }: RenderedPage): PageEntry => {
-    const entry = { key, deps, hash, stamp, bytes, summary: written.pack(summary) };
-    packed.set(path, entry);
-    return entry;
+  const packed = new Map<string, string>();
+  const remember = ({ path, key, deps, hash, stamp, bytes, summary }: RenderedPage): string => {
+    const entry: PageEntry = { key, deps, hash, stamp, bytes, summary: written.pack(summary) };
+    const json = JSON.stringify(entry);
+    packed.set(path, json);
+    return json;
   };
   const { posts, ...site } = content;
   // Nothing to render (a warm build): no job for the shards at all.
@@ -124,10 +125,10 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   // Remember every page, including those a failing check below will reject: they rendered correctly.
   const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
   if (fresh.length || restamped || Object.keys(index).length !== routes.length + 1) {
-    const entries: Record<string, PageEntry | string[]> = {};
-    for (const r of routes) entries[r.path] = packed.get(r.path) ?? remember(pages.get(r.path)!);
-    entries[STRINGS] = written.strings;
-    cache.writePack('pages', globalKey, entries);
+    // The JSON of { [route path]: PageEntry, "@strings": [...] }, in route order, from the entries' own.
+    const parts = routes.map((r) => `${JSON.stringify(r.path)}:${packed.get(r.path) ?? remember(pages.get(r.path)!)}`);
+    parts.push(`${JSON.stringify(STRINGS)}:${JSON.stringify(written.strings)}`);
+    cache.writePackJson('pages', globalKey, `{${parts.join(',')}}`);
     cache.prunePages(new Set(routes.map((r) => pages.get(r.path)!.hash)));
   }
   return { list: routes.map((r) => pages.get(r.path)!), cached };
