@@ -85,6 +85,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const emit = (file: string, data: string | Uint8Array) => (out ? out.write(file, data) : memory.set(file, data));
   let bytes = 0;
   let fileCount = 0;
+  let saving: Promise<void> | undefined;
 
   try {
     // Assets do not depend on content: esbuild and lightningcss work while the articles are read.
@@ -144,6 +145,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     const rendered = await stage('render', () =>
       renderPages({ config, cache, pool, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
     );
+    saving = rendered.saved;
+    saving.catch(() => {}); // awaited in the write stage; a failing check must not leave it unhandled
 
     const summaries = rendered.list.map((p) => p.summary);
     const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes));
@@ -158,8 +161,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       }),
     );
 
-    // A big previous output is deleted in the background: the new one is in place either way.
-    await stage('write', () => out?.commit({ background: routes.length >= 1000 }));
+    // The pages pack first (written meanwhile, off this thread); then the output goes in place. A big
+    // previous output is deleted in the background: the new one is in place either way.
+    await stage('write', async () => {
+      await rendered.saved;
+      await out?.commit({ background: routes.length >= 1000 });
+    });
     out = null;
 
     for (const data of others.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
@@ -188,6 +195,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     };
   } finally {
     progress.done();
+    // A build that fails after rendering still finishes writing its pages pack (no stray temporary file).
+    await saving?.catch(() => {});
     await pool.close();
     await out?.abort();
   }

@@ -47,8 +47,11 @@ export interface RenderPagesInput {
 /** The pages pack's entry that is not a route: the strings its summaries' numbers stand for. */
 const STRINGS = '@strings';
 
-/** Every route's page, in route order; `cached`: how many came from the cache. */
-export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number }> {
+/**
+ * Every route's page, in route order; `cached`: how many came from the cache; `saved`: settles when the
+ * pages pack is written (it is hashed and written off this thread, while the build runs its checks).
+ */
+export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number; saved: Promise<void> }> {
   const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
   const pack = cache.readPack<PageEntry | string[]>('pages', globalKey);
   const strings = pack[STRINGS];
@@ -124,12 +127,13 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   // Remember every page, including those a failing check below will reject: they rendered correctly.
   const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
+  let saved = Promise.resolve();
   if (fresh.length || restamped || Object.keys(index).length !== routes.length + 1) {
     // The JSON of { [route path]: PageEntry, "@strings": [...] }, in route order, from the entries' own.
     const parts = routes.map((r) => `${JSON.stringify(r.path)}:${packed.get(r.path) ?? remember(pages.get(r.path)!)}`);
     parts.push(`${JSON.stringify(STRINGS)}:${JSON.stringify(written.strings)}`);
-    cache.writePackJson('pages', globalKey, `{${parts.join(',')}}`);
-    cache.prunePages(new Set(routes.map((r) => pages.get(r.path)!.hash)));
+    const keep = new Set(routes.map((r) => pages.get(r.path)!.hash));
+    saved = Promise.all([cache.writePackJsonAsync('pages', globalKey, `{${parts.join(',')}}`), cache.prunePages(keep)]).then(() => {});
   }
-  return { list: routes.map((r) => pages.get(r.path)!), cached };
+  return { list: routes.map((r) => pages.get(r.path)!), cached, saved };
 }

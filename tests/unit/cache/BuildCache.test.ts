@@ -40,6 +40,17 @@ describe('BuildCache packs', () => {
     expect(BuildCache.open(dir, { read: true }).readPack('posts', 'key-1')).toEqual(entries);
   });
 
+  it('writes the same file off the thread (writePackJsonAsync) as writePack, with non-ASCII text too', async () => {
+    const cache = BuildCache.open(dir, { read: true });
+    const odd = { ...entries, '/é': { title: 'Déjà vu — “quotes”' } };
+    cache.writePack('posts', 'key-1', odd);
+    const sync = readFileSync(path.join(dir, 'posts.pack'));
+    await cache.writePackJsonAsync('posts', 'key-1', JSON.stringify(odd));
+    expect(readFileSync(path.join(dir, 'posts.pack'))).toEqual(sync);
+    expect(cache.readPack('posts', 'key-1')).toEqual(odd);
+    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
+  });
+
   it('leaves no temporary file next to the pack', () => {
     BuildCache.open(dir, { read: true }).writePack('posts', 'key-1', entries);
     expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
@@ -274,22 +285,22 @@ describe('BuildCache.placePage', () => {
 });
 
 describe('BuildCache.prunePages', () => {
-  it('deletes the page files not in the keep set, and keeps the others intact', () => {
+  it('deletes the page files not in the keep set, and keeps the others intact', async () => {
     const cache = BuildCache.open(dir, { read: true });
     const pages = ['<p>1</p>', '<p>2</p>', '<p>3</p>'].map(page);
     for (const p of pages) cache.writePage(p.hash, p.bytes);
-    cache.prunePages(new Set([pages[0]!.hash, pages[2]!.hash, 'f'.repeat(64)]));
+    await cache.prunePages(new Set([pages[0]!.hash, pages[2]!.hash, 'f'.repeat(64)]));
     expect(readdirSync(path.join(dir, 'pages')).sort()).toEqual([`${pages[0]!.hash}.html`, `${pages[2]!.hash}.html`].sort());
     expect(cache.readPage(pages[0]!.hash)).toEqual(pages[0]!.bytes);
     expect(cache.readPage(pages[1]!.hash)).toBeNull();
   });
 
-  it('deletes everything when nothing is kept, and leaves the packs alone', () => {
+  it('deletes everything when nothing is kept, and leaves the packs alone', async () => {
     const cache = BuildCache.open(dir, { read: true });
     cache.writePack('pages', 'key-1', { '/': 1 });
     const p = page('<p>gone</p>');
     cache.writePage(p.hash, p.bytes);
-    cache.prunePages(new Set());
+    await cache.prunePages(new Set());
     expect(readdirSync(path.join(dir, 'pages'))).toEqual([]);
     expect(cache.readPack('pages', 'key-1')).toEqual({ '/': 1 });
   });
