@@ -85,7 +85,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const emit = (file: string, data: string | Uint8Array) => (out ? out.write(file, data) : memory.set(file, data));
   let bytes = 0;
   let fileCount = 0;
-  let saving: Promise<void> | undefined;
+  /** The build cache's packs being hashed and written off this thread: awaited before the output goes in place. */
+  const cacheWrites: Promise<void>[] = [];
+  const writing = (p: Promise<void>) => {
+    p.catch(() => {}); // awaited in the write stage; a failing check before it must not leave it unhandled
+    cacheWrites.push(p);
+  };
 
   try {
     // Assets do not depend on content: esbuild and lightningcss work while the articles are read.
@@ -135,7 +140,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
     let extras: OutputFiles = new Map();
     const alongside = () => {
-      saveArticles();
+      writing(saveArticles());
       const t = performance.now();
       extras = new Map(Object.entries(extraFiles(content, routes, siteUrl)));
       extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: config.backend?.url, videoUrl: content.site.demoVideoUrl })));
@@ -145,8 +150,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     const rendered = await stage('render', () =>
       renderPages({ config, cache, pool, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
     );
-    saving = rendered.saved;
-    saving.catch(() => {}); // awaited in the write stage; a failing check must not leave it unhandled
+    writing(rendered.saved);
 
     const summaries = rendered.list.map((p) => p.summary);
     const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes));
@@ -161,10 +165,10 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       }),
     );
 
-    // The pages pack first (written meanwhile, off this thread); then the output goes in place. A big
+    // The cache's packs first (written meanwhile, off this thread); then the output goes in place. A big
     // previous output is deleted in the background: the new one is in place either way.
     await stage('write', async () => {
-      await rendered.saved;
+      await Promise.all(cacheWrites);
       await out?.commit({ background: routes.length >= 1000 });
     });
     out = null;
@@ -195,8 +199,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     };
   } finally {
     progress.done();
-    // A build that fails after rendering still finishes writing its pages pack (no stray temporary file).
-    await saving?.catch(() => {});
+    // A build that fails still finishes writing its cache packs (no stray temporary file).
+    await Promise.allSettled(cacheWrites);
     await pool.close();
     await out?.abort();
   }

@@ -93,6 +93,11 @@ export class BuildCache {
     this.writeAtomic(path.join(this.dir, `${name}.pack`), `${FORMAT} ${key} ${contentHash(body)}\n${body}`);
   }
 
+  /** writePack, hashed and written off this thread (writePackJsonAsync); only the JSON is made here. */
+  writePackAsync(name: string, key: string, entries: Record<string, unknown>): Promise<void> {
+    return this.dir ? this.writePackJsonAsync(name, key, JSON.stringify(entries)) : Promise.resolve();
+  }
+
   /**
    * writePackJson off this thread: the body's SHA-256 (WebCrypto's digest) and the write run on libuv's
    * thread pool, so a big pack (4,000 pages: 4 MB) costs the caller only its encoding. The same file.

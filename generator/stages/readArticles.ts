@@ -31,9 +31,10 @@ export interface ReadArticlesInput {
 
 /**
  * Newest first, bodies empty (html "", no headings, 0 words); `parsed`: how many were read afresh;
- * `save`: writes what changed into the build cache (the caller picks a moment the workers are busy).
+ * `save`: writes what changed into the build cache (the caller picks a moment the workers are busy),
+ * settling when it is written.
  */
-export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{ posts: Post[]; parsed: number; save: () => void }> {
+export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{ posts: Post[]; parsed: number; save: () => Promise<void> }> {
   const files = listPostFiles(config.contentDir);
   // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
   const speculative = config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
@@ -58,10 +59,14 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   const posts = sources.map((s) => metas.get(`blog/${s.file}`) ?? known[keyOf(s.file, s.hash!)]!);
 
   const key = await generatorKey;
-  // Each pack is rewritten only when it changed: a new, edited or deleted article.
-  const save = () => {
-    if (changed) cache.writePack('sources', key, stamps);
-    if (missing.length || Object.keys(known).length !== posts.length) cache.writePack('posts', key, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p])));
+  // Each pack is rewritten only when it changed: a new, edited or deleted article. Hashed and written
+  // off this thread; the build waits for them before its output goes in place.
+  const save = async () => {
+    await Promise.all([
+      changed && cache.writePackAsync('sources', key, stamps),
+      (missing.length || Object.keys(known).length !== posts.length) &&
+        cache.writePackAsync('posts', key, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p]))),
+    ]);
   };
   return { posts: sortPosts(posts.map(withoutBody)), parsed: missing.length, save };
 }
