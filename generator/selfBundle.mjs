@@ -6,6 +6,7 @@
 // JavaScript, because it runs before anything can load TypeScript; esbuild
 // itself is loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -98,9 +99,14 @@ export function bundleOptions(entry, format = 'esm') {
   };
 }
 
-const fingerprint = async (file) => {
-  const s = await stat(file).catch(() => null);
-  return s ? `${s.mtimeMs}:${s.size}` : 'missing';
+/** mtime and size, or 'missing'. Synchronous: two hundred stat() calls take ~1 ms so, ~4 ms as promises. */
+const fingerprint = (file) => {
+  try {
+    const s = statSync(file);
+    return `${s.mtimeMs}:${s.size}`;
+  } catch {
+    return 'missing';
+  }
 };
 
 /** Parallel processes (tests, dev and build side by side) never read a half-written file. */
@@ -125,7 +131,7 @@ export async function saveBundle(result, root, name) {
   await mkdir(cacheDir, { recursive: true });
   await writeAtomic(file, code);
   const inputs = {};
-  await Promise.all(watchedInputs(Object.keys(result.metafile.inputs)).map(async (i) => (inputs[i] = await fingerprint(path.resolve(root, i)))));
+  for (const i of watchedInputs(Object.keys(result.metafile.inputs))) inputs[i] = fingerprint(path.resolve(root, i));
   await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file, inputs }));
   await pruneBundles(cacheDir, name, file);
   return file;
@@ -146,8 +152,8 @@ async function pruneBundles(cacheDir, name, keep) {
 export async function cachedBundle(root, name) {
   try {
     const m = JSON.parse(await readFile(path.join(root, '.site', 'cache', `${name}.json`), 'utf8'));
-    const checks = await Promise.all(Object.entries(m.inputs).map(async ([i, fp]) => (await fingerprint(path.resolve(root, i))) === fp));
-    return checks.every(Boolean) && (await fingerprint(m.file)) !== 'missing' ? m.file : null;
+    const current = Object.entries(m.inputs).every(([i, fp]) => fingerprint(path.resolve(root, i)) === fp);
+    return current && fingerprint(m.file) !== 'missing' ? m.file : null;
   } catch {
     return null;
   }
