@@ -3,14 +3,14 @@
 // ES module bundle costs each start ~60 ms of parsing and ~50 ms more of the
 // ES module loader; a CommonJS bundle compiled through vm.Script with the
 // cached data of an earlier run starts in about a third of that, and the
-// functions that run compiled last time (the cache is taken at exit) start
-// compiled. The cache sits beside its bundle (<bundle>.v8); bundles are
+// functions that ran last time start compiled (the cache is taken at exit,
+// or in a worker once its bundle says its hot code has run). The cache sits beside its bundle (<bundle>.v8); bundles are
 // content-addressed, so a cache always belongs to the code it was made
 // from, and V8 itself rejects one from another V8 version or other flags
 // (it is then made again). Plain CommonJS: bin/site.js imports it, and a
 // worker thread starts on it (workerData.bundle names the bundle to run).
 'use strict';
-const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -23,7 +23,12 @@ function saveCache(script, file) {
     writeFileSync(tmp, script.createCachedData());
     renameSync(tmp, file);
   } catch {
-    /* read-only folder, or the process is going down: no cache this time */
+    // A read-only folder, or the process is going down: no cache this time.
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      /* nothing was written */
+    }
   }
 }
 
