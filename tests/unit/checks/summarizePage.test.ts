@@ -1,6 +1,8 @@
 /** summarizePage reads what the checks and budgets need from a page's HTML, as React and markdown-it write it, into plain data. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { summarizePage } from '../../../generator/checks/summarizePage.ts';
+import { own, summarizePage } from '../../../generator/checks/summarizePage.ts';
 
 const page = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charSet="utf-8"/>${head}</head><body>${body}</body></html>`;
 
@@ -98,5 +100,35 @@ describe('summarizePage', () => {
     expect(Object.keys(s.problems).sort()).toEqual(['inlineCode', 'invalidJsonLd', 'missingAlt']);
     expect(structuredClone(s)).toStrictEqual(s);
     expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
+  });
+
+  it('keeps none of the page it read: a build holds thousands of summaries until its checks run', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const used = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = used();
+    // 200 pages of ~100 KB each, every one different; a summary of slices would keep all 20 MB alive.
+    const summaries = Array.from({ length: 200 }, (_, n) => {
+      const filler = `<p>${String(n).repeat(50_000)}</p>`;
+      return summarizePage(
+        `/p${n}`,
+        page(`<title>Page number ${n} of the long site</title><meta name="description" content="The description of page ${n}, long enough"/>`, `<main id="section-${n}-heading">${filler}<a href="/blog/article-${n}#anchor">x</a><img src="/images/picture-${n}.png"></main>`),
+      );
+    });
+    const held = used() - before;
+    expect(summaries[7]!.refs).toEqual(['a /blog/article-7#anchor', 'img /images/picture-7.png']);
+    expect(summaries[7]!.problems.missingAlt).toEqual(['/p7: <img src="/images/picture-7.png"> has no alt text']);
+    expect(held).toBeLessThan(2_000_000);
+  });
+});
+
+describe('own', () => {
+  it('returns the same text, short or long, sliced, joined or not', () => {
+    const big = `${'x'.repeat(1000)}<a href="/blog/a-long-article-name">`;
+    const slice = big.slice(1009, 1009 + 24);
+    for (const s of ['', 'short', slice, `a ${slice}`, 'é“quoted”—日本'.repeat(3)]) expect(own(s)).toBe(s);
   });
 });
