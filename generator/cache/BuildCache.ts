@@ -39,6 +39,7 @@ import {
   unlinkSync,
   writeFileSync,
   writeSync,
+  writevSync,
 } from 'node:fs';
 import { webcrypto } from 'node:crypto';
 import { readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
@@ -135,13 +136,15 @@ export class BuildCache {
   /**
    * Writes a rendered page to `file` (in the output folder) and stores it: linked, or copied where links
    * fail. Returns the stored page's stamp, or null without a cache. The stamp comes from the open file
-   * (a link shares its inode), so storing costs no extra lookup of the path.
+   * (a link shares its inode), so storing costs no extra lookup of the path. `html`: the bytes, or the
+   * bytes in pieces (written with one vectored write).
    */
-  writeAndAdopt(hash: string, file: string, html: Uint8Array): string | null {
+  writeAndAdopt(hash: string, file: string, html: Uint8Array | readonly Uint8Array[]): string | null {
     const fd = openSync(file, 'w');
     let stamp: string;
     try {
-      writeSync(fd, html);
+      if (html instanceof Uint8Array) writeSync(fd, html);
+      else writevSync(fd, html as Uint8Array[]);
       stamp = stampOf(fstatSync(fd));
     } finally {
       closeSync(fd);
@@ -153,7 +156,7 @@ export class BuildCache {
       return stamp;
     } catch {
       // Already there (a corrupt copy, or the same bytes under an older key) or links are not possible here.
-      this.writeAtomic(this.pageFile(hash), html);
+      this.writeAtomic(this.pageFile(hash), html instanceof Uint8Array ? html : Buffer.concat(html));
       return this.pageStamp(hash);
     }
   }

@@ -3,6 +3,13 @@ import { createHash } from 'node:crypto';
 
 export const contentHash = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
+/** contentHash of the bytes of `chunks` one after the other, without joining them. */
+export const chunksHash = (chunks: readonly Uint8Array[]): string => {
+  const h = createHash('sha256');
+  for (const c of chunks) h.update(c);
+  return h.digest('hex');
+};
+
 /**
  * Hash of several parts, unambiguous: ["ab", "c"] and ["a", "bc"] differ. Each part is hashed as its
  * byte length, ":" and its bytes. Parts that are all strings (page keys: a few dozen per page) go to the

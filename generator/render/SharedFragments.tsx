@@ -30,6 +30,8 @@ import { trackReads } from './trackReads.ts';
 
 export interface Fragment {
   html: string;
+  /** The HTML as UTF-8, encoded once for every page that writes it (partBytes). */
+  bytes: Uint8Array;
   /** Content files the fragment read (trackReads), for the keys of the pages that show it. */
   deps: string[];
   /** What the build checks need of it, ready to merge into a page's summary. */
@@ -81,7 +83,7 @@ export class SharedFragments implements FragmentStore {
       preloads.push(decodeHref(href[1]!));
       html = html.slice(m[0].length);
     }
-    return { html, deps: [...deps].sort(), scan: scanFragment(html), preloads };
+    return { html, bytes: Buffer.from(html), deps: [...deps].sort(), scan: scanFragment(html), preloads };
   }
 
   /** A rendered page cut at its placeholders; join() of the parts is the final HTML. */
@@ -104,6 +106,12 @@ export class SharedFragments implements FragmentStore {
 
 /** The final HTML of a page's parts. */
 export const joinParts = (parts: PageParts): string => parts.map((p) => (typeof p === 'string' ? p : p.html)).join('');
+
+/**
+ * The page's bytes in pieces, for a hash and a vectored write: only the page's own markup is encoded, a
+ * fragment's bytes are shared. Concatenated, they are the UTF-8 of joinParts(parts).
+ */
+export const partBytes = (parts: PageParts): Uint8Array[] => parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p.bytes));
 
 /** Content files a page read through its fragments. */
 export const fragmentDeps = (parts: PageParts): string[] => parts.flatMap((p) => (typeof p === 'string' ? [] : p.deps));

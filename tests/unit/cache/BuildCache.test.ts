@@ -210,6 +210,17 @@ describe('BuildCache.writeAndAdopt', () => {
     expect(stamp).toBe(cache.pageStamp(hash));
   });
 
+  it('writes a page given in pieces as their bytes one after the other', () => {
+    const pieces = ['<!doctype html><p>', 'in “pieces”', '</p>'].map((s) => Buffer.from(s));
+    const { bytes, hash } = page('<!doctype html><p>in “pieces”</p>');
+    const file = path.join(out, 'pieces.html');
+    const cache = BuildCache.open(dir, { read: true });
+    const stamp = cache.writeAndAdopt(hash, file, pieces);
+    expect(readFileSync(file)).toEqual(Buffer.from(bytes));
+    expect(cache.readPage(hash)).toEqual(bytes);
+    expect(stamp).toBe(cache.pageStamp(hash));
+  });
+
   it('without a cache folder, only writes the output file', () => {
     const { bytes, hash } = page('<p>no cache</p>');
     const file = path.join(out, 'alone.html');

@@ -1,7 +1,7 @@
 /** The cache's one hash: SHA-256 hex of content, and of several parts, unambiguously joined. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentHash, hashParts } from '../../../generator/cache/contentHash.ts';
+import { chunksHash, contentHash, hashParts } from '../../../generator/cache/contentHash.ts';
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -9,6 +9,14 @@ describe('contentHash', () => {
   it('is the SHA-256 of the UTF-8 bytes, the same for a string and its bytes', () => {
     expect(contentHash('Déjà vu')).toBe(sha(Buffer.from('Déjà vu')));
     expect(contentHash(Buffer.from('Déjà vu'))).toBe(contentHash('Déjà vu'));
+  });
+});
+
+describe('chunksHash', () => {
+  it('is the contentHash of the chunks joined', () => {
+    const chunks = ['<!doctype html>', '“quoted” — 日本', '', 'x'.repeat(70_000)].map((s) => Buffer.from(s));
+    expect(chunksHash(chunks)).toBe(contentHash(Buffer.concat(chunks)));
+    expect(chunksHash([])).toBe(contentHash(''));
   });
 });
 

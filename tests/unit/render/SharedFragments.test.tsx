@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { summarizePage } from '../../../generator/checks/summarizePage.ts';
 import type { Content } from '../../../generator/content/load.ts';
 import { renderPage, renderPageParts } from '../../../generator/render/renderPage.tsx';
-import { fragmentDeps, joinParts, SharedFragments } from '../../../generator/render/SharedFragments.tsx';
+import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../../../generator/render/SharedFragments.tsx';
 import { trackReads } from '../../../generator/render/trackReads.ts';
 import { buildRoutes, type Route } from '../../../generator/routes.ts';
 import { Shared, SharedContext } from '../../../templates/components/Shared.tsx';
@@ -59,6 +59,14 @@ describe('SharedFragments', () => {
       const r = routes.find((x) => x.path === path) ?? route(path);
       expect(joinParts(renderPageParts(r, ctx, assets, store))).toBe(renderPage(r, ctx, assets));
     }
+  });
+
+  it('gives a page\'s bytes in pieces that join to the UTF-8 of its HTML, fragments encoded once', () => {
+    const store = new SharedFragments(ctx);
+    const [first, second] = ['/pricing', '/enterprise'].map((p) => renderPageParts(route(p), ctx, assets, store));
+    for (const parts of [first!, second!]) expect(Buffer.concat(partBytes(parts))).toEqual(Buffer.from(joinParts(parts)));
+    const footer = (parts: typeof first) => partBytes(parts!).filter((_, k) => typeof parts![k] !== 'string').at(-1);
+    expect(footer(second)).toBe(footer(first));
   });
 
   it('leaves no placeholder in a page, and keeps the logo preload in <head>', () => {
