@@ -14,6 +14,7 @@ import { renderMarkdown, type MarkdownResult } from './markdown.ts';
 import { splitFrontMatter, type FrontMatter } from './splitFrontMatter.ts';
 import {
   BlogFrontMatter,
+  validBlogFrontMatter,
   LegalFrontMatter,
   SiteConfig,
   WidgetCopy,
@@ -90,14 +91,19 @@ export function parseJson<T>(rel: string, text: string, schema: z.ZodType<T>): T
   return validate(schema, data, rel, (p) => locateJsonPath(text, p));
 }
 
-/** Front matter + markdown body of one file, validated. */
-export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodType<T>): { data: T; body: string } {
+/**
+ * Front matter + markdown body of one file, validated. `valid`: the schema's result without zod for
+ * front matter that is valid as written (validBlogFrontMatter), undefined otherwise.
+ */
+export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodType<T>, valid?: (data: unknown) => T | undefined): { data: T; body: string } {
   let parsed: FrontMatter;
   try {
     parsed = splitFrontMatter(source);
   } catch (e) {
     throw new SiteError('ContentFrontMatterMalformed', { file: rel, reason: (e as Error).message.split('\n')[0]! });
   }
+  const fast = valid?.(parsed.data);
+  if (fast) return { data: fast, body: parsed.body };
   // parsed.matter is the raw YAML; it starts with the newline after the opening "---",
   // so its line i is line i + 1 of the file. Search only there, never in the body.
   const fmLines = parsed.matter.split('\n');
@@ -122,7 +128,7 @@ export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodT
 /** One article's front matter, validated, and its markdown body (not rendered yet). Pure. */
 export function parsePostMeta(file: string, source: string, hash = contentHash(source)): { meta: PostMeta; body: string } {
   const rel = `blog/${file}`;
-  const { data, body } = parseMarkdownFile(rel, source, BlogFrontMatter);
+  const { data, body } = parseMarkdownFile(rel, source, BlogFrontMatter, validBlogFrontMatter);
   return { meta: { ...data, slug: file.replace(/\.md$/, ''), file: rel, hash }, body };
 }
 
