@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentHash } from '../../../generator/cache/contentHash.ts';
-import { readSource, readSources, type Stamps } from '../../../generator/cache/readSources.ts';
+import { readSource, readSourceFile, readSources, type Stamps } from '../../../generator/cache/readSources.ts';
 
 let tmp: string;
 let blog: string;
@@ -116,5 +116,21 @@ describe('readSource', () => {
     for (const refs of [first.sources, second.sources]) {
       expect(refs.map((r) => readSource(blog, r))).toEqual(files.map((f) => texts[f]));
     }
+  });
+});
+
+describe('readSourceFile', () => {
+  it('reads any size and any text as readFileSync does, with the stamp statSync gives', async () => {
+    const big = `---\ntitle: "Big"\n---\n${'Grüße, “quoted” 日本語 😀 and a BOM-less line.\n'.repeat(4000)}`;
+    const samples = { 'empty.md': '', 'bom.md': '\uFEFF---\ntitle: "B"\n---\n', 'big.md': big, 'small.md': 'x' };
+    for (const [file, text] of Object.entries(samples)) put(file, text);
+    for (const [file, text] of Object.entries(samples)) {
+      const read = readSourceFile(blog, file);
+      const s = await stat(path.join(blog, file));
+      expect(read.source).toBe(text);
+      expect(read.hash).toBe(contentHash(text));
+      expect(read.entry).toBe(`${s.ino}:${s.size}:${s.mtimeMs} ${contentHash(text)}`);
+    }
+    expect(Buffer.byteLength(big)).toBeGreaterThan(128 * 1024);
   });
 });
