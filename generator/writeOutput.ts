@@ -39,22 +39,19 @@ export class OutputDir {
   }
 
   /** Creates the folders these files go into (once each), so writers can write without checking. */
-  prepare(files: Iterable<string>): void {
-    for (const f of files) {
-      const dir = path.dirname(outputPath(this.tmp, f));
-      if (!this.dirs.has(dir)) mkdirSync(dir, { recursive: true });
+  /** Where `file` goes, its folder made. */
+  pathFor(file: string): string {
+    const target = outputPath(this.tmp, file);
+    const dir = path.dirname(target);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
-  }
-
-  /** Where `file` goes (its folder created by prepare). */
-  pathOf(file: string): string {
-    return outputPath(this.tmp, file);
+    return target;
   }
 
   write(file: string, data: string | Uint8Array): void {
-    this.prepare([file]);
-    writeFileSync(outputPath(this.tmp, file), data);
+    writeFileSync(this.pathFor(file), data);
   }
 
   /**

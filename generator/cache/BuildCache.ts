@@ -51,12 +51,17 @@ const FORMAT = 'site-build-cache/1';
 const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 export class BuildCache {
+  /** Where pages are stored, with a trailing separator (pageFile runs for every page). */
+  private readonly pagesDir: string;
+
   private constructor(
     /** null: caching is off (nothing read, nothing written). */
     readonly dir: string | null,
     /** false with --no-cache: nothing is read, everything is written afresh. */
     private readonly trusted: boolean,
-  ) {}
+  ) {
+    this.pagesDir = dir ? path.join(dir, 'pages') + path.sep : '';
+  }
 
   static open(dir: string | null, options: { read: boolean }): BuildCache {
     if (dir) mkdirSync(path.join(dir, 'pages'), { recursive: true });
@@ -72,12 +77,13 @@ export class BuildCache {
   readPack<T>(name: string, key: string): Record<string, T> {
     if (!this.dir || !this.trusted) return {};
     try {
-      const data = readFileSync(path.join(this.dir, `${name}.pack`), 'utf8');
-      const newline = data.indexOf('\n');
-      const [format, packKey, sum] = data.slice(0, newline).split(' ');
-      const body = data.slice(newline + 1);
-      if (format !== FORMAT || packKey !== key || sum !== contentHash(body)) return {};
-      const entries = JSON.parse(body) as unknown;
+      // The body is hashed as the bytes it was written as, and decoded once (a pages pack is megabytes).
+      const data = readFileSync(path.join(this.dir, `${name}.pack`));
+      const newline = data.indexOf(10);
+      if (newline < 0) return {};
+      const [format, packKey, sum] = data.toString('utf8', 0, newline).split(' ');
+      if (format !== FORMAT || packKey !== key || sum !== contentHash(data.subarray(newline + 1))) return {};
+      const entries = JSON.parse(data.toString('utf8', newline + 1)) as unknown;
       return entries && typeof entries === 'object' && !Array.isArray(entries) ? (entries as Record<string, T>) : {};
     } catch {
       return {};
@@ -206,7 +212,7 @@ export class BuildCache {
   }
 
   private pageFile(hash: string): string {
-    return path.join(this.dir!, 'pages', `${hash}.html`);
+    return `${this.pagesDir}${hash}.html`;
   }
 
   private tmpName(file: string): string {

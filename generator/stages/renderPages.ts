@@ -70,8 +70,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     }
     if (out) {
       // Folders for the pages placed here; the shards make those of the pages they write.
-      out.prepare([route.file]);
-      const stamp = cache.placePage(entry.hash, entry.stamp, out.pathOf(route.file));
+      const stamp = cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
       if (stamp === null) misses.push(route);
       else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp });
       continue;
