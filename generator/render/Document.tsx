@@ -1,7 +1,7 @@
 /**
  * The document shell every page shares: lang, charset, viewport, and a slot
  * for the rest of <head> (headHtml.ts: CSP, head tags, the hashed
- * stylesheet, module scripts, JSON-LD), which fillHead() puts in after
+ * stylesheet, module scripts, JSON-LD), which goes in (aroundHead) after
  * React has rendered the page. React itself writes charset and viewport
  * first, then the preloads it hoists out of the body (the navigation's
  * logo), then the slot. No inline scripts: JSON-LD is data (type
@@ -27,9 +27,12 @@ export function Document({ lang, children }: { lang: string; children: ReactNode
   );
 }
 
-/** A rendered Document with `head` (headHtml) in its slot. */
-export function fillHead(html: string, head: string): string {
+/**
+ * A rendered Document cut at its head slot: what goes before the rest of <head> (headHtml), and what
+ * goes after it. Kept apart rather than joined: a page is written in pieces, and joining would copy it.
+ */
+export function aroundHead(html: string): [before: string, after: string] {
   const at = html.indexOf(HEAD_SLOT);
   if (at < 0) throw new Error('the document has no head slot');
-  return html.slice(0, at) + head + html.slice(at + HEAD_SLOT.length);
+  return [html.slice(0, at), html.slice(at + HEAD_SLOT.length)];
 }

@@ -13,7 +13,7 @@ import { SiteError } from '../errors.ts';
 import type { Route } from '../routes.ts';
 import { headTags } from '../seo/headTags.ts';
 import { jsonLd, serializeJsonLd } from '../seo/jsonLd.ts';
-import { Document, fillHead } from './Document.tsx';
+import { aroundHead, Document } from './Document.tsx';
 import { headHtml } from './headHtml.ts';
 import { SharedContext } from '../../templates/components/Shared.tsx';
 import { joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
@@ -55,7 +55,8 @@ export function renderPageParts(route: Route, ctx: RenderContext, assets: PageAs
         </SiteContext.Provider>
       </Document>,
     );
-    return shared.parts(`<!doctype html>${fillHead(html, head)}`);
+    const [before, after] = aroundHead(html);
+    return [...shared.parts(`<!doctype html>${before}`), head, ...shared.parts(after)];
   } catch (e) {
     if (e instanceof SiteError) throw e;
     throw new SiteError('TemplateRenderFailed', { route: route.path, template: route.template, reason: (e as Error).message });
