@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -163,7 +164,10 @@ export async function cachedBundle(root, name) {
 export async function selfBundle(root, name, entry, format = 'esm') {
   const hit = await cachedBundle(root, name);
   if (hit && hit.endsWith(format === 'cjs' ? '.cjs' : '.mjs')) return hit;
-  const esbuild = await import('esbuild');
+  // require, not import(): this also runs inside the CLI's CommonJS bundle (a worker's bundle gone stale
+  // since the CLI's), which runs from V8's code cache, where import() has no loader. There, require is the
+  // bundle's own (and import.meta.url is not this file: see keepImportMetaUrl).
+  const esbuild = (typeof require === 'function' ? require : createRequire(import.meta.url))('esbuild');
   const result = await esbuild.build({ ...bundleOptions(path.join(root, entry), format), absWorkingDir: root });
   return saveBundle(result, root, name);
 }

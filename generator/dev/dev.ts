@@ -7,6 +7,7 @@
  */
 import * as esbuild from 'esbuild';
 import chokidar from 'chokidar';
+import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -272,7 +273,6 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     await Promise.all([worker.terminate(), ctx?.dispose(), bundle.dispose(), backend?.close()]);
   };
   if (options.open) {
-    const { spawn } = await import('node:child_process');
     spawn(process.platform === 'darwin' ? 'open' : 'xdg-open', [url], { stdio: 'ignore', detached: true }).on('error', () => {});
   }
   return {
