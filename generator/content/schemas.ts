@@ -3,7 +3,7 @@
  * JSON files, blog front matter and legal front matter. Loaders validate
  * against these; templates receive the inferred types.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 // zod 4 compiles each object schema into a function (new Function) the first time it parses: ~30 ms for
 // the site's dozen page schemas, which each parse one file per build. Interpreted, they cost less in
