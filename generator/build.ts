@@ -100,6 +100,9 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       cachedWidgets(cache, generatorKey, { widgetsDir: config.widgetsDir, backend: config.backend }),
     ]);
     assetsPromise.catch(() => {});
+    // They write the cache's asset packs: a build that fails before it needs them (a content error) still
+    // waits for them, so nothing is written into the cache after build() has settled.
+    cacheWrites.push(assetsPromise.then(() => {}, () => {}));
 
     const { content, parsed, saveArticles } = await stage('content', async () => {
       // Both in parallel; when both fail, the articles' error is reported (the same one every time).

@@ -197,4 +197,21 @@ describe('build cache', () => {
       delete process.env.SITE_WORKER_HEAP_MB;
     }
   });
+
+  it('a build that fails on its content writes nothing into the cache once it has failed', async () => {
+    const broken = path.join(tmp, 'content-broken');
+    await cp(content, broken, { recursive: true });
+    const first = path.join(broken, 'blog', 'bench-00000.md');
+    await writeFile(first, (await readFile(first, 'utf8')).replace(/^title: .*$/m, 'title: 12'));
+    const failedCache = path.join(tmp, 'cache-failed');
+    // No cache yet: the stylesheet and the widget bundle are still being made when the articles fail.
+    const error = await build({ content: broken, out: path.join(tmp, 'out-failed'), cacheDir: failedCache, backend: null, log: () => {}, progress: false }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const after = await readTree(failedCache);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expectSameTree(after, await readTree(failedCache));
+  });
 });
