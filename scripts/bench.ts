@@ -88,7 +88,7 @@ function cpuCheckMs(): number {
 /**
  * How dear fresh memory is on this machine right now: the time to fault in 64 MB the process never
  * touched, best of 3. A build touches hundreds of megabytes. On the dev VM this took 200-215 ms (about
- * 13 µs a 4 KB page, every page zeroed by the host) where a bare-metal Linux takes 10-20 ms, and it
+ * 13 µs a 4 KB page) where bare metal typically needs 10-20 ms, and it
  * moved builds by a third while the CPU check stayed put.
  */
 function memoryCheckMs(): number {
