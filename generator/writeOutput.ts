@@ -6,8 +6,8 @@
  * `tmp` directly); `writeOutput` writes a whole map at once.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -21,6 +21,8 @@ export function outputPath(dir: string, file: string): string {
 
 export class OutputDir {
   private dirs = new Set<string>();
+  /** Pages left where they are in the current output instead of being placed in `tmp` (keep). */
+  private kept: string[] | null = null;
 
   private constructor(
     readonly outDir: string,
@@ -38,7 +40,6 @@ export class OutputDir {
     return new OutputDir(outDir, tmp);
   }
 
-  /** Creates the folders these files go into (once each), so writers can write without checking. */
   /** Where `file` goes, its folder made. */
   pathFor(file: string): string {
     const target = outputPath(this.tmp, file);
@@ -60,6 +61,12 @@ export class OutputDir {
    * a second to delete, and nothing needs to wait for that).
    */
   async commit(options: { background?: boolean } = {}): Promise<void> {
+    if (this.kept) {
+      // Nothing changed: the current output stays as it is (no swap, nothing to delete).
+      if (await this.unchanged(this.kept)) return this.abort();
+      for (const file of this.kept) linkOrCopy(outputPath(this.outDir, file), this.pathFor(file));
+      this.kept = null;
+    }
     const old = `${this.tmp}-old`;
     let hadOld = true;
     await rename(this.outDir, old).catch((e: NodeJS.ErrnoException) => {
@@ -78,9 +85,53 @@ export class OutputDir {
     await rm(old, { recursive: true, force: true });
   }
 
+  /**
+   * For a build where every page is the current output's already (the caller checked their stamps): the
+   * pages are not placed in `tmp`. commit() keeps the current output when the rest of `tmp` is byte for
+   * byte what it holds and it holds nothing else; otherwise it places them, from there, and swaps as usual.
+   */
+  keep(files: string[]): void {
+    this.kept = files;
+  }
+
+  /** The current output holds the kept pages, every file of `tmp` with the same bytes, and nothing else. */
+  private async unchanged(kept: string[]): Promise<boolean> {
+    const [fresh, current] = await Promise.all([listTree(this.tmp), listTree(this.outDir).catch(() => null)]);
+    if (!current) return false;
+    const expected = new Set([...fresh.keys(), ...kept.map((f) => path.normalize(f))]);
+    for (const file of expected) for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(`${dir}${path.sep}`);
+    if (current.size !== expected.size || [...current.keys()].some((entry) => !expected.has(entry))) return false;
+    for (const file of fresh.keys()) {
+      if (file.endsWith(path.sep)) continue;
+      const [a, b] = await Promise.all([readFile(path.join(this.tmp, file)), readFile(path.join(this.outDir, file))]);
+      if (!a.equals(b)) return false;
+    }
+    return true;
+  }
+
   /** Drops the unfinished folder; the previous output stays as it was. */
   async abort(): Promise<void> {
     await rm(this.tmp, { recursive: true, force: true });
+  }
+}
+
+/** Every entry below `dir`, relative: files as they are, folders with a trailing separator, anything else with a trailing "?". */
+async function listTree(dir: string): Promise<Set<string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return new Set(
+    entries.map((e) => {
+      const rel = path.relative(dir, path.join(e.parentPath, e.name));
+      return e.isFile() ? rel : e.isDirectory() ? `${rel}${path.sep}` : `${rel}?`;
+    }),
+  );
+}
+
+/** A hard link of `from` at `to`, or a copy where links are not possible. */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
   }
 }
 

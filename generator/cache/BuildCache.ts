@@ -167,6 +167,13 @@ export class BuildCache {
     }
   }
 
+  /** Whether the file at `file` has the stamp `stamp` (the stored page it is a hard link of, unchanged since). */
+  hasStamp(file: string, stamp: string): boolean {
+    if (!this.trusted) return false;
+    const s = statSync(file, { throwIfNoEntry: false });
+    return s !== undefined && stampOf(s) === stamp;
+  }
+
   /** The stamp of a stored page (inode, size, modification time), or null when it is missing. */
   pageStamp(hash: string): string | null {
     if (!this.dir) return null;

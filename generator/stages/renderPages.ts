@@ -10,10 +10,11 @@ import { depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { metaOf, type Content } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
+import type { PageSummary } from '../checks/summarizePage.ts';
 import type { Route } from '../routes.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
-import type { OutputDir, OutputFiles } from '../writeOutput.ts';
+import { outputPath, type OutputDir, type OutputFiles } from '../writeOutput.ts';
 
 /** What the cache remembers of a page between builds. */
 interface PageEntry {
@@ -61,16 +62,24 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const hashOf = depHasher(content, routes, digest);
   const pages = new Map<string, RenderedPage>();
   const misses: Route[] = [];
+  const hits: { route: Route; entry: PageEntry; summary: PageSummary }[] = [];
   for (const route of routes) {
     const entry = index[route.path];
     const summary = entry && entry.key === pageKey(globalKey, digest(route), entry.deps, hashOf) ? table.unpack(entry.summary) : null;
-    if (!entry || !summary) {
-      misses.push(route);
-      continue;
-    }
+    if (!entry || !summary) misses.push(route);
+    else hits.push({ route, entry, summary });
+  }
+  // Nothing to render, and every page is in the current output as it was stored (a hard link to the
+  // cache, same stamp): the pages stay where they are, and commit() keeps the output if the rest matches.
+  const keep =
+    out !== null &&
+    misses.length === 0 &&
+    hits.every(({ route, entry }) => entry.stamp !== undefined && cache.hasStamp(outputPath(out.outDir, route.file), entry.stamp));
+  if (out && keep) out.keep(hits.map(({ route }) => route.file));
+  for (const { route, entry, summary } of hits) {
     if (out) {
       // Folders for the pages placed here; the shards make those of the pages they write.
-      const stamp = cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
+      const stamp = keep ? entry.stamp! : cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
       if (stamp === null) misses.push(route);
       else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp });
       continue;

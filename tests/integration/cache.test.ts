@@ -4,7 +4,7 @@
  * nothing else; a corrupt or foreign cache is ignored and rebuilt; worker
  * threads write the same bytes as the main thread.
  */
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +154,38 @@ describe('build cache', () => {
       expectSameTree(before.files, after.files);
     }
     expect((await buildTo()).result.stats.cache.pages.rendered).toBe(0);
+  });
+
+  it('a warm build with nothing changed leaves the output folder as it is: no swap, no page placed again', async () => {
+    const cold = await buildTo();
+    const out = path.join(tmp, 'out-kept');
+    await build({ content, cacheDir, backend: null, log: () => {}, progress: false, out });
+    const [folder, page] = [await stat(out), await stat(path.join(out, 'pricing.html'))];
+    const warm = await build({ content, cacheDir, backend: null, log: () => {}, progress: false, out });
+    expect(warm.stats.cache.pages.rendered).toBe(0);
+    expect((await stat(out)).ino).toBe(folder.ino);
+    expect((await stat(path.join(out, 'pricing.html'))).ino).toBe(page.ino);
+    expect((await readdir(tmp)).filter((name) => name.startsWith('.out-kept'))).toEqual([]);
+    expectSameTree(cold.files, await readTree(out));
+  });
+
+  it('a warm build into an output with a stray, a missing or a changed file writes it afresh', async () => {
+    const cold = await buildTo();
+    const out = path.join(tmp, 'out-touched');
+    const warm = () => build({ content, cacheDir, backend: null, log: () => {}, progress: false, out });
+    for (const touch of [
+      () => writeFile(path.join(out, 'stray.txt'), 'left by hand'),
+      () => rm(path.join(out, 'robots.txt')),
+      () => writeFile(path.join(out, 'sitemap.xml'), '<urlset/>'),
+      () => rm(path.join(out, 'blog', 'bench-00003.html')),
+      () => mkdir(path.join(out, 'empty')),
+    ]) {
+      await warm();
+      await touch();
+      await warm();
+      expectSameTree(cold.files, await readTree(out));
+      expect(await readdir(path.join(out))).not.toContain('empty');
+    }
   });
 
   it('a page edited in place in the output folder (a hard link to the cache) is caught, not copied on', async () => {
