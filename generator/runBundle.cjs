@@ -54,6 +54,8 @@ function runBundle(file, cacheAt = 'exit') {
   const script = new vm.Script(Module.wrap(source), {
     filename: file,
     cachedData,
+    // Only for functions compiled now: on Node 20 those that come from the cache lose it, which is why
+    // selfBundle's CommonJS bundles turn import() into require().
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const needsCache = !cachedData || script.cachedDataRejected;

@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -95,6 +94,10 @@ export function bundleOptions(entry, format = 'esm') {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     plugins: [keepImportMetaUrl, serverOnly],
+    // A CommonJS bundle runs from V8's code cache (runBundle.cjs), where Node 20 has lost import()'s
+    // loader: a function compiled from the cache throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. So in
+    // it every import() of a package or built-in is a require() (still lazy: it runs when reached).
+    ...(cjs ? { supported: { 'dynamic-import': false } } : {}),
     // Bundled CommonJS dependencies still call require() for Node built-ins (a CommonJS bundle has its own).
     ...(cjs ? {} : { banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" } }),
   };
@@ -173,10 +176,7 @@ export async function cachedBundle(root, name) {
 export async function selfBundle(root, name, entry, format = 'esm') {
   const hit = await cachedBundle(root, name);
   if (hit && hit.endsWith(format === 'cjs' ? '.cjs' : '.mjs')) return hit;
-  // require, not import(): this also runs inside the CLI's CommonJS bundle (a worker's bundle gone stale
-  // since the CLI's), which runs from V8's code cache, where import() has no loader. There, require is the
-  // bundle's own (and import.meta.url is not this file: see keepImportMetaUrl).
-  const esbuild = (typeof require === 'function' ? require : createRequire(import.meta.url))('esbuild');
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({ ...bundleOptions(path.join(root, entry), format), absWorkingDir: root });
   return saveBundle(result, root, name);
 }

@@ -5,7 +5,6 @@
  * every output from the metafile so the build can report and enforce budgets.
  */
 import type * as esbuild from 'esbuild';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -106,8 +105,7 @@ export async function readBundle(result: esbuild.BuildResult, root: string): Pro
 export async function bundleWidgets(options: BundleOptions): Promise<WidgetBundle> {
   try {
     // Loaded here, not at start-up: a build whose widgets come from the cache never needs it (~15 ms).
-    // (require: the CLI runs as a CommonJS bundle with V8's code cache, where import() is not available.)
-    const { build } = createRequire(import.meta.url)('esbuild') as typeof esbuild;
+    const { build } = await import('esbuild');
     const result = await build(esbuildOptions(options));
     return await readBundle(result, process.cwd());
   } catch (e) {

@@ -3,7 +3,6 @@
  * nesting and modern syntax lowered for the browser targets, minified,
  * written under a content-hashed name.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { hashName } from './hashName.ts';
@@ -21,8 +20,7 @@ export interface CompiledCss {
 export async function compileCss(entry: string): Promise<CompiledCss> {
   const sources: string[] = [];
   // Loaded here, not at start-up: a build whose stylesheet comes from the cache never needs it (~15 ms).
-  // (require: the CLI runs as a CommonJS bundle with V8's code cache, where import() is not available.)
-  const { bundleAsync, browserslistToTargets } = createRequire(import.meta.url)('lightningcss') as typeof import('lightningcss');
+  const { bundleAsync, browserslistToTargets } = await import('lightningcss');
   try {
     const { code } = await bundleAsync({
       filename: entry,

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asciiOnly, cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
+import { asciiOnly, bundleOptions, cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
 
 describe('asciiOnly', () => {
   it('escapes what esbuild leaves in regular expressions and comments, and means the same', () => {
@@ -28,5 +28,28 @@ describe('selfBundle', () => {
     const root = path.resolve('.');
     const file = (await cachedBundle(root, 'cli')) ?? (await selfBundle(root, 'cli', 'generator/cli.ts', 'cjs'));
     expect(readFileSync(file, 'latin1')).toMatch(/^[\x00-\x7f]*$/);
+  });
+});
+
+describe('a CommonJS bundle run from its code cache (runBundle.cjs)', () => {
+  it('runs its import() calls on the second start too, when its functions come from the cache', async () => {
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { execFileSync } = await import('node:child_process');
+    const os = await import('node:os');
+    const esbuild = await import('esbuild');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-selfbundle-'));
+    try {
+      const entry = path.join(dir, 'entry.ts');
+      await writeFile(entry, "export const go = async () => typeof (await import('node:os')).cpus;\ngo().then((t) => console.log(t), (e) => console.log(e.code));\n");
+      const result = await esbuild.build({ ...bundleOptions(entry, 'cjs'), absWorkingDir: dir });
+      const file = path.join(dir, 'bundle.cjs');
+      await writeFile(file, result.outputFiles[0]!.text);
+      const run = () => execFileSync(process.execPath, ['-e', `require(${JSON.stringify(path.resolve('generator/runBundle.cjs'))}).runBundle(${JSON.stringify(file)})`], { encoding: 'utf8' }).trim();
+      expect(run()).toBe('function'); // compiles, and takes the code cache at exit
+      expect(readFileSync(`${file}.v8`).length).toBeGreaterThan(0);
+      expect(run()).toBe('function'); // from the cache: import() threw ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
