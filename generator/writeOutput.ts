@@ -1,7 +1,8 @@
 /**
  * Writes the built files atomically: everything goes into a temporary
- * sibling folder, which is swapped in only when complete. A failed build
- * never touches the previous output. `OutputDir` lets the build stream
+ * sibling folder, which is swapped in only when complete, unless the
+ * previous output already is exactly what the build made (keep). A failed
+ * build never touches the previous output. `OutputDir` lets the build stream
  * pages in as they render (from worker threads too: they write into
  * `tmp` directly); `writeOutput` writes a whole map at once.
  */
@@ -98,10 +99,11 @@ export class OutputDir {
   private async unchanged(kept: string[]): Promise<boolean> {
     const [fresh, current] = await Promise.all([listTree(this.tmp), listTree(this.outDir).catch(() => null)]);
     if (!current) return false;
-    const expected = new Set([...fresh.keys(), ...kept.map((f) => path.normalize(f))]);
-    for (const file of expected) for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(`${dir}${path.sep}`);
-    if (current.size !== expected.size || [...current.keys()].some((entry) => !expected.has(entry))) return false;
-    for (const file of fresh.keys()) {
+    const expected = new Set([...fresh, ...kept.map((f) => path.normalize(f))]);
+    // The folders the kept pages sit in (tmp's own are listed already).
+    for (const file of kept) for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(`${path.normalize(dir)}${path.sep}`);
+    if (current.size !== expected.size || [...current].some((entry) => !expected.has(entry))) return false;
+    for (const file of fresh) {
       if (file.endsWith(path.sep)) continue;
       const [a, b] = await Promise.all([readFile(path.join(this.tmp, file)), readFile(path.join(this.outDir, file))]);
       if (!a.equals(b)) return false;

@@ -45,10 +45,10 @@ import { webcrypto } from 'node:crypto';
 import { readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from './contentHash.ts';
+import { stampOf } from './stampOf.ts';
 
 const FORMAT = 'site-build-cache/1';
 
-const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 export class BuildCache {
   /** Where pages are stored, with a trailing separator (pageFile runs for every page). */

@@ -10,6 +10,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from './contentHash.ts';
+import { stampOf } from './stampOf.ts';
 
 /** One article: its file name inside blog/, content hash (unless nobody read it yet) and, when it was read, its text. */
 export interface SourceRef {
@@ -23,7 +24,6 @@ export type Stamps = Record<string, string>;
 const WRITTEN = '@written';
 const RACY_MS = 2000;
 
-const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 /** A stamps map about to be filled: it records when, for the racy-stamp rule. */
 export const startStamps = (): Stamps => ({ [WRITTEN]: String(Date.now()) });

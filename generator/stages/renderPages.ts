@@ -71,15 +71,15 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   // Nothing to render, and every page is in the current output as it was stored (a hard link to the
   // cache, same stamp): the pages stay where they are, and commit() keeps the output if the rest matches.
-  const keep =
+  const keepOutput =
     out !== null &&
     misses.length === 0 &&
     hits.every(({ route, entry }) => entry.stamp !== undefined && cache.hasStamp(outputPath(out.outDir, route.file), entry.stamp));
-  if (out && keep) out.keep(hits.map(({ route }) => route.file));
+  if (out && keepOutput) out.keep(hits.map(({ route }) => route.file));
   for (const { route, entry, summary } of hits) {
     if (out) {
       // Folders for the pages placed here; the shards make those of the pages they write.
-      const stamp = keep ? entry.stamp! : cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
+      const stamp = keepOutput ? entry.stamp! : cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
       if (stamp === null) misses.push(route);
       else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp });
       continue;
@@ -140,8 +140,8 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     // The JSON of { [route path]: PageEntry, "@strings": [...] }, in route order, from the entries' own.
     const parts = routes.map((r) => `${JSON.stringify(r.path)}:${packed.get(r.path) ?? remember(pages.get(r.path)!)}`);
     parts.push(`${JSON.stringify(STRINGS)}:${JSON.stringify(written.strings)}`);
-    const keep = new Set(routes.map((r) => pages.get(r.path)!.hash));
-    saved = Promise.all([cache.writePackJsonAsync('pages', globalKey, `{${parts.join(',')}}`), cache.prunePages(keep)]).then(() => {});
+    const stored = new Set(routes.map((r) => pages.get(r.path)!.hash));
+    saved = Promise.all([cache.writePackJsonAsync('pages', globalKey, `{${parts.join(',')}}`), cache.prunePages(stored)]).then(() => {});
   }
   return { list: routes.map((r) => pages.get(r.path)!), cached, saved };
 }
