@@ -6,7 +6,10 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
-    testTimeout: 30_000,
+    // A browser flow takes 5-10 s alone and several times that when CI's host is
+    // busy (a 6 s admin flow once passed 30 s there); a hung step still fails
+    // sooner, at Playwright's own timeout, naming its locator (e2e helpers).
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,

@@ -95,6 +95,8 @@ export async function open(env: Env, options: BrowserContextOptions = {}): Promi
     });
   });
   const page = await context.newPage();
+  // Below the test's own timeout, so a step that never happens fails naming its locator.
+  page.setDefaultTimeout(45_000);
   page.on('console', (m) => {
     if (m.type() === 'error') s.errors.push(m.text());
     if (m.type() === 'warning') s.warnings.push(m.text());
