@@ -26,7 +26,8 @@ import { runChecks } from './checks/runChecks.ts';
 import { OutputDir, type OutputFiles } from './writeOutput.ts';
 import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
-import { laterSourceKey } from './cache/sourceKey.ts';
+import { laterSourceKey, sourceKey, treeKey } from './cache/sourceKey.ts';
+import { contentStamps, outputStamps, recordKey, upToDateReport, writeBuildRecord, type BuildReport } from './cache/buildRecord.ts';
 import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets } from './shards/ShardState.ts';
 import { readArticles } from './stages/readArticles.ts';
@@ -76,6 +77,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   };
 
   const config = await stage('config', () => resolveConfig('build', options));
+  // For the build record (cache/buildRecord.ts): the content's and the widgets' state before anything is read.
+  const record = config.write ? { started: Date.now(), inputs: contentStamps(config.contentDir), widgetsKey: treeKey([config.widgetsDir]) } : null;
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
   const cache = BuildCache.open(config.cacheDir, { read: config.readCache });
   const generatorKey = laterSourceKey([config.templatesDir]);
@@ -104,7 +107,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     // waits for them, so nothing is written into the cache after build() has settled.
     cacheWrites.push(assetsPromise.then(() => {}, () => {}));
 
-    const { content, parsed, saveArticles } = await stage('content', async () => {
+    const { content, parsed, saveArticles, articleStamps } = await stage('content', async () => {
       // Both in parallel; when both fail, the articles' error is reported (the same one every time).
       const [articles, site] = await Promise.allSettled([
         readArticles({ config, cache, pool, generatorKey, progress }),
@@ -112,15 +115,13 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       ]);
       if (articles.status === 'rejected') throw articles.reason;
       if (site.status === 'rejected') throw site.reason;
-      const { posts, parsed, save } = articles.value;
-      return { content: { ...site.value, posts } satisfies Content, parsed, saveArticles: save };
+      const { posts, parsed, save, stamps } = articles.value;
+      return { content: { ...site.value, posts } satisfies Content, parsed, saveArticles: save, articleStamps: stamps };
     });
     const siteUrl = config.siteUrl ?? checkSiteUrl(content.site.url);
     const routes = await stage('routes', () => buildRoutes(content));
 
-    if (!config.backend && config.mode === 'build') {
-      config.log('Warning: no backend settings (SITE_SUPABASE_URL, SITE_SUPABASE_ANON_KEY): forms will show their error message instead of sending.');
-    }
+    warnAboutConfig(config);
     const assets = await stage('assets', async () => {
       const [css, statics, widgets] = await assetsPromise;
       const files: OutputFiles = new Map([[css.file, css.code]]);
@@ -168,17 +169,34 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       }),
     );
 
-    // The cache's packs first (written meanwhile, off this thread); then the output goes in place. A big
-    // previous output is deleted in the background: the new one is in place either way.
-    await stage('write', async () => {
-      await Promise.all(cacheWrites);
-      await out?.commit({ background: routes.length >= 1000 });
-    });
-    out = null;
-
     for (const data of others.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     for (const p of rendered.list) bytes += p.bytes;
     fileCount = others.size + rendered.list.length;
+    const cacheStats = {
+      posts: { parsed, cached: content.posts.length - parsed },
+      pages: { rendered: rendered.list.length - rendered.cached, cached: rendered.cached },
+    };
+
+    // The cache's packs first (written meanwhile, off this thread); then the output goes in place. A big
+    // previous output is deleted in the background: the new one is in place either way. Last, the build
+    // record: what this build read and left, for the next `site build` to find nothing changed.
+    await stage('write', async () => {
+      await Promise.all(cacheWrites);
+      if (!out) return;
+      await out.commit({ background: routes.length >= 1000 });
+      out = null;
+      if (!record) return;
+      const pageStamps = new Map<string, string>();
+      for (const p of rendered.list) if (p.written) pageStamps.set(p.file, p.written);
+      const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js };
+      await writeBuildRecord(cache, recordKey(await generatorKey, record.widgetsKey, config), {
+        started: record.started,
+        inputs: [...record.inputs, ...[...articleStamps].map(([file, stamp]): [string, string] => [`blog/${file}`, stamp])],
+        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys()], pageStamps),
+        report,
+      });
+    });
+
     return {
       config,
       content,
@@ -193,10 +211,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         bytes,
         ms: Math.round(performance.now() - started),
         stages,
-        cache: {
-          posts: { parsed, cached: content.posts.length - parsed },
-          pages: { rendered: rendered.list.length - rendered.cached, cached: rendered.cached },
-        },
+        cache: cacheStats,
         workers: pool.workerCount,
       },
     };
@@ -207,4 +222,24 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     await pool.close();
     await out?.abort();
   }
+}
+
+/** What build() says about its options before it starts (the same whether it builds or finds it up to date). */
+function warnAboutConfig(config: ResolvedConfig): void {
+  if (!config.backend && config.mode === 'build') {
+    config.log('Warning: no backend settings (SITE_SUPABASE_URL, SITE_SUPABASE_ANON_KEY): forms will show their error message instead of sending.');
+  }
+}
+
+/**
+ * The last build's report when a build now would leave exactly the output in place (generator/cache/
+ * buildRecord.ts): nothing to do. Else null: run build(). Only for a written build that reads the cache.
+ */
+export function upToDate(options: SiteOptions = {}): BuildReport | null {
+  const config = resolveConfig('build', options);
+  if (!config.write || !config.readCache) return null;
+  const key = recordKey(sourceKey([config.templatesDir]), treeKey([config.widgetsDir]), config);
+  const report = upToDateReport(BuildCache.open(config.cacheDir, { read: true }), key, config);
+  if (report) warnAboutConfig(config);
+  return report;
 }

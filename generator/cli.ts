@@ -72,8 +72,19 @@ program
   .option('--timings', 'print how long each build stage took')
   .action(
     run(async (opts: { out: string; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean }) => {
-      const [{ build }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
-      const result = await build({ out: opts.out, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers });
+      const [{ build, upToDate }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
+      const options = { out: opts.out, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers };
+      const checking = performance.now();
+      const same = upToDate(options);
+      if (same) {
+        // Nothing changed since the last build (generator/cache/buildRecord.ts): its output stays as it is.
+        const ms = Math.round(performance.now() - checking);
+        process.stdout.write(formatJsReport(same.js));
+        if (opts.timings) process.stdout.write(`Stages: up-to-date check ${ms} ms\n`);
+        process.stdout.write(`Up to date: ${same.pages} pages (${same.files} files, ${kb(same.bytes)}) in ${opts.out}/, nothing changed since the last build (checked in ${ms} ms)\n`);
+        return void process.stdout.write('', () => process.exit());
+      }
+      const result = await build(options);
       const { stats, js } = result;
       const { pages } = stats.cache;
       process.stdout.write(formatJsReport(js));

@@ -57,11 +57,13 @@ function siteBuild(args: string[]): Promise<Run> {
       const ms = performance.now() - started;
       if (code !== 0) return reject(new Error(`site build exited ${code}:\n${output}`));
       const built = /Built (\d+) pages .*\((\d+) rendered, (\d+) from cache/.exec(output);
+      // Nothing changed since the last build (generator/cache/buildRecord.ts): every page is the one in place.
+      const same = /^Up to date: (\d+) pages/m.exec(output);
       resolve({
         ms,
-        pages: Number(built?.[1] ?? 0),
+        pages: Number(built?.[1] ?? same?.[1] ?? 0),
         rendered: Number(built?.[2] ?? 0),
-        cached: Number(built?.[3] ?? 0),
+        cached: Number(built?.[3] ?? same?.[1] ?? 0),
         rssMb: Number(/SITE_PEAK_RSS_KB=(\d+)/.exec(output)?.[1] ?? 0) / 1024,
       });
     });

@@ -141,11 +141,11 @@ export class BuildCache {
 
   /**
    * Writes a rendered page to `file` (in the output folder) and stores it: linked, or copied where links
-   * fail. Returns the stored page's stamp, or null without a cache. The stamp comes from the open file
-   * (a link shares its inode), so storing costs no extra lookup of the path. `html`: the bytes, or the
-   * bytes in pieces (written with one vectored write).
+   * fail. Returns the stamps of the stored page (null without a cache) and of the written file: the same
+   * when it is a link. They come from the open file (a link shares its inode), so storing costs no extra
+   * lookup of the path. `html`: the bytes, or the bytes in pieces (written with one vectored write).
    */
-  writeAndAdopt(hash: string, file: string, html: Uint8Array | readonly Uint8Array[]): string | null {
+  writeAndAdopt(hash: string, file: string, html: Uint8Array | readonly Uint8Array[]): { stored: string | null; written: string } {
     const fd = openSync(file, 'w');
     let stamp: string;
     try {
@@ -155,15 +155,15 @@ export class BuildCache {
     } finally {
       closeSync(fd);
     }
-    if (!this.dir) return null;
+    if (!this.dir) return { stored: null, written: stamp };
     try {
       // A link appears whole or not at all.
       linkSync(file, this.pageFile(hash));
-      return stamp;
+      return { stored: stamp, written: stamp };
     } catch {
       // Already there (a corrupt copy, or the same bytes under an older key) or links are not possible here.
       this.writeAtomic(this.pageFile(hash), html instanceof Uint8Array ? html : Buffer.concat(html));
-      return this.pageStamp(hash);
+      return { stored: this.pageStamp(hash), written: stamp };
     }
   }
 
@@ -187,24 +187,27 @@ export class BuildCache {
   /**
    * Puts a stored page at `target` if it is still what was stored: its stamp unchanged since it was
    * hashed, or its bytes hashing to its name. A hard link, or a copy where links fail. Returns the
-   * page's current stamp, or null when the page is missing or corrupt (render it again).
+   * stored page's current stamp and whether `target` is a link of it (then it has that stamp too), or
+   * null when the page is missing or corrupt (render it again).
    */
-  placePage(hash: string, stamp: string | undefined, target: string): string | null {
+  placePage(hash: string, stamp: string | undefined, target: string): { stamp: string; linked: boolean } | null {
     if (!this.trusted) return null;
     const now = this.pageStamp(hash);
+    if (!now) return null;
     let bytes: Buffer | null = null;
-    if (!now || now !== stamp) {
+    if (now !== stamp) {
       bytes = this.readPage(hash);
       if (!bytes) return null;
     }
     try {
       linkSync(this.pageFile(hash), target);
+      return { stamp: now, linked: true };
     } catch {
       const data = bytes ?? this.readPage(hash);
       if (!data) return null;
       writeFileSync(target, data);
+      return { stamp: now, linked: false };
     }
-    return now;
   }
 
   /**

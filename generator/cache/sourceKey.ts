@@ -33,12 +33,17 @@ function readOrMissing(file: string): Buffer {
   }
 }
 
-export function sourceKey(extraDirs: string[] = []): string {
-  const dirs = [...new Set([path.join(generatorRoot, 'generator'), path.join(generatorRoot, 'templates'), ...extraDirs])];
-  const files = dirs.flatMap(filesUnder);
-  files.push(path.join(generatorRoot, 'package.json'), path.join(generatorRoot, 'package-lock.json'));
-  const unique = [...new Set(files)].sort();
+/** Hash of every file under `dirs` and of `files`, by path (relative to the generator's root) and content. */
+export function treeKey(dirs: string[], files: string[] = []): string {
+  const unique = [...new Set([...dirs.flatMap(filesUnder), ...files])].sort();
   return hashParts(unique.flatMap((f) => [path.relative(generatorRoot, f), readOrMissing(f)]));
+}
+
+export function sourceKey(extraDirs: string[] = []): string {
+  return treeKey(
+    [path.join(generatorRoot, 'generator'), path.join(generatorRoot, 'templates'), ...extraDirs],
+    [path.join(generatorRoot, 'package.json'), path.join(generatorRoot, 'package-lock.json')],
+  );
 }
 
 /** sourceKey() in the next turn of the event loop: work handed out in this one goes first. */

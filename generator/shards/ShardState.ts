@@ -74,6 +74,8 @@ export interface RenderedPage {
   hash: string;
   /** BuildCache.pageStamp of the stored page, when the cache stored it. */
   stamp?: string;
+  /** The stamp of the page's file in the output, when known (the build record's). */
+  written?: string;
   bytes: number;
   /** Only when the job has no outDir. */
   html?: string;
@@ -205,6 +207,7 @@ export class ShardState {
     }
     const sorted = [...deps].sort();
     let stamp: string | null;
+    let written: string | undefined;
     let hash: string;
     let size = 0;
     let html: string | undefined;
@@ -221,7 +224,7 @@ export class ShardState {
         mkdirSync(folder, { recursive: true });
         this.folders.add(folder);
       }
-      stamp = cache.writeAndAdopt(hash, file, chunks);
+      ({ stored: stamp, written } = cache.writeAndAdopt(hash, file, chunks));
     } else {
       html = joinParts(parts);
       // Encoded once, for the hash and the file.
@@ -240,6 +243,7 @@ export class ShardState {
       hash,
       bytes: size,
       stamp: stamp ?? undefined,
+      written,
       ...(html === undefined ? {} : { html }),
     };
   }

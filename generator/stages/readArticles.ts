@@ -34,7 +34,13 @@ export interface ReadArticlesInput {
  * `save`: writes what changed into the build cache (the caller picks a moment the workers are busy),
  * settling when it is written.
  */
-export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{ posts: Post[]; parsed: number; save: () => Promise<void> }> {
+export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{
+  posts: Post[];
+  parsed: number;
+  /** Each article's stamp (file in blog/ -> stamp) when it was read or found unchanged. */
+  stamps: Map<string, string>;
+  save: () => Promise<void>;
+}> {
   const files = listPostFiles(config.contentDir);
   // A big site with no article index yet is a cold build: the workers start now, while this thread reads.
   const speculative = config.write && !cache.hasPack('posts') ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
@@ -68,5 +74,7 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
         cache.writePackAsync('posts', key, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p]))),
     ]);
   };
-  return { posts: sortPosts(posts.map(withoutBody)), parsed: missing.length, save };
+  // An article without a stamp (none should be) stamps as missing: a build record holding it never holds.
+  const articleStamps = new Map(files.map((f) => [f, stamps[f]?.split(' ')[0] ?? 'missing']));
+  return { posts: sortPosts(posts.map(withoutBody)), parsed: missing.length, stamps: articleStamps, save };
 }

@@ -79,9 +79,9 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   for (const { route, entry, summary } of hits) {
     if (out) {
       // Folders for the pages placed here; the shards make those of the pages they write.
-      const stamp = keepOutput ? entry.stamp! : cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
-      if (stamp === null) misses.push(route);
-      else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp });
+      const placed = keepOutput ? { stamp: entry.stamp!, linked: true } : cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
+      if (placed === null) misses.push(route);
+      else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp: placed.stamp, ...(placed.linked ? { written: placed.stamp } : {}) });
       continue;
     }
     const bytes = cache.readPage(entry.hash);

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -216,6 +216,33 @@ describe('site build', () => {
     expect(warm.stderr).not.toMatch(/internal error/);
     expect(warm.code, warm.stderr).toBe(0);
     expect(warm.stdout).toMatch(/\(1 rendered, \d+ from cache, 1 workers\)$/m);
+  });
+
+  it('says "Up to date" and keeps the output when nothing changed since the last build, and builds again after an edit', async () => {
+    const content = path.join(tmp, 'content-up-to-date');
+    await cp(path.join(tmp, 'content'), content, { recursive: true });
+    // Content saved a day ago: nothing is close enough to the build's start to hide an edit (buildRecord.ts).
+    const old = new Date(Date.now() - 86_400_000);
+    for (const e of await readdir(content, { recursive: true, withFileTypes: true })) await utimes(path.join(e.parentPath, e.name), old, old);
+    await utimes(content, old, old);
+    const args = ['build', '--content', content, '--out', path.join(tmp, 'up-to-date'), '--cache-dir', path.join(tmp, 'cache-up-to-date')];
+    const built = await site(...args);
+    expect(built.code, built.stderr).toBe(0);
+    const tree = await hashTree(path.join(tmp, 'up-to-date'));
+
+    const again = await site(...args);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^Up to date: 19 pages \(\d+ files, [\d.]+ (KB|MB)\) in .+, nothing changed since the last build \(checked in \d+ ms\)$/m);
+    expect(again.stdout).not.toMatch(/^Built/m);
+    // The same JavaScript report as the build printed, and the same warning about the missing backend.
+    expect(again.stdout.replace(/^Up to date.*\n/m, '')).toBe(built.stdout.replace(/^Built.*\n/m, ''));
+    expect(again.stderr).toBe(built.stderr);
+    expect(await hashTree(path.join(tmp, 'up-to-date'))).toEqual(tree);
+
+    await edit(content, 'blog/ai-trust-presentations.md', (t) => `${t}\nOne more sentence.\n`);
+    const edited = await site(...args);
+    expect(edited.stdout).toMatch(/^Built 19 pages .*\(1 rendered, 18 from cache\)$/m);
+    expect((await site(...args, '--no-cache')).stdout).toMatch(/^Built 19 pages .*\(19 rendered, 0 from cache\)$/m);
   });
 
   it('leaves the previous output byte for byte unchanged after the failed builds', async () => {

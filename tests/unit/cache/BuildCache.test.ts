@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
 import { contentHash } from '../../../generator/cache/contentHash.ts';
+import { stampOf } from '../../../generator/cache/stampOf.ts';
 
 let tmp: string;
 beforeAll(async () => {
@@ -187,27 +188,30 @@ describe('BuildCache pages', () => {
 });
 
 describe('BuildCache.writeAndAdopt', () => {
-  it('writes the output file and hard-links it into the cache: same inode, no second copy, its stamp', () => {
+  it('writes the output file and hard-links it into the cache: same inode, no second copy, one stamp for both', () => {
     const { bytes, hash } = page('<p>adopted</p>');
     const file = path.join(out, 'index.html');
     const cache = BuildCache.open(dir, { read: true });
-    const stamp = cache.writeAndAdopt(hash, file, bytes);
+    const stamps = cache.writeAndAdopt(hash, file, bytes);
     expect(readFileSync(file)).toEqual(Buffer.from(bytes));
     expect(statSync(pageFile(hash)).ino).toBe(statSync(file).ino);
     expect(statSync(file).nlink).toBe(2);
     expect(cache.readPage(hash)).toEqual(bytes);
-    expect(stamp).toBe(cache.pageStamp(hash));
+    expect(stamps).toEqual({ stored: cache.pageStamp(hash), written: stampOf(statSync(file)) });
+    expect(stamps.stored).toBe(stamps.written);
   });
 
-  it('replaces a corrupt page file already stored under the hash, and returns the stored copy\'s stamp', () => {
+  it('replaces a corrupt page file already stored under the hash, and returns the stored copy\'s stamp and the written file\'s', () => {
     const { bytes, hash } = page('<p>good</p>');
     const cache = BuildCache.open(dir, { read: true });
     cache.writePage(hash, Buffer.from('<p>torn'));
     expect(cache.readPage(hash)).toBeNull();
-    const stamp = cache.writeAndAdopt(hash, path.join(out, 'index.html'), bytes);
+    const file = path.join(out, 'index.html');
+    const stamps = cache.writeAndAdopt(hash, file, bytes);
     expect(cache.readPage(hash)).toEqual(bytes);
     expect(readdirSync(path.join(dir, 'pages'))).toEqual([`${hash}.html`]);
-    expect(stamp).toBe(cache.pageStamp(hash));
+    expect(stamps).toEqual({ stored: cache.pageStamp(hash), written: stampOf(statSync(file)) });
+    expect(stamps.stored).not.toBe(stamps.written); // a copy: another file
   });
 
   it('writes a page given in pieces as their bytes one after the other', () => {
@@ -215,16 +219,16 @@ describe('BuildCache.writeAndAdopt', () => {
     const { bytes, hash } = page('<!doctype html><p>in “pieces”</p>');
     const file = path.join(out, 'pieces.html');
     const cache = BuildCache.open(dir, { read: true });
-    const stamp = cache.writeAndAdopt(hash, file, pieces);
+    const { stored } = cache.writeAndAdopt(hash, file, pieces);
     expect(readFileSync(file)).toEqual(Buffer.from(bytes));
     expect(cache.readPage(hash)).toEqual(bytes);
-    expect(stamp).toBe(cache.pageStamp(hash));
+    expect(stored).toBe(cache.pageStamp(hash));
   });
 
   it('without a cache folder, only writes the output file', () => {
     const { bytes, hash } = page('<p>no cache</p>');
     const file = path.join(out, 'alone.html');
-    expect(BuildCache.open(null, { read: false }).writeAndAdopt(hash, file, bytes)).toBeNull();
+    expect(BuildCache.open(null, { read: false }).writeAndAdopt(hash, file, bytes)).toEqual({ stored: null, written: stampOf(statSync(file)) });
     expect(readFileSync(file)).toEqual(Buffer.from(bytes));
   });
 });
@@ -243,7 +247,7 @@ describe('BuildCache.placePage', () => {
   it('with the recorded stamp: links the stored file (same inode) and returns the stamp', () => {
     const { cache, bytes, hash, stamp } = stored('<p>placed</p>');
     const target = path.join(out, 'placed.html');
-    expect(cache.placePage(hash, stamp, target)).toBe(stamp);
+    expect(cache.placePage(hash, stamp, target)).toEqual({ stamp, linked: true });
     expect(statSync(target).ino).toBe(statSync(pageFile(hash)).ino);
     expect(readFileSync(target)).toEqual(bytes);
   });
@@ -255,7 +259,7 @@ describe('BuildCache.placePage', () => {
     expect(cache.pageStamp(hash)).toBe(stamp);
     const target = path.join(out, 'trusted.html');
     // Linked without hashing: this is the documented trade-off of stamps.
-    expect(cache.placePage(hash, stamp, target)).toBe(stamp);
+    expect(cache.placePage(hash, stamp, target)).toEqual({ stamp, linked: true });
     expect(readFileSync(target, 'utf8')).toBe('<p>TRUSTED</p>');
   });
 
@@ -275,16 +279,26 @@ describe('BuildCache.placePage', () => {
     const now = cache.pageStamp(hash)!;
     expect(now).not.toBe(stamp);
     const target = path.join(out, 'touched.html');
-    expect(cache.placePage(hash, stamp, target)).toBe(now);
+    expect(cache.placePage(hash, stamp, target)).toEqual({ stamp: now, linked: true });
     expect(statSync(target).ino).toBe(statSync(pageFile(hash)).ino);
     expect(readFileSync(target)).toEqual(bytes);
   });
 
   it('with no recorded stamp: verifies by hash', () => {
     const { cache, hash, stamp } = stored('<p>no stamp</p>');
-    expect(cache.placePage(hash, undefined, path.join(out, 'a.html'))).toBe(stamp);
+    expect(cache.placePage(hash, undefined, path.join(out, 'a.html'))).toEqual({ stamp, linked: true });
     writeFileSync(pageFile(hash), '<p>no stamP</p>');
     expect(cache.placePage(hash, undefined, path.join(out, 'b.html'))).toBeNull();
+  });
+
+  it('copies where it cannot link, and says the copy is not the stored file', () => {
+    const { hash, stamp, bytes } = stored('<p>copied</p>');
+    const cache = BuildCache.open(dir, { read: true });
+    const target = path.join(out, 'taken.html');
+    writeFileSync(target, 'already here'); // a link cannot replace a file
+    expect(cache.placePage(hash, stamp, target)).toEqual({ stamp, linked: false });
+    expect(readFileSync(target)).toEqual(bytes);
+    expect(statSync(target).ino).not.toBe(statSync(pageFile(hash)).ino);
   });
 
   it('returns null for a page that is not stored', () => {

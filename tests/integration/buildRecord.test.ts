@@ -1,0 +1,135 @@
+/**
+ * The build record (generator/cache/buildRecord.ts) behind `site build`'s
+ * up-to-date check: after a build, the same build is up to date; any change
+ * to the content, the output folder or the options is not, and the next
+ * build is up to date again; an input saved just before a build is never
+ * trusted.
+ */
+import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { build, upToDate } from '../../generator/build.ts';
+import type { SiteOptions } from '../../generator/config.ts';
+import { recordKey } from '../../generator/cache/buildRecord.ts';
+import { treeKey } from '../../generator/cache/sourceKey.ts';
+import { resolveConfig } from '../../generator/config.ts';
+import { generateArticles } from '../../scripts/generateArticles.ts';
+
+let tmp: string;
+let content: string;
+let options: SiteOptions;
+
+/** A day ago: content last changed then is not racy. */
+const OLD = Date.now() - 86_400_000;
+let tick = 0;
+
+/**
+ * Every file and folder below `dir` (and `dir`) changed in the last minute gets a modification time of
+ * its own a day ago: a change the test made is still a change (a new time), but not a racy one. The
+ * others keep theirs.
+ */
+async function settle(dir: string, all = false): Promise<void> {
+  const entries = (await readdir(dir, { recursive: true, withFileTypes: true })).map((e) => path.join(e.parentPath, e.name));
+  for (const file of [...entries, dir]) {
+    if (!all && (await stat(file)).mtimeMs < Date.now() - 60_000) continue;
+    const when = new Date(OLD + (all ? 0 : ++tick * 1000));
+    await utimes(file, when, when);
+  }
+}
+
+const buildNow = (extra: SiteOptions = {}) => build({ ...options, ...extra });
+const out = (...rel: string[]) => path.join(tmp, 'out', ...rel);
+const article = (slug: string) => path.join(content, 'blog', `${slug}.md`);
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-record-'));
+  content = path.join(tmp, 'content');
+  await cp('content', content, { recursive: true });
+  await generateArticles(content, 12);
+  await settle(content, true);
+  options = { content, out: out(), cacheDir: path.join(tmp, 'cache'), backend: null, log: () => {}, progress: false };
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+describe('build record', () => {
+  it("after a build the same build is up to date, with that build's report", async () => {
+    expect(upToDate(options)).toBeNull(); // no build yet
+    const result = await buildNow();
+    const { pages, files, bytes, cache, workers } = result.stats;
+    expect(upToDate(options)).toEqual({ pages, files, bytes, cache, workers, js: result.js });
+    expect(upToDate({ ...options, cache: false })).toBeNull(); // --no-cache always builds
+  });
+
+  it.each([
+    ['an article edited (same size)', () => rewriteSameSize(article('bench-00003'))],
+    ['an article added', () => addArticle('bench-99999')],
+    ['an article deleted', () => unlink(article('bench-00005'))],
+    ['site.json edited', () => appendFile(path.join(content, 'site.json'), '\n')],
+    ['a file added to pages/', () => writeFile(path.join(content, 'pages', 'notes.txt'), 'not read')],
+    ['a page edited in the output', () => appendFile(out('blog', 'bench-00001.html'), '<!-- -->')],
+    ['a page deleted from the output', () => unlink(out('blog', 'bench-00002.html'))],
+    ['a stray file in a folder of the output', () => writeFile(out('blog', 'stray.txt'), 'x')],
+    ['a stray file at the top of the output', () => writeFile(out('stray.txt'), 'x')],
+    ['the output folder removed', () => rm(out(), { recursive: true })],
+  ])('%s: not up to date, and up to date again after the next build', async (_, change) => {
+    await buildNow();
+    expect(upToDate(options)).not.toBeNull();
+    await change();
+    await settle(content); // what makes it out of date is the change itself, not a racy time
+    expect(upToDate(options)).toBeNull();
+    await buildNow();
+    expect(upToDate(options)).not.toBeNull();
+  });
+
+  it('other options are another build: a site URL, a backend, another output folder', async () => {
+    await buildNow();
+    expect(upToDate(options)).not.toBeNull();
+    expect(upToDate({ ...options, siteUrl: 'https://elsewhere.example' })).toBeNull();
+    expect(upToDate({ ...options, backend: { url: 'http://127.0.0.1:54321', anonKey: 'anon' } })).toBeNull();
+    expect(upToDate({ ...options, out: path.join(tmp, 'other-out') })).toBeNull();
+  });
+
+  it('a widget or generator change is another key', async () => {
+    const config = resolveConfig('build', options);
+    const dir = await mkdtemp(path.join(tmp, 'widgets-'));
+    await writeFile(path.join(dir, 'a.ts'), 'export const a = 1;\n');
+    const before = treeKey([dir]);
+    await writeFile(path.join(dir, 'a.ts'), 'export const a = 2;\n');
+    expect(treeKey([dir])).not.toBe(before);
+    expect(recordKey('generator', before, config)).not.toBe(recordKey('generator', treeKey([dir]), config));
+    expect(recordKey('generator', before, config)).not.toBe(recordKey('generator 2', before, config));
+  });
+
+  it('an input saved less than two seconds before the build started is not trusted, until a later build', async () => {
+    await appendFile(article('bench-00007'), '\nOne more sentence.\n'); // now: within the racy window
+    await buildNow();
+    expect(upToDate(options)).toBeNull();
+    // Three seconds later (the clock the record reads): the same article, no longer close to the start.
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => now + 3000);
+    try {
+      await buildNow();
+    } finally {
+      later.mockRestore();
+    }
+    expect(upToDate(options)).not.toBeNull();
+  });
+});
+
+/** Rewrites a file with one character changed and the same size. */
+async function rewriteSameSize(file: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  const edited = text.replace('Read more on', 'Read More on');
+  expect(edited).not.toBe(text);
+  await writeFile(file, edited);
+}
+
+/** A new article: bench-00004's text under a title and description of its own. */
+async function addArticle(slug: string): Promise<void> {
+  const text = await readFile(article('bench-00004'), 'utf8');
+  await writeFile(
+    article(slug),
+    text.replace(/^title: ".*"$/m, `title: "An added article (${slug})"`).replace(/^description: ".*"$/m, `description: "The article ${slug}, added by the build record test."`),
+  );
+}
