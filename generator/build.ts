@@ -189,7 +189,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const pageStamps = new Map<string, string>();
       for (const p of rendered.list) if (p.written) pageStamps.set(p.file, p.written);
       const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js };
-      await writeBuildRecord(cache, recordKey(await generatorKey, record.widgetsKey, config), {
+      await writeBuildRecord(cache, {
+        key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
         inputs: [...record.inputs, ...[...articleStamps].map(([file, stamp]): [string, string] => [`blog/${file}`, stamp])],
         outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys()], pageStamps),
@@ -238,8 +239,8 @@ function warnAboutConfig(config: ResolvedConfig): void {
 export function upToDate(options: SiteOptions = {}): BuildReport | null {
   const config = resolveConfig('build', options);
   if (!config.write || !config.readCache) return null;
-  const key = recordKey(sourceKey([config.templatesDir]), treeKey([config.widgetsDir]), config);
-  const report = upToDateReport(BuildCache.open(config.cacheDir, { read: true }), key, config);
+  const key = () => recordKey(sourceKey([config.templatesDir]), treeKey([config.widgetsDir]), config);
+  const report = upToDateReport(BuildCache.open(config.cacheDir, { read: true }), config, key);
   if (report) warnAboutConfig(config);
   return report;
 }

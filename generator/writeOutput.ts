@@ -1,10 +1,11 @@
 /**
- * Writes the built files atomically: everything goes into a temporary
- * sibling folder, which is swapped in only when complete, unless the
- * previous output already is exactly what the build made (keep). A failed
- * build never touches the previous output. `OutputDir` lets the build stream
- * pages in as they render (from worker threads too: they write into
- * `tmp` directly); `writeOutput` writes a whole map at once.
+ * Writes the built files: everything goes into a temporary sibling folder,
+ * which is swapped in whole when complete. A build that kept most pages as
+ * they are in the current output (keep) updates that output in place
+ * instead, file by file, each file replaced whole. A failed build never
+ * touches the previous output: commit() is its last step. `OutputDir` lets
+ * the build stream pages in as they render (from worker threads too: they
+ * write into `tmp` directly); `writeOutput` writes a whole map at once.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -22,8 +23,8 @@ export function outputPath(dir: string, file: string): string {
 
 export class OutputDir {
   private dirs = new Set<string>();
-  /** Pages left where they are in the current output instead of being placed in `tmp` (keep). */
-  private kept: string[] | null = null;
+  /** Pages left where they are in the current output instead of being placed in `tmp`, and the pages rendered into `tmp` (keep). */
+  private kept: { files: string[]; rendered: string[] } | null = null;
 
   private constructor(
     readonly outDir: string,
@@ -63,9 +64,9 @@ export class OutputDir {
    */
   async commit(options: { background?: boolean } = {}): Promise<void> {
     if (this.kept) {
-      // Nothing changed: the current output stays as it is (no swap, nothing to delete).
-      if (await this.unchanged(this.kept)) return this.abort();
-      for (const file of this.kept) linkOrCopy(outputPath(this.outDir, file), this.pathFor(file));
+      if (await this.patch(this.kept.files, this.kept.rendered)) return this.abort();
+      // The current output is not what the kept pages need: they are placed in `tmp` and it is swapped in.
+      for (const file of this.kept.files) linkOrCopy(outputPath(this.outDir, file), this.pathFor(file));
       this.kept = null;
     }
     const old = `${this.tmp}-old`;
@@ -87,27 +88,51 @@ export class OutputDir {
   }
 
   /**
-   * For a build where every page is the current output's already (the caller checked their stamps): the
-   * pages are not placed in `tmp`. commit() keeps the current output when the rest of `tmp` is byte for
-   * byte what it holds and it holds nothing else; otherwise it places them, from there, and swaps as usual.
+   * For a build whose `files` (pages) are in the current output as it would write them (the caller
+   * checked their stamps): they are not placed in `tmp`, and commit() updates the current output in
+   * place (patch). `rendered`: the pages this build wrote into `tmp`, which replace the current ones even
+   * when their bytes are the same (the build records the new files' stamps).
    */
-  keep(files: string[]): void {
-    this.kept = files;
+  keep(files: string[], rendered: string[] = []): void {
+    this.kept = { files, rendered };
   }
 
-  /** The current output holds the kept pages, every file of `tmp` with the same bytes, and nothing else. */
-  private async unchanged(kept: string[]): Promise<boolean> {
+  /**
+   * Brings the current output up to date in place: first the files it lacks (a new stylesheet is there
+   * before the pages that name it), then those that changed (each replaced whole, by a rename), last it
+   * deletes what the build no longer makes. A file of `tmp` with the same bytes as the current one
+   * leaves that one as it is, unless rendered. Nothing changed: nothing is touched. Returns false, having
+   * touched nothing, when the output cannot be patched: missing, lacking a kept page, holding anything but
+   * files and folders, or a file where the build needs a folder (or the reverse).
+   */
+  private async patch(kept: string[], rendered: string[]): Promise<boolean> {
     const [fresh, current] = await Promise.all([listTree(this.tmp), listTree(this.outDir).catch(() => null)]);
-    if (!current) return false;
-    const expected = new Set([...fresh, ...kept.map((f) => path.normalize(f))]);
-    // The folders the kept pages sit in (tmp's own are listed already).
-    for (const file of kept) for (let dir = path.dirname(file); dir !== '.'; dir = path.dirname(dir)) expected.add(`${path.normalize(dir)}${path.sep}`);
-    if (current.size !== expected.size || [...current].some((entry) => !expected.has(entry))) return false;
-    for (const file of fresh) {
-      if (file.endsWith(path.sep)) continue;
-      const [a, b] = await Promise.all([readFile(path.join(this.tmp, file)), readFile(path.join(this.outDir, file))]);
-      if (!a.equals(b)) return false;
+    if (!current || [...current].some((entry) => entry.endsWith('?'))) return false;
+    const expected = new Set(fresh);
+    for (const file of kept) {
+      const entry = path.normalize(file);
+      if (!current.has(entry)) return false;
+      expected.add(entry);
+      // The folders the kept pages sit in (tmp's own are listed already).
+      for (let dir = path.dirname(entry); dir !== '.'; dir = path.dirname(dir)) expected.add(`${dir}${path.sep}`);
     }
+    const otherKind = (entry: string) => (entry.endsWith(path.sep) ? entry.slice(0, -1) : `${entry}${path.sep}`);
+    if ([...expected].some((entry) => current.has(otherKind(entry)))) return false;
+
+    const mustMove = new Set(rendered.map((f) => path.normalize(f)));
+    const added: string[] = [];
+    const changed: string[] = [];
+    for (const entry of fresh) {
+      if (entry.endsWith(path.sep)) continue;
+      if (!current.has(entry)) added.push(entry);
+      else if (mustMove.has(entry) || !(await sameBytes(path.join(this.tmp, entry), path.join(this.outDir, entry)))) changed.push(entry);
+    }
+    for (const entry of [...added, ...changed]) {
+      const target = path.join(this.outDir, entry);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(path.join(this.tmp, entry), target);
+    }
+    for (const entry of current) if (!expected.has(entry)) await rm(path.join(this.outDir, entry), { recursive: true, force: true });
     return true;
   }
 
@@ -126,6 +151,11 @@ async function listTree(dir: string): Promise<Set<string>> {
       return e.isFile() ? rel : e.isDirectory() ? `${rel}${path.sep}` : `${rel}?`;
     }),
   );
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([readFile(a), readFile(b)]);
+  return x.equals(y);
 }
 
 /** A hard link of `from` at `to`, or a copy where links are not possible. */

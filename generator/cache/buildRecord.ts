@@ -41,13 +41,16 @@ export interface BuildReport {
 export type StampList = [string, string][];
 
 interface Record {
+  key: string;
   started: number;
   inputs: StampList;
   outputs: StampList;
   report: BuildReport;
 }
 
+/** The pack, under a fixed key: its own key is checked last, so a changed article is found before the generator is hashed. */
 const PACK = 'record';
+const PACK_KEY = 'build-record';
 const MISSING = 'missing';
 
 const stampAt = (file: string): string => {
@@ -116,8 +119,8 @@ export function outputStamps(outDir: string, files: Iterable<string>, known: Rea
 }
 
 /** Writes the record of a build that has just put its output in place; settles once it is on disk. */
-export function writeBuildRecord(cache: BuildCache, key: string, record: Record): Promise<void> {
-  return cache.writePackAsync(PACK, key, record as unknown as { [k: string]: unknown });
+export function writeBuildRecord(cache: BuildCache, record: Record): Promise<void> {
+  return cache.writePackAsync(PACK, PACK_KEY, record as unknown as { [k: string]: unknown });
 }
 
 /** Whether every entry still has its stamp; `racyAfter`: also false if a stamp's modification time is that late. */
@@ -133,13 +136,14 @@ function stampsHold(dir: string, list: unknown, racyAfter = Infinity): boolean {
 }
 
 /**
- * The report of the last build, if a build now would write exactly the output that is in place: same
- * key, every input and output stamp unchanged, no input saved near that build's start. Else null.
+ * The report of the last build, if a build now would write exactly the output that is in place: every
+ * input and output stamp unchanged, no input saved near that build's start, the same key (`key()`,
+ * asked last: it reads the generator's files). Else null.
  */
-export function upToDateReport(cache: BuildCache, key: string, config: ResolvedConfig): BuildReport | null {
-  const record = cache.readPack<unknown>(PACK, key) as Partial<Record>;
+export function upToDateReport(cache: BuildCache, config: ResolvedConfig, key: () => string): BuildReport | null {
+  const record = cache.readPack<unknown>(PACK, PACK_KEY) as Partial<Record>;
   if (typeof record.started !== 'number' || !record.report || typeof record.report !== 'object') return null;
   if (!stampsHold(config.contentDir, record.inputs, record.started - RACY_MS)) return null;
   if (!stampsHold(config.outDir, record.outputs)) return null;
-  return record.report;
+  return record.key === key() ? record.report : null;
 }

@@ -69,13 +69,15 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     if (!entry || !summary) misses.push(route);
     else hits.push({ route, entry, summary });
   }
-  // Nothing to render, and every page is in the current output as it was stored (a hard link to the
-  // cache, same stamp): the pages stay where they are, and commit() keeps the output if the rest matches.
+  // Few pages to render (at most a quarter), and every other page is in the current output as it was
+  // stored (a hard link to the cache, same stamp): those stay where they are, and commit() updates the
+  // output in place (OutputDir.keep) rather than placing 4,000 links in a new folder for one new page.
+  // More to render: a new folder, swapped in whole.
   const keepOutput =
     out !== null &&
-    misses.length === 0 &&
+    hits.length > 0 &&
+    misses.length * 4 <= routes.length &&
     hits.every(({ route, entry }) => entry.stamp !== undefined && cache.hasStamp(outputPath(out.outDir, route.file), entry.stamp));
-  if (out && keepOutput) out.keep(hits.map(({ route }) => route.file));
   for (const { route, entry, summary } of hits) {
     if (out) {
       // Folders for the pages placed here; the shards make those of the pages they write.
@@ -129,6 +131,12 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   const fresh = await rendering;
   progress.done();
+  if (out && keepOutput) {
+    out.keep(
+      hits.map(({ route }) => route.file),
+      fresh.map((p) => p.file),
+    );
+  }
   for (const p of fresh) {
     pages.set(p.path, p);
     if (!out) memory.set(p.file, p.html!);

@@ -11,8 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, upToDate } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
-import { recordKey } from '../../generator/cache/buildRecord.ts';
-import { treeKey } from '../../generator/cache/sourceKey.ts';
+import { BuildCache } from '../../generator/cache/BuildCache.ts';
+import { recordKey, upToDateReport } from '../../generator/cache/buildRecord.ts';
+import { sourceKey, treeKey } from '../../generator/cache/sourceKey.ts';
 import { resolveConfig } from '../../generator/config.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
 
@@ -90,8 +91,14 @@ describe('build record', () => {
     expect(upToDate({ ...options, out: path.join(tmp, 'other-out') })).toBeNull();
   });
 
-  it('a widget or generator change is another key', async () => {
+  it('a widget or generator change is another key, and a record of another key is not up to date', async () => {
+    await buildNow();
     const config = resolveConfig('build', options);
+    const cache = BuildCache.open(config.cacheDir, { read: true });
+    const key = recordKey(sourceKey([config.templatesDir]), treeKey([config.widgetsDir]), config);
+    expect(upToDateReport(cache, config, () => key)).not.toBeNull();
+    expect(upToDateReport(cache, config, () => `${key}-of-another-generator`)).toBeNull();
+
     const dir = await mkdtemp(path.join(tmp, 'widgets-'));
     await writeFile(path.join(dir, 'a.ts'), 'export const a = 1;\n');
     const before = treeKey([dir]);

@@ -169,6 +169,22 @@ describe('build cache', () => {
     expectSameTree(cold.files, await readTree(out));
   });
 
+  it('one article changed: the output is updated in place (that page replaced, the others left as they are), the same bytes as cold', async () => {
+    const out = path.join(tmp, 'out-patched');
+    const options = { content, cacheDir, backend: null, log: () => {}, progress: false, out };
+    await build(options);
+    const [folder, other] = [await stat(out), await stat(path.join(out, 'blog', 'bench-00010.html'))];
+    const page = await stat(path.join(out, 'blog', 'bench-00011.html'));
+    await edit('blog/bench-00011.md', (t) => `${t}\nA sentence added to test the update in place.\n`);
+    const warm = await build(options);
+    expect(warm.stats.cache.pages.rendered).toBe(1);
+    expect((await stat(out)).ino).toBe(folder.ino);
+    expect((await stat(path.join(out, 'blog', 'bench-00010.html'))).ino).toBe(other.ino);
+    expect((await stat(path.join(out, 'blog', 'bench-00011.html'))).ino).not.toBe(page.ino);
+    expect((await readdir(tmp)).filter((name) => name.startsWith('.out-patched'))).toEqual([]);
+    expectSameTree((await coldBuild()).files, await readTree(out));
+  });
+
   it('a warm build into an output with a stray, a missing or a changed file writes it afresh', async () => {
     const cold = await buildTo();
     const out = path.join(tmp, 'out-touched');

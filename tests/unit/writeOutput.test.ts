@@ -114,3 +114,75 @@ describe('writeOutput', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 });
+
+describe('OutputDir.keep: updating the current output in place', () => {
+  /** The inode of every entry below dir (relative path -> inode). */
+  async function inodes(dir: string): Promise<Record<string, number>> {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const out: Record<string, number> = { '.': (await stat(dir)).ino };
+    for (const e of entries) out[path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')] = (await stat(path.join(e.parentPath, e.name))).ino;
+    return out;
+  }
+
+  /** A build that keeps `kept` where they are, renders `rendered` and writes `others`. */
+  async function patchBuild(kept: string[], rendered: OutputFiles, others: OutputFiles): Promise<void> {
+    const next = await OutputDir.open(out);
+    for (const [file, data] of [...rendered, ...others]) next.write(file, data);
+    next.keep(kept, [...rendered.keys()]);
+    await next.commit();
+  }
+
+  it('adds new files, replaces changed and rendered ones, deletes what is no longer made, and leaves the rest as it is', async () => {
+    await writeOutput(
+      out,
+      new Map<string, string>([
+        ['index.html', 'home'],
+        ['blog/a.html', 'a'],
+        ['blog/b.html', 'b'],
+        ['assets/old.css', 'old'],
+        ['assets/logo.svg', 'logo'],
+        ['gone/page.html', 'gone'],
+      ]),
+    );
+    const before = await inodes(out);
+    await patchBuild(
+      ['index.html', 'blog/a.html'],
+      new Map([['blog/b.html', 'b']]), // rendered again, same bytes: replaced all the same
+      new Map([
+        ['assets/new.css', 'new'],
+        ['assets/logo.svg', 'logo'], // same bytes: stays
+        ['sitemap.xml', 'urls'],
+      ]),
+    );
+    expect(await snapshot(out)).toEqual({
+      'index.html': 'home',
+      'blog/a.html': 'a',
+      'blog/b.html': 'b',
+      'assets/new.css': 'new',
+      'assets/logo.svg': 'logo',
+      'sitemap.xml': 'urls',
+    });
+    const after = await inodes(out);
+    for (const same of ['.', 'index.html', 'blog/a.html', 'assets/logo.svg', 'blog', 'assets']) expect(after[same], same).toBe(before[same]);
+    expect(after['blog/b.html']).not.toBe(before['blog/b.html']);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('touches nothing when nothing changed', async () => {
+    await writeOutput(out, site(1));
+    const before = await inodes(out);
+    await patchBuild(['index.html', 'blog/post.html'], new Map(), new Map([['assets/logo.svg', '<svg>1</svg>']]));
+    expect(await inodes(out)).toEqual(before);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('swaps a new folder in instead when the current output has a file where a folder must go', async () => {
+    await writeOutput(out, new Map([['index.html', 'home'], ['assets', 'a file']]));
+    const folder = (await stat(out)).ino;
+    await patchBuild(['index.html'], new Map(), new Map([['assets/logo.svg', 'logo']]));
+    expect(await snapshot(out)).toEqual({ 'index.html': 'home', 'assets/logo.svg': 'logo' });
+    expect((await stat(out)).ino).not.toBe(folder);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+});
+
