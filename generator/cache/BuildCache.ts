@@ -11,6 +11,9 @@
  *   files it read, its check summary and the hash of its HTML
  *   (stages/renderPages.ts, packedSummary.ts).
  * - asset-*.pack: the stylesheet and the widget bundle (cachedAsset.ts).
+ * - <name>-delta.pack: entries changed since <name>.pack was written, for a
+ *   build that changed a few of thousands (readPackDelta): valid only with
+ *   the very base it was written after (its key names the base's hash).
  * - pages/<sha256>.html: rendered pages, content-addressed. The output
  *   folder gets hard links to them (a copy where links are not possible):
  *   a warm build of thousands of pages writes no page data at all.
@@ -35,6 +38,7 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -73,21 +77,56 @@ export class BuildCache {
     return !!this.dir && this.trusted && existsSync(path.join(this.dir, `${name}.pack`));
   }
 
+  /** Body hashes of the packs read so far (name -> SHA-256): what a delta written later is tied to. */
+  private readonly sums = new Map<string, string>();
+
   /** A pack's entries, or {} when it is missing, corrupt, or was written for another key. */
   readPack<T>(name: string, key: string): Record<string, T> {
-    if (!this.dir || !this.trusted) return {};
+    this.sums.delete(name);
+    const read = this.readPackFile<T>(`${name}.pack`, key);
+    if (!read) return {};
+    this.sums.set(name, read.sum);
+    return read.entries;
+  }
+
+  /**
+   * The entries written with writePackDeltaAsync after the pack `name` exactly as readPack last read it
+   * (same key, same body), or {} (none, corrupt, or written after another version of the pack).
+   */
+  readPackDelta<T>(name: string, key: string): Record<string, T> {
+    const base = this.sums.get(name);
+    return (base && this.readPackFile<T>(`${name}-delta.pack`, `${key}@${base}`)?.entries) || {};
+  }
+
+  private readPackFile<T>(file: string, key: string): { entries: Record<string, T>; sum: string } | null {
+    if (!this.dir || !this.trusted) return null;
     try {
       // The body is hashed as the bytes it was written as, and decoded once (a pages pack is megabytes).
-      const data = readFileSync(path.join(this.dir, `${name}.pack`));
+      const data = readFileSync(path.join(this.dir, file));
       const newline = data.indexOf(10);
-      if (newline < 0) return {};
+      if (newline < 0) return null;
       const [format, packKey, sum] = data.toString('utf8', 0, newline).split(' ');
-      if (format !== FORMAT || packKey !== key || sum !== contentHash(data.subarray(newline + 1))) return {};
+      if (format !== FORMAT || packKey !== key || !sum || sum !== contentHash(data.subarray(newline + 1))) return null;
       const entries = JSON.parse(data.toString('utf8', newline + 1)) as unknown;
-      return entries && typeof entries === 'object' && !Array.isArray(entries) ? (entries as Record<string, T>) : {};
+      return entries && typeof entries === 'object' && !Array.isArray(entries) ? { entries: entries as Record<string, T>, sum } : null;
     } catch {
-      return {};
+      return null;
     }
+  }
+
+  /** Whether writePackDeltaAsync can add to the pack `name`: this build read it, intact, under its key. */
+  hasBase(name: string): boolean {
+    return !!this.dir && this.sums.has(name);
+  }
+
+  /**
+   * Writes `entries` as the delta of the pack `name` as readPack read it (hasBase), replacing any earlier
+   * delta: the caller carries over what it still wants of that one. The base stays as it is.
+   */
+  writePackDeltaAsync(name: string, key: string, entries: Record<string, unknown>): Promise<void> {
+    const base = this.sums.get(name);
+    if (!this.dir || !base) return Promise.reject(new Error(`no base to write a delta of the ${name} pack after`));
+    return this.writeBodyAsync(`${name}-delta.pack`, `${key}@${base}`, JSON.stringify(entries));
   }
 
   writePack(name: string, key: string, entries: Record<string, unknown>): void {
@@ -97,6 +136,7 @@ export class BuildCache {
   /** writePack with the entries already serialized (a JSON object), e.g. piece by piece as they came. */
   writePackJson(name: string, key: string, body: string): void {
     if (!this.dir) return;
+    rmSync(path.join(this.dir, `${name}-delta.pack`), { force: true });
     this.writeAtomic(path.join(this.dir, `${name}.pack`), `${FORMAT} ${key} ${contentHash(body)}\n${body}`);
   }
 
@@ -111,9 +151,15 @@ export class BuildCache {
    */
   async writePackJsonAsync(name: string, key: string, body: string): Promise<void> {
     if (!this.dir) return;
+    // A delta belongs to the base it was written after: a new base leaves it behind.
+    await rm(path.join(this.dir, `${name}-delta.pack`), { force: true });
+    await this.writeBodyAsync(`${name}.pack`, key, body);
+  }
+
+  private async writeBodyAsync(name: string, key: string, body: string): Promise<void> {
     const bytes = Buffer.from(body);
     const sum = Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
-    const file = path.join(this.dir, `${name}.pack`);
+    const file = path.join(this.dir!, name);
     const tmp = this.tmpName(file);
     try {
       await writeFile(tmp, [Buffer.from(`${FORMAT} ${key} ${sum}\n`), bytes]);

@@ -45,8 +45,14 @@ export interface RenderPagesInput {
   alongside?: () => void;
 }
 
+/** An entry of the pages pack's delta: the summary as it is (a delta holds few pages: no string table). */
+type DeltaEntry = Omit<PageEntry, 'summary'> & { summary: PageSummary };
+
 /** The pages pack's entry that is not a route: the strings its summaries' numbers stand for. */
 const STRINGS = '@strings';
+
+/** At most this many pages (or a sixteenth of the routes, if more) that differ from the pages pack go into its delta instead of a new pack. */
+const DELTA_PAGES = 32;
 
 /**
  * Every route's page, in route order; `cached`: how many came from the cache; `saved`: settles when the
@@ -58,14 +64,23 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const strings = pack[STRINGS];
   const table = new SummaryTable(Array.isArray(strings) ? strings : []);
   const index = pack as Record<string, PageEntry | undefined>;
+  // What changed since the pack was written, when few pages did (written in place of a new pack below).
+  const delta = cache.readPackDelta<DeltaEntry>('pages', globalKey);
   const digest = routeDigester();
   const hashOf = depHasher(content, routes, digest);
   const pages = new Map<string, RenderedPage>();
   const misses: Route[] = [];
-  const hits: { route: Route; entry: PageEntry; summary: PageSummary }[] = [];
+  const hits: { route: Route; entry: PageEntry | DeltaEntry; summary: PageSummary }[] = [];
   for (const route of routes) {
-    const entry = index[route.path];
-    const summary = entry && entry.key === pageKey(globalKey, digest(route), entry.deps, hashOf) ? table.unpack(entry.summary) : null;
+    const changed = delta[route.path];
+    const base = index[route.path];
+    const entry = changed ?? base;
+    const summary =
+      entry && entry.key === pageKey(globalKey, digest(route), entry.deps, hashOf)
+        ? changed
+          ? validSummary(changed.summary)
+          : table.unpack(base!.summary)
+        : null;
     if (!entry || !summary) misses.push(route);
     else hits.push({ route, entry, summary });
   }
@@ -142,14 +157,25 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     if (!out) memory.set(p.file, p.html!);
   }
   // Remember every page, including those a failing check below will reject: they rendered correctly.
-  const restamped = [...pages.values()].some((p) => p.stamp !== index[p.path]?.stamp);
+  // The pages whose entry is not the pack's as it stands: rendered now, restamped, or from its delta.
+  const changes = routes.map((r) => pages.get(r.path)!).filter((p) => {
+    const stored = index[p.path];
+    return !stored || delta[p.path] !== undefined || stored.key !== p.key || stored.hash !== p.hash || stored.stamp !== p.stamp;
+  });
   let saved = Promise.resolve();
-  if (fresh.length || restamped || Object.keys(index).length !== routes.length + 1) {
+  const stored = () => new Set(routes.map((r) => pages.get(r.path)!.hash));
+  if (changes.length && cache.hasBase('pages') && changes.length <= Math.max(DELTA_PAGES, routes.length / 16)) {
+    // A few pages of thousands: they go into the delta (replacing the last one), the pack stays as it is.
+    const entries = Object.fromEntries(changes.map(({ path, key, deps, hash, stamp, bytes, summary }) => [path, { key, deps, hash, stamp, bytes, summary }]));
+    saved = Promise.all([cache.writePackDeltaAsync('pages', globalKey, entries), cache.prunePages(stored())]).then(() => {});
+  } else if (changes.length || Object.keys(index).length !== routes.length + 1) {
     // The JSON of { [route path]: PageEntry, "@strings": [...] }, in route order, from the entries' own.
     const parts = routes.map((r) => `${JSON.stringify(r.path)}:${packed.get(r.path) ?? remember(pages.get(r.path)!)}`);
     parts.push(`${JSON.stringify(STRINGS)}:${JSON.stringify(written.strings)}`);
-    const stored = new Set(routes.map((r) => pages.get(r.path)!.hash));
-    saved = Promise.all([cache.writePackJsonAsync('pages', globalKey, `{${parts.join(',')}}`), cache.prunePages(stored)]).then(() => {});
+    saved = Promise.all([cache.writePackJsonAsync('pages', globalKey, `{${parts.join(',')}}`), cache.prunePages(stored())]).then(() => {});
   }
   return { list: routes.map((r) => pages.get(r.path)!), cached, saved };
 }
+
+/** A summary from the delta, if it has the shape of one (a pack that does not add up renders the page again). */
+const validSummary = (s: PageSummary): PageSummary | null => (s && Array.isArray(s.ids) && Array.isArray(s.refs) ? s : null);

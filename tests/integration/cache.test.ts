@@ -185,6 +185,30 @@ describe('build cache', () => {
     expectSameTree((await coldBuild()).files, await readTree(out));
   });
 
+  it('a few pages changed go into the pages delta, the pages pack stays as it is; many changed write a new pack', async () => {
+    const own = path.join(tmp, 'cache-delta');
+    const options = { content, cacheDir: own, backend: null, log: () => {}, progress: false };
+    await build({ ...options, out: path.join(tmp, 'out-delta-1') });
+    const pack = await readFile(path.join(own, 'pages.pack'));
+    await edit('blog/bench-00012.md', (t) => `${t}\nA sentence for the delta.\n`);
+    expect((await build({ ...options, out: path.join(tmp, 'out-delta-2') })).stats.cache.pages.rendered).toBe(1);
+    await edit('blog/bench-00013.md', (t) => `${t}\nA sentence for the delta.\n`);
+    const second = await build({ ...options, out: path.join(tmp, 'out-delta-3') });
+    expect(second.stats.cache.pages.rendered).toBe(1);
+    expect(await readFile(path.join(own, 'pages.pack'))).toEqual(pack);
+    const delta = JSON.parse((await readFile(path.join(own, 'pages-delta.pack'), 'utf8')).replace(/^.*\n/, '')) as Record<string, unknown>;
+    expect(Object.keys(delta).sort()).toEqual(['/blog/bench-00012', '/blog/bench-00013']); // the first carried over
+    expect((await build({ ...options, out: path.join(tmp, 'out-delta-4') })).stats.cache.pages.rendered).toBe(0);
+    expectSameTree((await coldBuild()).files, await readTree(path.join(tmp, 'out-delta-4')));
+
+    await edit('site.json', (t) => t.replace(/"tagline": "([^"]*)"/, '"tagline": "$1 Delta."'));
+    const all = await build({ ...options, out: path.join(tmp, 'out-delta-5') });
+    expect(all.stats.cache.pages.rendered).toBe(all.stats.pages);
+    expect(await readFile(path.join(own, 'pages.pack'))).not.toEqual(pack);
+    expect((await readdir(own)).filter((f) => f.endsWith('.pack')).sort()).not.toContain('pages-delta.pack');
+    expect((await build({ ...options, out: path.join(tmp, 'out-delta-6') })).stats.cache.pages.rendered).toBe(0);
+  });
+
   it('a warm build into an output with a stray, a missing or a changed file writes it afresh', async () => {
     const cold = await buildTo();
     const out = path.join(tmp, 'out-touched');

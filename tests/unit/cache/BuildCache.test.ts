@@ -187,6 +187,59 @@ describe('BuildCache pages', () => {
   });
 });
 
+describe('BuildCache pack deltas', () => {
+  const change = { 'blog/b.md': { title: 'B2' } };
+
+  it('reads a delta back only after reading the very pack it was written after, under the same key', async () => {
+    const cache = BuildCache.open(dir, { read: true });
+    cache.writePack('posts', 'key-1', entries);
+    expect(cache.hasBase('posts')).toBe(false); // not read yet: nothing to add to
+    await expect(cache.writePackDeltaAsync('posts', 'key-1', change)).rejects.toThrow(/no base/);
+    cache.readPack('posts', 'key-1');
+    expect(cache.hasBase('posts')).toBe(true);
+    await cache.writePackDeltaAsync('posts', 'key-1', change);
+    const next = BuildCache.open(dir, { read: true });
+    expect(next.readPackDelta('posts', 'key-1')).toEqual({}); // the pack not read yet
+    expect(next.readPack('posts', 'key-1')).toEqual(entries); // the pack itself is untouched
+    expect(next.readPackDelta('posts', 'key-1')).toEqual(change);
+    expect(next.readPackDelta('posts', 'key-2')).toEqual({});
+    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts-delta.pack', 'posts.pack']);
+  });
+
+  it('drops the delta when a new pack is written (sync or not), and ignores one written after another pack', async () => {
+    const cache = BuildCache.open(dir, { read: true });
+    cache.writePack('posts', 'key-1', entries);
+    cache.readPack('posts', 'key-1');
+    await cache.writePackDeltaAsync('posts', 'key-1', change);
+    await cache.writePackJsonAsync('posts', 'key-1', JSON.stringify({ ...entries, ...change }));
+    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
+
+    cache.readPack('posts', 'key-1');
+    await cache.writePackDeltaAsync('posts', 'key-1', change);
+    const stale = readFileSync(path.join(dir, 'posts-delta.pack'));
+    cache.writePack('posts', 'key-1', entries);
+    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
+    writeFileSync(path.join(dir, 'posts-delta.pack'), stale); // a delta of the pack before this one
+    const next = BuildCache.open(dir, { read: true });
+    next.readPack('posts', 'key-1');
+    expect(next.readPackDelta('posts', 'key-1')).toEqual({});
+  });
+
+  it('reads a corrupt delta as {}, and none at all with --no-cache', async () => {
+    const cache = BuildCache.open(dir, { read: true });
+    cache.writePack('posts', 'key-1', entries);
+    cache.readPack('posts', 'key-1');
+    await cache.writePackDeltaAsync('posts', 'key-1', change);
+    const cold = BuildCache.open(dir, { read: false });
+    cold.readPack('posts', 'key-1');
+    expect(cold.readPackDelta('posts', 'key-1')).toEqual({});
+    writeFileSync(path.join(dir, 'posts-delta.pack'), readFileSync(path.join(dir, 'posts-delta.pack'), 'utf8').replace('B2', 'B3'));
+    const next = BuildCache.open(dir, { read: true });
+    next.readPack('posts', 'key-1');
+    expect(next.readPackDelta('posts', 'key-1')).toEqual({});
+  });
+});
+
 describe('BuildCache.writeAndAdopt', () => {
   it('writes the output file and hard-links it into the cache: same inode, no second copy, one stamp for both', () => {
     const { bytes, hash } = page('<p>adopted</p>');
