@@ -21,7 +21,8 @@ export interface SourceRef {
 
 /** blog/<file> -> "<stamp> <hash>", plus when the map was made. */
 export type Stamps = Record<string, string>;
-const WRITTEN = '@written';
+/** The stamps entry that says when they were taken (Date.now() before the first stat). */
+export const WRITTEN = '@written';
 const RACY_MS = 2000;
 
 

@@ -10,12 +10,15 @@
  */
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { readSource, readSources, startStamps, type SourceRef } from '../cache/readSources.ts';
+import { readSource, readSources, startStamps, WRITTEN, type SourceRef } from '../cache/readSources.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { listPostFiles, sortPosts, withoutBody, type Post, type PostMeta } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { SourceFile } from '../shards/ShardState.ts';
+
+/** At most this many changed entries (or a sixteenth of the articles, if more) go into a pack's delta instead of a new pack. */
+const DELTA_ENTRIES = 32;
 
 /** An article in the posts pack: its path and content hash (the same text under another name is another article). */
 const postKey = (file: string, hash: string) => `${file} ${hash}`;
@@ -47,8 +50,12 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   const blogDir = path.join(config.contentDir, 'blog');
   // Without packs (a cold build) nothing waits for the generator's key: the shards start reading at once.
   const packKey = cache.hasPack('sources') || cache.hasPack('posts') ? await generatorKey : null;
-  const knownStamps = packKey ? cache.readPack<string>('sources', packKey) : {};
-  const known = packKey ? cache.readPack<PostMeta>('posts', packKey) : {};
+  // Each pack, and the few entries changed since it was written (its delta; see save below).
+  const baseStamps = packKey ? cache.readPack<string>('sources', packKey) : {};
+  const knownStamps = packKey ? { ...baseStamps, ...cache.readPackDelta<string>('sources', packKey) } : {};
+  const basePosts = packKey ? cache.readPack<PostMeta>('posts', packKey) : {};
+  const postsDelta = packKey ? cache.readPackDelta<PostMeta>('posts', packKey) : {};
+  const known = { ...basePosts, ...postsDelta };
   const keyOf = (file: string, hash: string) => postKey(`blog/${file}`, hash);
   // Stamps known: stat every file, read the changed ones here. None: every file is read by the shards.
   const { sources, stamps, changed } = Object.keys(knownStamps).length
@@ -65,14 +72,33 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   const posts = sources.map((s) => metas.get(`blog/${s.file}`) ?? known[keyOf(s.file, s.hash!)]!);
 
   const key = await generatorKey;
-  // Each pack is rewritten only when it changed: a new, edited or deleted article. Hashed and written
-  // off this thread; the build waits for them before its output goes in place.
+  // Each pack is written only when it changed: a new, edited or deleted article. A few edited articles of
+  // thousands go into its delta (the pack itself stays as it is); anything else rewrites it. Hashed and
+  // written off this thread; the build waits for them before its output goes in place.
+  const limit = Math.max(DELTA_ENTRIES, files.length / 16);
   const save = async () => {
-    await Promise.all([
-      changed && cache.writePackAsync('sources', key, stamps),
-      (missing.length || Object.keys(known).length !== posts.length) &&
-        cache.writePackAsync('posts', key, Object.fromEntries(posts.map((p) => [postKey(p.file, p.hash), p]))),
-    ]);
+    const baseFiles = Object.keys(baseStamps).filter((k) => k !== WRITTEN);
+    const sameFiles = baseFiles.length === files.length && files.every((f) => baseStamps[f] !== undefined);
+    const restamped = files.filter((f) => stamps[f] !== baseStamps[f]);
+    const writeSources = () =>
+      sameFiles && cache.hasBase('sources') && restamped.length <= limit
+        ? cache.writePackDeltaAsync('sources', key, { [WRITTEN]: stamps[WRITTEN], ...Object.fromEntries(restamped.map((f) => [f, stamps[f]])) })
+        : cache.writePackAsync('sources', key, stamps);
+
+    const current = posts.map((p) => postKey(p.file, p.hash));
+    const added = current.filter((k) => basePosts[k] === undefined);
+    const stale = Object.keys(basePosts).length - (current.length - added.length);
+    const deltaAsRead = Object.keys(postsDelta).length === added.length && added.every((k) => postsDelta[k] !== undefined);
+    const byKey = new Map(posts.map((p, i) => [current[i]!, p]));
+    const writePosts = () =>
+      cache.hasBase('posts') && added.length <= limit && stale <= limit
+        ? deltaAsRead
+          ? undefined // the pack and its delta hold exactly these articles already
+          : cache.writePackDeltaAsync('posts', key, Object.fromEntries(added.map((k) => [k, byKey.get(k)!])))
+        : added.length || stale
+          ? cache.writePackAsync('posts', key, Object.fromEntries(posts.map((p, i) => [current[i]!, p])))
+          : undefined;
+    await Promise.all([changed && writeSources(), writePosts()]);
   };
   // An article without a stamp (none should be) stamps as missing: a build record holding it never holds.
   const articleStamps = new Map(files.map((f) => [f, stamps[f]?.split(' ')[0] ?? 'missing']));

@@ -185,20 +185,25 @@ describe('build cache', () => {
     expectSameTree((await coldBuild()).files, await readTree(out));
   });
 
-  it('a few pages changed go into the pages delta, the pages pack stays as it is; many changed write a new pack', async () => {
+  it('a few pages and articles changed go into the packs\' deltas, the packs stay as they are; many changed write new packs', async () => {
     const own = path.join(tmp, 'cache-delta');
     const options = { content, cacheDir: own, backend: null, log: () => {}, progress: false };
     await build({ ...options, out: path.join(tmp, 'out-delta-1') });
-    const pack = await readFile(path.join(own, 'pages.pack'));
+    const packs = async () => Promise.all(['pages', 'posts', 'sources'].map((name) => readFile(path.join(own, `${name}.pack`))));
+    const before = await packs();
+    const pack = before[0];
     await edit('blog/bench-00012.md', (t) => `${t}\nA sentence for the delta.\n`);
     expect((await build({ ...options, out: path.join(tmp, 'out-delta-2') })).stats.cache.pages.rendered).toBe(1);
     await edit('blog/bench-00013.md', (t) => `${t}\nA sentence for the delta.\n`);
     const second = await build({ ...options, out: path.join(tmp, 'out-delta-3') });
     expect(second.stats.cache.pages.rendered).toBe(1);
-    expect(await readFile(path.join(own, 'pages.pack'))).toEqual(pack);
-    const delta = JSON.parse((await readFile(path.join(own, 'pages-delta.pack'), 'utf8')).replace(/^.*\n/, '')) as Record<string, unknown>;
-    expect(Object.keys(delta).sort()).toEqual(['/blog/bench-00012', '/blog/bench-00013']); // the first carried over
-    expect((await build({ ...options, out: path.join(tmp, 'out-delta-4') })).stats.cache.pages.rendered).toBe(0);
+    expect(await packs()).toEqual(before);
+    const delta = async (name: string) => Object.keys(JSON.parse((await readFile(path.join(own, `${name}-delta.pack`), 'utf8')).replace(/^.*\n/, '')) as object).sort();
+    expect(await delta('pages')).toEqual(['/blog/bench-00012', '/blog/bench-00013']); // the first carried over
+    expect((await delta('posts')).map((k) => k.split(' ')[0])).toEqual(['blog/bench-00012.md', 'blog/bench-00013.md']);
+    expect(await delta('sources')).toEqual(['@written', 'bench-00012.md', 'bench-00013.md']);
+    const warm = await build({ ...options, out: path.join(tmp, 'out-delta-4') });
+    expect(warm.stats.cache).toEqual({ posts: { parsed: 0, cached: warm.content.posts.length }, pages: { rendered: 0, cached: warm.stats.pages } });
     expectSameTree((await coldBuild()).files, await readTree(path.join(tmp, 'out-delta-4')));
 
     await edit('site.json', (t) => t.replace(/"tagline": "([^"]*)"/, '"tagline": "$1 Delta."'));
@@ -207,6 +212,18 @@ describe('build cache', () => {
     expect(await readFile(path.join(own, 'pages.pack'))).not.toEqual(pack);
     expect((await readdir(own)).filter((f) => f.endsWith('.pack')).sort()).not.toContain('pages-delta.pack');
     expect((await build({ ...options, out: path.join(tmp, 'out-delta-6') })).stats.cache.pages.rendered).toBe(0);
+    // An article added: a new sources pack (its list of files changed), the new article in the posts delta.
+    await writeFile(path.join(content, 'blog', 'delta-added.md'), (await readFile(path.join(content, 'blog', 'bench-00014.md'), 'utf8')).replace(/^title: ".*"$/m, 'title: "Added for the delta test"').replace(/^description: ".*"$/m, 'description: "An article added for the delta test."'));
+    try {
+      const sources = await readFile(path.join(own, 'sources.pack'));
+      const added = await build({ ...options, out: path.join(tmp, 'out-delta-7') });
+      expect(added.stats.cache.posts.parsed).toBe(1);
+      expect(await readFile(path.join(own, 'sources.pack'))).not.toEqual(sources);
+      expect((await delta('posts')).map((k) => k.split(' ')[0])).toContain('blog/delta-added.md');
+      expectSameTree((await coldBuild()).files, await readTree(path.join(tmp, 'out-delta-7')));
+    } finally {
+      await rm(path.join(content, 'blog', 'delta-added.md'));
+    }
   });
 
   it('a warm build into an output with a stray, a missing or a changed file writes it afresh', async () => {
