@@ -189,7 +189,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const pageStamps = new Map<string, string>();
       for (const p of rendered.list) if (p.written) pageStamps.set(p.file, p.written);
       const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js };
-      await writeBuildRecord(cache, {
+      writeBuildRecord(cache, {
         key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
         inputs: [...record.inputs, ...[...articleStamps].map(([file, stamp]): [string, string] => [`blog/${file}`, stamp])],

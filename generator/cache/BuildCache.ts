@@ -45,8 +45,8 @@ import {
   writeSync,
   writevSync,
 } from 'node:fs';
-import { webcrypto } from 'node:crypto';
-import { readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { createHash, webcrypto } from 'node:crypto';
+import { open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from './contentHash.ts';
 import { stampOf } from './stampOf.ts';
@@ -154,6 +154,39 @@ export class BuildCache {
     // A delta belongs to the base it was written after: a new base leaves it behind.
     await rm(path.join(this.dir, `${name}-delta.pack`), { force: true });
     await this.writeBodyAsync(`${name}.pack`, key, body);
+  }
+
+  /**
+   * A pack whose JSON body comes already encoded, in pieces (thousands of them: a page each): hashed here
+   * as they are, written off this thread without being joined into one buffer first.
+   */
+  async writePackPiecesAsync(name: string, key: string, pieces: readonly Uint8Array[]): Promise<void> {
+    if (!this.dir) return;
+    await rm(path.join(this.dir, `${name}-delta.pack`), { force: true });
+    const h = createHash('sha256');
+    for (const piece of pieces) h.update(piece);
+    const file = path.join(this.dir, `${name}.pack`);
+    const tmp = this.tmpName(file);
+    try {
+      const handle = await open(tmp, 'w');
+      try {
+        const all = [Buffer.from(`${FORMAT} ${key} ${h.digest('hex')}\n`), ...pieces];
+        // writev takes at most IOV_MAX (1,024 on Linux) pieces a call, and may write less than asked.
+        for (let i = 0; i < all.length; i += 1024) {
+          const group = all.slice(i, i + 1024);
+          const { bytesWritten } = await handle.writev(group);
+          if (bytesWritten === group.reduce((n, piece) => n + piece.byteLength, 0)) continue;
+          const rest = Buffer.concat(group).subarray(bytesWritten);
+          for (let done = 0; done < rest.length; ) done += (await handle.write(rest, done)).bytesWritten;
+        }
+      } finally {
+        await handle.close();
+      }
+      await rename(tmp, file);
+    } catch (e) {
+      await unlink(tmp).catch(() => {});
+      throw e;
+    }
   }
 
   private async writeBodyAsync(name: string, key: string, body: string): Promise<void> {

