@@ -27,7 +27,16 @@ import { OutputDir, type OutputFiles } from './writeOutput.ts';
 import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
 import { laterSourceKey, sourceKey, treeKey } from './cache/sourceKey.ts';
-import { contentStamps, outputStamps, recordKey, upToDateReport, writeBuildRecord, type BuildReport } from './cache/buildRecord.ts';
+import {
+  ARTICLE_LIST,
+  articleListHash,
+  contentStamps,
+  outputStamps,
+  recordKey,
+  upToDateReport,
+  writeBuildRecord,
+  type BuildReport,
+} from './cache/buildRecord.ts';
 import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets } from './shards/ShardState.ts';
 import { readArticles } from './stages/readArticles.ts';
@@ -77,8 +86,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   };
 
   const config = await stage('config', () => resolveConfig('build', options));
-  // For the build record (cache/buildRecord.ts): the content's and the widgets' state before anything is read.
-  const record = config.write ? { started: Date.now(), inputs: contentStamps(config.contentDir), widgetsKey: treeKey([config.widgetsDir]) } : null;
+  // For the build record (cache/buildRecord.ts): the inputs' stamps and the widgets' key before anything is read.
+  const record = config.write ? { started: Date.now(), stamps: contentStamps(config.contentDir), widgetsKey: treeKey([config.widgetsDir]) } : null;
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
   const cache = BuildCache.open(config.cacheDir, { read: config.readCache });
   const generatorKey = laterSourceKey([config.templatesDir]);
@@ -192,7 +201,14 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       writeBuildRecord(cache, {
         key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
-        inputs: [...record.inputs, ...[...articleStamps].map(([file, stamp]): [string, string] => [`blog/${file}`, stamp])],
+        inputs: [
+          ...[...record.stamps].map(([rel, stamp]): [string, string, string] => [
+            rel,
+            stamp,
+            rel === ARTICLE_LIST ? articleListHash([...articleStamps.keys()]) : (content.hashes[rel] ?? ''),
+          ]),
+          ...[...articleStamps].map(([file, { stamp, hash }]): [string, string, string] => [`blog/${file}`, stamp, hash]),
+        ],
         outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys()], pageStamps),
         report,
       });

@@ -1,27 +1,33 @@
 /**
  * The record of the last written build, so that `site build` can tell
- * nothing changed since (make's "up to date") after one stat per file,
- * without reading a pack, an article or a page. It holds:
+ * nothing changed since (make's "up to date") without rendering or reading
+ * a pack. It holds:
  *   - a key: the generator, its templates and widgets (by content, as
  *     sourceKey), the lock file and the options (folders, site URL, backend);
- *   - the stamps of the content the build read (every folder and file of the
- *     content folder, the articles as they were read) taken before it read
- *     them, so an edit during the build shows as a change afterwards;
+ *   - every input the build read, each with its stamp (inode, size, mtime)
+ *     taken before reading it and the hash of what it read: the site's own
+ *     files (site.json, pages/*.json, ...), the list of articles in blog/,
+ *     and each article;
  *   - the stamps of every file and folder of the output it left (a folder's
  *     stamp changes when an entry is added or removed);
  *   - its report (page and file counts, bytes, the JavaScript report).
- * The build is up to date when the key is the same, every stamp matches, and
- * no input's modification time lies within RACY_MS of the recorded build's
- * start (on a file system with coarse times, an edit that soon after could
- * leave the stamp unchanged). Anything else is a full build through the
- * cache, which writes a new record. Stamps: generator/cache/stampOf.ts.
+ * An input is unchanged when its stamp is, or else when it still hashes to
+ * what the build read (an article saved without a change, a checkout that
+ * touched every file, a folder's entries renamed in place by an editor). A
+ * stamp is not trusted for an input modified within RACY_MS of the recorded
+ * build's start: on a file system with coarse times an edit that soon could
+ * leave it unchanged, so such an input is always hashed. The output must
+ * still have every stamp. The key is checked last, so a changed article is
+ * found before the generator is hashed. Anything else is a full build
+ * through the cache, which writes a new record.
  */
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
+import { listPostFiles, siteFiles } from '../content/load.ts';
 import type { BuildCache } from './BuildCache.ts';
-import { hashParts } from './contentHash.ts';
+import { contentHash, hashParts } from './contentHash.ts';
 import { stampOf } from './stampOf.ts';
 
 /** Two clock ticks of the coarsest common file time (FAT's 2 s). */
@@ -37,13 +43,16 @@ export interface BuildReport {
   js: JsReport;
 }
 
-/** Path (relative; folders end in "/", the folder itself is "./") -> stamp. */
+/** Output paths (relative, "/"-separated; folders end in "/", the output folder itself is "./") and their stamps. */
 export type StampList = [string, string][];
+
+/** Inputs (relative to the content folder; "blog/" is the list of articles) with their stamp before reading and the hash of what was read. */
+export type InputList = [string, string, string][];
 
 interface Record {
   key: string;
   started: number;
-  inputs: StampList;
+  inputs: InputList;
   outputs: StampList;
   report: BuildReport;
 }
@@ -52,11 +61,16 @@ interface Record {
 const PACK = 'record';
 const PACK_KEY = 'build-record';
 const MISSING = 'missing';
+/** The input that stands for blog/'s list of articles (the names of its .md files, in order). */
+export const ARTICLE_LIST = 'blog/';
 
 const stampAt = (file: string): string => {
   const s = statSync(file, { throwIfNoEntry: false });
   return s ? stampOf(s) : MISSING;
 };
+
+/** The hash of the article list the build reads (listPostFiles: blog/*.md, sorted). */
+export const articleListHash = (files: readonly string[]): string => contentHash(files.join('\n'));
 
 /** The record's key: the generator's key (sourceKey), the widgets' (treeKey) and the options that shape the output. */
 export const recordKey = (generatorKey: string, widgetsKey: string, config: ResolvedConfig): string =>
@@ -74,32 +88,12 @@ export const recordKey = (generatorKey: string, widgetsKey: string, config: Reso
   ]);
 
 /**
- * The content folder's stamps, taken before the build reads it: every folder and every file but the
- * articles (blog/*.md: the build stamps each one as it reads it, and the blog folder's own stamp covers
- * articles added or removed). A folder that cannot be read is stamped missing.
+ * The stamps of the site's own files and of the blog folder, taken before the build reads them (an edit
+ * after this shows as a change afterwards). Articles are stamped as they are read. Nothing else in the
+ * content folder is read, so nothing else is recorded.
  */
-export function contentStamps(contentDir: string): StampList {
-  const list: StampList = [['./', stampAt(contentDir)]];
-  const walk = (rel: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(path.join(contentDir, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        list.push([`${child}/`, stampAt(path.join(contentDir, child))]);
-        // The articles are stamped as they are read; nothing else in blog/ is read.
-        if (child !== 'blog') walk(child);
-      } else {
-        list.push([child, stampAt(path.join(contentDir, child))]);
-      }
-    }
-  };
-  walk('');
-  return list;
+export function contentStamps(contentDir: string): Map<string, string> {
+  return new Map([...siteFiles(), ARTICLE_LIST].map((rel) => [rel, stampAt(path.join(contentDir, rel))]));
 }
 
 /**
@@ -127,27 +121,46 @@ export function writeBuildRecord(cache: BuildCache, record: Record): void {
   cache.writePack(PACK, PACK_KEY, record as unknown as { [k: string]: unknown });
 }
 
-/** Whether every entry still has its stamp; `racyAfter`: also false if a stamp's modification time is that late. */
-function stampsHold(dir: string, list: unknown, racyAfter = Infinity): boolean {
+/** Whether every output entry still has its stamp. */
+function outputsHold(outDir: string, list: unknown): boolean {
   if (!Array.isArray(list) || list.length === 0) return false;
   for (const entry of list as unknown[]) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') return false;
-    const [rel, stamp] = entry as [string, string];
-    if (stamp === MISSING || stampAt(path.join(dir, rel)) !== stamp) return false;
-    if (!(Number(stamp.split(':')[2]) < racyAfter)) return false;
+    if (entry[1] === MISSING || stampAt(path.join(outDir, entry[0])) !== entry[1]) return false;
+  }
+  return true;
+}
+
+/** What an input holds now, as the build hashed it; null when it cannot be read. */
+function currentHash(contentDir: string, rel: string): string | null {
+  try {
+    return rel === ARTICLE_LIST ? articleListHash(listPostFiles(contentDir)) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every input is as the build read it: the same stamp (not a racy one), or else the same hash. */
+function inputsHold(contentDir: string, list: unknown, started: number): boolean {
+  if (!Array.isArray(list) || list.length === 0) return false;
+  for (const entry of list as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 3 || !entry.every((part) => typeof part === 'string')) return false;
+    const [rel, stamp, hash] = entry as [string, string, string];
+    const sameStamp = stamp !== MISSING && stampAt(path.join(contentDir, rel)) === stamp && Number(stamp.split(':')[2]) < started - RACY_MS;
+    if (!sameStamp && currentHash(contentDir, rel) !== hash) return false;
   }
   return true;
 }
 
 /**
  * The report of the last build, if a build now would write exactly the output that is in place: every
- * input and output stamp unchanged, no input saved near that build's start, the same key (`key()`,
- * asked last: it reads the generator's files). Else null.
+ * input as that build read it, every output stamp unchanged, the same key (`key()`, asked last: it reads
+ * the generator's files). Else null.
  */
 export function upToDateReport(cache: BuildCache, config: ResolvedConfig, key: () => string): BuildReport | null {
   const record = cache.readPack<unknown>(PACK, PACK_KEY) as Partial<Record>;
   if (typeof record.started !== 'number' || !record.report || typeof record.report !== 'object') return null;
-  if (!stampsHold(config.contentDir, record.inputs, record.started - RACY_MS)) return null;
-  if (!stampsHold(config.outDir, record.outputs)) return null;
+  if (!inputsHold(config.contentDir, record.inputs, record.started)) return null;
+  if (!outputsHold(config.outDir, record.outputs)) return null;
   return record.key === key() ? record.report : null;
 }

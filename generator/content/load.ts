@@ -189,6 +189,14 @@ export function listPostFiles(dir: string): string[] {
   return postFiles;
 }
 
+/** The files loadSiteContent reads, relative to the content folder (the keys of its `hashes`). */
+export const siteFiles = (): string[] => [
+  'site.json',
+  'widgets.json',
+  ...(Object.keys(pageSchemas) as PageName[]).map((n) => `pages/${n}.json`),
+  ...legalNames.map((n) => `legal/${n}.md`),
+];
+
 /** site.json, widgets.json, pages/*.json and legal/*.md, validated, with their content hashes. */
 export async function loadSiteContent(dir: string): Promise<SiteContent> {
   const names = Object.keys(pageSchemas) as PageName[];

@@ -40,8 +40,8 @@ export interface ReadArticlesInput {
 export async function readArticles({ config, cache, pool, generatorKey, progress }: ReadArticlesInput): Promise<{
   posts: Post[];
   parsed: number;
-  /** Each article's stamp (file in blog/ -> stamp) when it was read or found unchanged. */
-  stamps: Map<string, string>;
+  /** Each article (file in blog/, in listing order) -> its stamp when read or found unchanged, and its hash. */
+  stamps: Map<string, { stamp: string; hash: string }>;
   save: () => Promise<void>;
 }> {
   const files = listPostFiles(config.contentDir);
@@ -100,7 +100,7 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
           : undefined;
     await Promise.all([changed && writeSources(), writePosts()]);
   };
-  // An article without a stamp (none should be) stamps as missing: a build record holding it never holds.
-  const articleStamps = new Map(files.map((f) => [f, stamps[f]?.split(' ')[0] ?? 'missing']));
+  // An article without a stamp (none should be) stamps as missing: a build record holding it hashes it.
+  const articleStamps = new Map(posts.map((p, i) => [files[i]!, { stamp: stamps[files[i]!]?.split(' ')[0] ?? 'missing', hash: p.hash }]));
   return { posts: sortPosts(posts.map(withoutBody)), parsed: missing.length, stamps: articleStamps, save };
 }

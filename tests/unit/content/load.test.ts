@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadContent, loadJson } from '../../../generator/content/load.ts';
+import { loadContent, loadJson, loadSiteContent, siteFiles } from '../../../generator/content/load.ts';
 import { SiteError } from '../../../generator/errors.ts';
 
 let dir: string;
@@ -77,5 +77,12 @@ describe('loadContent', () => {
   it('needs site.json', async () => {
     const e = await rejection(loadContent(dir));
     expect(e.code).toBe('ContentFileMissing');
+  });
+});
+
+describe('siteFiles', () => {
+  it('lists exactly the files loadSiteContent reads (the build record stamps them)', async () => {
+    const site = await loadSiteContent('content');
+    expect(siteFiles().sort()).toEqual(Object.keys(site.hashes).sort());
   });
 });
