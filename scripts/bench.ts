@@ -3,7 +3,7 @@
  * content into a temporary folder, adds N generated articles, then runs
  * `site build` as separate processes: the real site alone (cold), then the
  * big site cold (empty cache), warm with nothing changed ("Up to date"),
- * warm with one article saved unchanged (the path through the cache), and
+ * warm with one article saved unchanged (hashed, still "Up to date"), and
  * after changing one article. Prints wall time, pages per second, peak RSS and
  * what was rendered vs taken from the cache, as a table with the issue's
  * budgets. The temporary folder (the system's, or --dir) holds the cache
@@ -135,7 +135,7 @@ try {
   const last = big(runs - 1);
   rows.push(['warm, nothing changed', await median(() => siteBuild(last)), '≤ 1.0 s']);
   // The same content, but one article's file has a new modification time (an editor saved it unchanged,
-  // a checkout touched it): no longer "Up to date", so this is the path through the cache's packs.
+  // a checkout touched it): its stamp changed, so the up-to-date check hashes it (buildRecord.ts).
   const touched = path.join(content, 'blog', 'bench-00001.md');
   rows.push([
     'warm, one article saved unchanged',
