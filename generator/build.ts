@@ -97,7 +97,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const emit = (file: string, data: string | Uint8Array) => (out ? out.write(file, data) : memory.set(file, data));
   let bytes = 0;
   let fileCount = 0;
-  /** The build cache's packs being hashed and written off this thread: awaited before the output goes in place. */
+  /** The build cache's packs being written off this thread: awaited before the output goes in place. */
   const cacheWrites: Promise<void>[] = [];
   const writing = (p: Promise<void>) => {
     p.catch(() => {}); // awaited in the write stage; a failing check before it must not leave it unhandled

@@ -39,19 +39,23 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   unlinkSync,
   writeFileSync,
   writeSync,
   writevSync,
 } from 'node:fs';
-import { createHash, webcrypto } from 'node:crypto';
-import { open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash } from './contentHash.ts';
-import { stampOf } from './stampOf.ts';
+import { chunksHash, contentHash } from './contentHash.ts';
+import { stampAt, stampOf } from './stampOf.ts';
 
 const FORMAT = 'site-build-cache/1';
+
+/**
+ * Whether `changed` entries of a pack of `total` go into its delta rather than a new pack: at most 32, or
+ * a sixteenth of them if that is more (a delta is read beside its pack on every build until replaced).
+ */
+export const fitsDelta = (changed: number, total: number): boolean => changed <= Math.max(32, total / 16);
 
 
 export class BuildCache {
@@ -83,7 +87,7 @@ export class BuildCache {
   /** A pack's entries, or {} when it is missing, corrupt, or was written for another key. */
   readPack<T>(name: string, key: string): Record<string, T> {
     this.sums.delete(name);
-    const read = this.readPackFile<T>(`${name}.pack`, key);
+    const read = this.dir ? this.readPackFile<T>(path.join(this.dir, `${name}.pack`), key) : null;
     if (!read) return {};
     this.sums.set(name, read.sum);
     return read.entries;
@@ -95,14 +99,14 @@ export class BuildCache {
    */
   readPackDelta<T>(name: string, key: string): Record<string, T> {
     const base = this.sums.get(name);
-    return (base && this.readPackFile<T>(`${name}-delta.pack`, `${key}@${base}`)?.entries) || {};
+    return (base && this.readPackFile<T>(this.deltaFile(name), `${key}@${base}`)?.entries) || {};
   }
 
   private readPackFile<T>(file: string, key: string): { entries: Record<string, T>; sum: string } | null {
     if (!this.dir || !this.trusted) return null;
     try {
       // The body is hashed as the bytes it was written as, and decoded once (a pages pack is megabytes).
-      const data = readFileSync(path.join(this.dir, file));
+      const data = readFileSync(file);
       const newline = data.indexOf(10);
       if (newline < 0) return null;
       const [format, packKey, sum] = data.toString('utf8', 0, newline).split(' ');
@@ -126,7 +130,7 @@ export class BuildCache {
   writePackDeltaAsync(name: string, key: string, entries: Record<string, unknown>): Promise<void> {
     const base = this.sums.get(name);
     if (!this.dir || !base) return Promise.reject(new Error(`no base to write a delta of the ${name} pack after`));
-    return this.writeBodyAsync(`${name}-delta.pack`, `${key}@${base}`, JSON.stringify(entries));
+    return this.writePiecesAsync(this.deltaFile(name), `${key}@${base}`, [Buffer.from(JSON.stringify(entries))]);
   }
 
   writePack(name: string, key: string, entries: Record<string, unknown>): void {
@@ -136,41 +140,37 @@ export class BuildCache {
   /** writePack with the entries already serialized (a JSON object), e.g. piece by piece as they came. */
   writePackJson(name: string, key: string, body: string): void {
     if (!this.dir) return;
-    rmSync(path.join(this.dir, `${name}-delta.pack`), { force: true });
+    rmSync(this.deltaFile(name), { force: true });
     this.writeAtomic(path.join(this.dir, `${name}.pack`), `${FORMAT} ${key} ${contentHash(body)}\n${body}`);
   }
 
-  /** writePack, hashed and written off this thread (writePackJsonAsync); only the JSON is made here. */
+  /** writePack, written off this thread (writePackPiecesAsync); the JSON is made and hashed here. */
   writePackAsync(name: string, key: string, entries: Record<string, unknown>): Promise<void> {
-    return this.dir ? this.writePackJsonAsync(name, key, JSON.stringify(entries)) : Promise.resolve();
-  }
-
-  /**
-   * writePackJson off this thread: the body's SHA-256 (WebCrypto's digest) and the write run on libuv's
-   * thread pool, so a big pack (4,000 pages: 4 MB) costs the caller only its encoding. The same file.
-   */
-  async writePackJsonAsync(name: string, key: string, body: string): Promise<void> {
-    if (!this.dir) return;
-    // A delta belongs to the base it was written after: a new base leaves it behind.
-    await rm(path.join(this.dir, `${name}-delta.pack`), { force: true });
-    await this.writeBodyAsync(`${name}.pack`, key, body);
+    return this.writePackPiecesAsync(name, key, [Buffer.from(JSON.stringify(entries))]);
   }
 
   /**
    * A pack whose JSON body comes already encoded, in pieces (thousands of them: a page each): hashed here
-   * as they are, written off this thread without being joined into one buffer first.
+   * as they are (chunksHash), written on libuv's thread pool without being joined into one buffer first.
+   * The same file as writePack.
    */
   async writePackPiecesAsync(name: string, key: string, pieces: readonly Uint8Array[]): Promise<void> {
     if (!this.dir) return;
-    await rm(path.join(this.dir, `${name}-delta.pack`), { force: true });
-    const h = createHash('sha256');
-    for (const piece of pieces) h.update(piece);
-    const file = path.join(this.dir, `${name}.pack`);
+    await rm(this.deltaFile(name), { force: true });
+    await this.writePiecesAsync(path.join(this.dir, `${name}.pack`), key, pieces);
+  }
+
+  /** A delta belongs to the pack it was written after: a new pack leaves it behind (deleted when one is written). */
+  private deltaFile(name: string): string {
+    return path.join(this.dir!, `${name}-delta.pack`);
+  }
+
+  private async writePiecesAsync(file: string, key: string, pieces: readonly Uint8Array[]): Promise<void> {
     const tmp = this.tmpName(file);
     try {
       const handle = await open(tmp, 'w');
       try {
-        const all = [Buffer.from(`${FORMAT} ${key} ${h.digest('hex')}\n`), ...pieces];
+        const all = [Buffer.from(`${FORMAT} ${key} ${chunksHash(pieces)}\n`), ...pieces];
         // writev takes at most IOV_MAX (1,024 on Linux) pieces a call, and may write less than asked.
         for (let i = 0; i < all.length; i += 1024) {
           const group = all.slice(i, i + 1024);
@@ -182,20 +182,6 @@ export class BuildCache {
       } finally {
         await handle.close();
       }
-      await rename(tmp, file);
-    } catch (e) {
-      await unlink(tmp).catch(() => {});
-      throw e;
-    }
-  }
-
-  private async writeBodyAsync(name: string, key: string, body: string): Promise<void> {
-    const bytes = Buffer.from(body);
-    const sum = Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
-    const file = path.join(this.dir!, name);
-    const tmp = this.tmpName(file);
-    try {
-      await writeFile(tmp, [Buffer.from(`${FORMAT} ${key} ${sum}\n`), bytes]);
       await rename(tmp, file);
     } catch (e) {
       await unlink(tmp).catch(() => {});
@@ -248,19 +234,12 @@ export class BuildCache {
 
   /** Whether the file at `file` has the stamp `stamp` (the stored page it is a hard link of, unchanged since). */
   hasStamp(file: string, stamp: string): boolean {
-    if (!this.trusted) return false;
-    const s = statSync(file, { throwIfNoEntry: false });
-    return s !== undefined && stampOf(s) === stamp;
+    return this.trusted && stampAt(file) === stamp;
   }
 
   /** The stamp of a stored page (inode, size, modification time), or null when it is missing. */
   pageStamp(hash: string): string | null {
-    if (!this.dir) return null;
-    try {
-      return stampOf(statSync(this.pageFile(hash)));
-    } catch {
-      return null;
-    }
+    return this.dir ? stampAt(this.pageFile(hash)) : null;
   }
 
   /**

@@ -14,24 +14,21 @@
  * An input is unchanged when its stamp is, or else when it still hashes to
  * what the build read (an article saved without a change, a checkout that
  * touched every file, a folder's entries renamed in place by an editor). A
- * stamp is not trusted for an input modified within RACY_MS of the recorded
+ * stamp is not trusted for an input modified within RACY_MS (stampOf.ts) of the recorded
  * build's start: on a file system with coarse times an edit that soon could
  * leave it unchanged, so such an input is always hashed. The output must
  * still have every stamp. The key is checked last, so a changed article is
  * found before the generator is hashed. Anything else is a full build
  * through the cache, which writes a new record.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { listPostFiles, siteFiles } from '../content/load.ts';
 import type { BuildCache } from './BuildCache.ts';
 import { contentHash, hashParts } from './contentHash.ts';
-import { stampOf } from './stampOf.ts';
-
-/** Two clock ticks of the coarsest common file time (FAT's 2 s). */
-export const RACY_MS = 2000;
+import { RACY_MS, stampAt as stampOrNull, stampTime } from './stampOf.ts';
 
 /** What `site build` prints of a build; an up-to-date check prints it again. */
 export interface BuildReport {
@@ -64,10 +61,7 @@ const MISSING = 'missing';
 /** The input that stands for blog/'s list of articles (the names of its .md files, in order). */
 export const ARTICLE_LIST = 'blog/';
 
-const stampAt = (file: string): string => {
-  const s = statSync(file, { throwIfNoEntry: false });
-  return s ? stampOf(s) : MISSING;
-};
+const stampAt = (file: string): string => stampOrNull(file) ?? MISSING;
 
 /** The hash of the article list the build reads (listPostFiles: blog/*.md, sorted). */
 export const articleListHash = (files: readonly string[]): string => contentHash(files.join('\n'));
@@ -146,7 +140,7 @@ function inputsHold(contentDir: string, list: unknown, started: number): boolean
   for (const entry of list as unknown[]) {
     if (!Array.isArray(entry) || entry.length !== 3 || !entry.every((part) => typeof part === 'string')) return false;
     const [rel, stamp, hash] = entry as [string, string, string];
-    const sameStamp = stamp !== MISSING && stampAt(path.join(contentDir, rel)) === stamp && Number(stamp.split(':')[2]) < started - RACY_MS;
+    const sameStamp = stamp !== MISSING && stampAt(path.join(contentDir, rel)) === stamp && stampTime(stamp) < started - RACY_MS;
     if (!sameStamp && currentHash(contentDir, rel) !== hash) return false;
   }
   return true;

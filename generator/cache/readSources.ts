@@ -10,7 +10,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from './contentHash.ts';
-import { stampOf } from './stampOf.ts';
+import { RACY_MS, stampOf } from './stampOf.ts';
 
 /** One article: its file name inside blog/, content hash (unless nobody read it yet) and, when it was read, its text. */
 export interface SourceRef {
@@ -23,7 +23,6 @@ export interface SourceRef {
 export type Stamps = Record<string, string>;
 /** The stamps entry that says when they were taken (Date.now() before the first stat). */
 export const WRITTEN = '@written';
-const RACY_MS = 2000;
 
 
 /** A stamps map about to be filled: it records when, for the racy-stamp rule. */

@@ -9,16 +9,13 @@
  * boot while this thread works.
  */
 import path from 'node:path';
-import type { BuildCache } from '../cache/BuildCache.ts';
+import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
 import { readSource, readSources, startStamps, WRITTEN, type SourceRef } from '../cache/readSources.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { listPostFiles, sortPosts, withoutBody, type Post, type PostMeta } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { SourceFile } from '../shards/ShardState.ts';
-
-/** At most this many changed entries (or a sixteenth of the articles, if more) go into a pack's delta instead of a new pack. */
-const DELTA_ENTRIES = 32;
 
 /** An article in the posts pack: its path and content hash (the same text under another name is another article). */
 const postKey = (file: string, hash: string) => `${file} ${hash}`;
@@ -75,13 +72,12 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
   // Each pack is written only when it changed: a new, edited or deleted article. A few edited articles of
   // thousands go into its delta (the pack itself stays as it is); anything else rewrites it. Hashed and
   // written off this thread; the build waits for them before its output goes in place.
-  const limit = Math.max(DELTA_ENTRIES, files.length / 16);
   const save = async () => {
     const baseFiles = Object.keys(baseStamps).filter((k) => k !== WRITTEN);
     const sameFiles = baseFiles.length === files.length && files.every((f) => baseStamps[f] !== undefined);
     const restamped = files.filter((f) => stamps[f] !== baseStamps[f]);
     const writeSources = () =>
-      sameFiles && cache.hasBase('sources') && restamped.length <= limit
+      sameFiles && cache.hasBase('sources') && fitsDelta(restamped.length, files.length)
         ? cache.writePackDeltaAsync('sources', key, { [WRITTEN]: stamps[WRITTEN], ...Object.fromEntries(restamped.map((f) => [f, stamps[f]])) })
         : cache.writePackAsync('sources', key, stamps);
 
@@ -91,7 +87,7 @@ export async function readArticles({ config, cache, pool, generatorKey, progress
     const deltaAsRead = Object.keys(postsDelta).length === added.length && added.every((k) => postsDelta[k] !== undefined);
     const byKey = new Map(posts.map((p, i) => [current[i]!, p]));
     const writePosts = () =>
-      cache.hasBase('posts') && added.length <= limit && stale <= limit
+      cache.hasBase('posts') && fitsDelta(added.length, files.length) && fitsDelta(stale, files.length)
         ? deltaAsRead
           ? undefined // the pack and its delta hold exactly these articles already
           : cache.writePackDeltaAsync('posts', key, Object.fromEntries(added.map((k) => [k, byKey.get(k)!])))

@@ -4,7 +4,7 @@
  * rest rendered by the shards. Writes the pages pack: per route, its key,
  * the content files it read, its hash and its check summary.
  */
-import type { BuildCache } from '../cache/BuildCache.ts';
+import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
 import { SummaryTable, type PackedSummary } from '../cache/packedSummary.ts';
 import { depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
@@ -51,12 +51,9 @@ type DeltaEntry = Omit<PageEntry, 'summary'> & { summary: PageSummary };
 /** The pages pack's entry that is not a route: the strings its summaries' numbers stand for. */
 const STRINGS = '@strings';
 
-/** At most this many pages (or a sixteenth of the routes, if more) that differ from the pages pack go into its delta instead of a new pack. */
-const DELTA_PAGES = 32;
-
 /**
  * Every route's page, in route order; `cached`: how many came from the cache; `saved`: settles when the
- * pages pack is written (it is hashed and written off this thread, while the build runs its checks).
+ * pages pack is written (it is written off this thread, while the build runs its checks).
  */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number; saved: Promise<void> }> {
   const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
@@ -166,7 +163,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   });
   let saved = Promise.resolve();
   const stored = () => new Set(routes.map((r) => pages.get(r.path)!.hash));
-  if (changes.length && cache.hasBase('pages') && changes.length <= Math.max(DELTA_PAGES, routes.length / 16)) {
+  if (changes.length && cache.hasBase('pages') && fitsDelta(changes.length, routes.length)) {
     // A few pages of thousands: they go into the delta (replacing the last one), the pack stays as it is.
     const entries = Object.fromEntries(changes.map(({ path, key, deps, hash, stamp, bytes, summary }) => [path, { key, deps, hash, stamp, bytes, summary }]));
     saved = Promise.all([cache.writePackDeltaAsync('pages', globalKey, entries), cache.prunePages(stored())]).then(() => {});

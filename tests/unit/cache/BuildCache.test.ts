@@ -41,12 +41,12 @@ describe('BuildCache packs', () => {
     expect(BuildCache.open(dir, { read: true }).readPack('posts', 'key-1')).toEqual(entries);
   });
 
-  it('writes the same file off the thread (writePackJsonAsync) as writePack, with non-ASCII text too', async () => {
+  it('writes the same file off the thread (writePackAsync) as writePack, with non-ASCII text too', async () => {
     const cache = BuildCache.open(dir, { read: true });
     const odd = { ...entries, '/é': { title: 'Déjà vu — “quotes”' } };
     cache.writePack('posts', 'key-1', odd);
     const sync = readFileSync(path.join(dir, 'posts.pack'));
-    await cache.writePackJsonAsync('posts', 'key-1', JSON.stringify(odd));
+    await cache.writePackAsync('posts', 'key-1', odd);
     expect(readFileSync(path.join(dir, 'posts.pack'))).toEqual(sync);
     expect(cache.readPack('posts', 'key-1')).toEqual(odd);
     expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
@@ -229,7 +229,7 @@ describe('BuildCache pack deltas', () => {
     cache.writePack('posts', 'key-1', entries);
     cache.readPack('posts', 'key-1');
     await cache.writePackDeltaAsync('posts', 'key-1', change);
-    await cache.writePackJsonAsync('posts', 'key-1', JSON.stringify({ ...entries, ...change }));
+    await cache.writePackAsync('posts', 'key-1', { ...entries, ...change });
     expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
 
     cache.readPack('posts', 'key-1');
