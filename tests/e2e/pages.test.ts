@@ -37,8 +37,14 @@ const targets = () =>
     return { url: notFound ? '/no-such-page' : r.path, notFound, name: notFound ? '404' : r.path === '/' ? 'home' : r.path.slice(1).replace(/\//g, '--') };
   });
 
-async function open(width: number, url: string): Promise<{ page: Page; errors: string[] }> {
+/**
+ * A page at `width`. The behaviour tests open it with a stored cookie choice,
+ * so the banner (fixed at the bottom, shown 1 s after load) cannot appear
+ * between Playwright's hit check and its click and take the click.
+ */
+async function open(width: number, url: string, { cookieBanner = false } = {}): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
+  if (!cookieBanner) await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
   const errors = watchErrors(page);
   await page.goto(site.server.url + url, { waitUntil: 'load' });
   return { page, errors };
@@ -59,7 +65,7 @@ describe('every page', () => {
   for (const width of widths) {
     it(`fits ${width} px without overflow, logs no errors, passes axe (screenshots saved)`, async () => {
       for (const t of targets()) {
-        const { page, errors } = await open(width, t.url);
+        const { page, errors } = await open(width, t.url, { cookieBanner: true });
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,
