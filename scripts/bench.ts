@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --pages 4000] [--runs 3] [--dir DIR]`: the build at scale. Copies the real
+ * `npm run bench [-- --pages 4000] [--runs 3] [--dir DIR] [--reference]`: the build at scale. Copies the real
  * content into a temporary folder, adds N generated articles, then runs
  * `site build` as separate processes: the real site alone (cold), then the
  * big site cold (empty cache), warm with nothing changed ("Up to date"),
@@ -9,6 +9,10 @@
  * budgets. The temporary folder (the system's, or --dir) holds the cache
  * too, so the user's .site/cache/build is never touched. A measurement,
  * not a test: it fails only when a build fails.
+ *
+ * --reference also builds the same generated articles with Eleventy and Hugo, the generators the
+ * issue's budgets were set against (scripts/referenceSites.ts), each cold run of theirs right after
+ * one of ours, and sets this machine's figures against the issue's.
  *
  * On the dev VM's ext4, deleting thousands of files makes creating files in
  * that part of the disk ~30x slower (0.8 ms of kernel time each) for
@@ -20,6 +24,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import { generateArticles } from './generateArticles.ts';
+import { referenceTools, type ChildRun } from './referenceSites.ts';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,14 +33,16 @@ const arg = (name: string, def: number) => {
 const count = arg('pages', 4000);
 /** Each build runs this many times; the table shows the median run (by wall time). */
 const runs = Math.max(1, arg('runs', 3));
+const reference = process.argv.includes('--reference');
 const root = process.cwd();
 
 interface Run {
   ms: number;
   pages: number;
   rssMb: number;
-  rendered: number;
-  cached: number;
+  /** Absent for the reference generators, which have no cache. */
+  rendered?: number;
+  cached?: number;
 }
 
 /**
@@ -105,6 +112,8 @@ function memoryCheckMs(): number {
   return best;
 }
 
+const asRun = (r: ChildRun, pages: number): Run => ({ ...r, pages });
+
 const dirArg = process.argv.indexOf('--dir');
 const base = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : os.tmpdir();
 await mkdir(base, { recursive: true });
@@ -125,13 +134,25 @@ try {
   const median = async (build: (i: number) => Promise<Run>): Promise<Run & { range: string }> => {
     const all: Run[] = [];
     for (let i = 0; i < runs; i++) all.push(await build(i));
+    return medianOf(all);
+  };
+  const medianOf = (all: Run[]): Run & { range: string } => {
     all.sort((a, b) => a.ms - b.ms);
     const s = (r: Run) => (r.ms / 1000).toFixed(2);
     return { ...all[Math.floor((runs - 1) / 2)]!, range: runs > 1 ? ` (${s(all[0]!)}–${s(all.at(-1)!)})` : '' };
   };
   const rows: [string, Run & { range: string }, string][] = [];
   rows.push(['real site alone, cold', await median((i) => siteBuild(['--out', path.join(tmp, `real-${i}`), '--cache-dir', path.join(tmp, `real-cache-${i}`), '--no-cache'])), '< 2.0 s']);
-  rows.push(['cold', await median((i) => siteBuild(big(i))), '≤ 3.0 s, ≤ 400 MB']);
+  // With --reference, each cold run of ours is followed by one of each reference generator's, so
+  // all of them meet the same moments of a VM whose speed moves within minutes.
+  const { tools, missing } = reference ? await referenceTools(root, path.join(tmp, 'reference'), count) : { tools: [], missing: [] };
+  const cold: Run[] = [];
+  const theirs = tools.map(() => [] as Run[]);
+  for (let i = 0; i < runs; i++) {
+    cold.push(await siteBuild(big(i)));
+    for (const [t, tool] of tools.entries()) theirs[t]!.push(asRun(await tool.build(i), count));
+  }
+  rows.push(['cold', medianOf(cold), '≤ 3.0 s, ≤ 400 MB']);
   const last = big(runs - 1);
   rows.push(['warm, nothing changed', await median(() => siteBuild(last)), '≤ 1.0 s']);
   // The same content, but one article's file has a new modification time (an editor saved it unchanged,
@@ -162,9 +183,25 @@ try {
   console.log('| build | wall (median, then fastest–slowest) | pages/s | peak RSS | rendered | from cache | budget (4,000 articles) |\n|---|---|---|---|---|---|---|');
   for (const [name, r, budget] of rows) {
     console.log(
-      `| ${name} | ${(r.ms / 1000).toFixed(2)} s${r.range} | ${Math.round(r.pages / (r.ms / 1000))} | ${r.rssMb.toFixed(0)} MB | ${r.rendered} | ${r.cached} | ${budget} |`,
+      `| ${name} | ${(r.ms / 1000).toFixed(2)} s${r.range} | ${Math.round(r.pages / (r.ms / 1000))} | ${r.rssMb.toFixed(0)} MB | ${r.rendered ?? '–'} | ${r.cached ?? '–'} | ${budget} |`,
     );
   }
+  if (tools.length) {
+    const ours = medianOf(cold).ms / 1000;
+    console.log(`\nThe same ${count} generated articles with a simple layout (a page per article and an index), cold, each run right after one of ours:\n`);
+    console.log('| generator | wall (median, then fastest–slowest) | pages/s | peak RSS | on the issue\'s machine | this machine against it | `site build` cold here |\n|---|---|---|---|---|---|---|');
+    for (const [t, tool] of tools.entries()) {
+      const r = medianOf(theirs[t]!);
+      const here = r.ms / 1000;
+      // The issue's figures are for 4,000 articles: other counts have nothing to set against them.
+      const against = count === 4000 ? `${(here / tool.issueSeconds).toFixed(2)}× its time` : '–';
+      const scaled = count === 4000 ? `, so ${(tool.issueSeconds * (ours / here)).toFixed(2)} s at the issue's speed` : '';
+      console.log(
+        `| ${tool.name} | ${here.toFixed(2)} s${r.range} | ${Math.round(r.pages / here)} | ${r.rssMb.toFixed(0)} MB | ${tool.issue} | ${against} | ${(ours / here).toFixed(2)}× ${tool.name}'s time${scaled} |`,
+      );
+    }
+  }
+  for (const m of missing) console.log(`\nNot measured: ${m}.`);
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
