@@ -29,7 +29,7 @@ const consentEventSent = (page: Page) =>
 
 /** Opens `path` with the clock installed and paused before the page's first script runs. */
 async function openPaused(path: string) {
-  const s = await open(env);
+  const s = await open(env, {}, { cookieBanner: true });
   await s.page.clock.install({ time: T0 });
   await s.page.clock.pauseAt(T0.getTime() + 3_600_000);
   await s.page.goto(env.url(path));

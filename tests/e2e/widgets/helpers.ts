@@ -70,9 +70,21 @@ export interface Session {
 
 const isLocal = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
 
-/** A fresh context (own storage) with the network gate and the error watchers, and one page in it. */
-export async function open(env: Env, options: BrowserContextOptions = {}): Promise<Session> {
+/**
+ * A fresh context (own storage) with the network gate and the error watchers, and one page in it.
+ * Its pages start with a stored cookie choice ("declined"), so the banner, fixed at the bottom and
+ * shown 1 s after load, cannot appear between Playwright's hit check and its click and take a click
+ * meant for a button under it (Sign In on /auth, Watch Demo, Contact Sales); `cookieBanner: true`
+ * leaves the choice unmade, for the tests of the banner itself.
+ */
+export async function open(env: Env, options: BrowserContextOptions = {}, { cookieBanner = false } = {}): Promise<Session> {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  if (!cookieBanner) {
+    // Init scripts run in every frame: the video's sandboxed frame has no storage to touch.
+    await context.addInitScript(() => {
+      if (window === window.top && localStorage.getItem('cookie-consent') === null) localStorage.setItem('cookie-consent', 'declined');
+    });
+  }
   const s: Omit<Session, 'page'> = { context, errors: [], warnings: [], csp: [], analytics: [], video: [], blocked: [] };
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());

@@ -75,8 +75,6 @@ describe('dialogs by keyboard', () => {
     const s = await open(env);
     const { page } = s;
     await page.goto(env.url('/'));
-    await page.evaluate(() => localStorage.setItem('cookie-consent', 'declined'));
-    await page.reload();
 
     const dialogs = [
       { id: 'contact-dialog', opener: 'footer button[commandfor="contact-dialog"]' },
