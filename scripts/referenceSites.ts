@@ -148,19 +148,27 @@ export interface ReferenceTool {
   build(i: number): Promise<ChildRun>;
 }
 
-/** Writes both projects under `dir` and returns the tools that can build them here (Hugo only if installed). */
+/** Writes both projects under `dir` and returns the tools that can build them here; one that is not there (no Hugo on PATH, no registry for Eleventy) is named in `missing`. */
 export async function referenceTools(root: string, dir: string, count: number): Promise<{ tools: ReferenceTool[]; missing: string[] }> {
   const tools: ReferenceTool[] = [];
   const missing: string[] = [];
-  const eleventy = eleventyCli(root);
-  const eleventyDir = path.join(dir, 'eleventy');
-  await writeProject(eleventyDir, eleventyProject(count));
-  tools.push({
-    name: `Eleventy ${ELEVENTY_VERSION}`,
-    issue: `issue: ${ISSUE_FIGURES.eleventy} s, 275 MB`,
-    issueSeconds: ISSUE_FIGURES.eleventy,
-    build: (i) => timeChild(process.execPath, [eleventy, '--quiet', `--output=${path.join(dir, `eleventy-out-${i}`)}`], eleventyDir),
-  });
+  let eleventy: string | undefined;
+  try {
+    eleventy = eleventyCli(root);
+  } catch (e) {
+    missing.push(`Eleventy (could not install @11ty/eleventy@${ELEVENTY_VERSION}: ${(e as Error).message.split('\n')[0]})`);
+  }
+  if (eleventy) {
+    const cli = eleventy;
+    const eleventyDir = path.join(dir, 'eleventy');
+    await writeProject(eleventyDir, eleventyProject(count));
+    tools.push({
+      name: `Eleventy ${ELEVENTY_VERSION}`,
+      issue: `issue: ${ISSUE_FIGURES.eleventy} s, 275 MB`,
+      issueSeconds: ISSUE_FIGURES.eleventy,
+      build: (i) => timeChild(process.execPath, [cli, '--quiet', `--output=${path.join(dir, `eleventy-out-${i}`)}`], eleventyDir),
+    });
+  }
   const hugo = hugoBinary();
   if (hugo) {
     const hugoDir = path.join(dir, 'hugo');
