@@ -23,7 +23,8 @@ import { extraFiles } from './seo/extraFiles.ts';
 import { contentSecurityPolicy } from './security/contentSecurityPolicy.ts';
 import { headersFile } from './security/headersFile.ts';
 import { runChecks } from './checks/runChecks.ts';
-import { OutputDir, type OutputFiles } from './writeOutput.ts';
+import { OUTPUT_MARKER, OutputDir, type OutputFiles } from './writeOutput.ts';
+import { guardOutDir } from './guardOutDir.ts';
 import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
 import { laterSourceKey, sourceKey, treeKey } from './cache/sourceKey.ts';
@@ -85,7 +86,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     return value;
   };
 
-  const config = await stage('config', () => resolveConfig('build', options));
+  const config = await stage('config', () => {
+    const resolved = resolveConfig('build', options);
+    // Before anything is written (the cache, the output's temporary folder): the output folder must be one a build may replace.
+    if (resolved.write) guardOutDir(resolved);
+    return resolved;
+  });
   // For the build record (cache/buildRecord.ts): the inputs' stamps and the widgets' key before anything is read.
   const record = config.write ? { started: Date.now(), stamps: contentStamps(config.contentDir), widgetsKey: treeKey([config.widgetsDir]) } : null;
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
@@ -209,7 +215,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
           ]),
           ...[...articleStamps].map(([file, { stamp, hash }]): [string, string, string] => [`blog/${file}`, stamp, hash]),
         ],
-        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys()], pageStamps),
+        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), OUTPUT_MARKER], pageStamps),
         report,
       });
     });

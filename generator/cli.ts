@@ -63,17 +63,25 @@ export const program = new Command()
 program
   .command('build')
   .description('build the site into a deployable folder')
-  .option('--out <dir>', 'output folder', 'dist')
+  .option('--out <dir>', 'output folder: replaced whole, so it must be missing, empty or written by an earlier build', 'dist')
+  .option('--empty-out-dir', 'replace an --out folder that holds other files, deleting them (never the project, .git or a source folder)')
   .option('--content <dir>', 'content folder', DEFAULT_CONTENT_DIR)
   .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
   .option('--no-cache', 'ignore the build cache (a cold build); it is refilled')
   .option('--cache-dir <dir>', 'build cache folder', DEFAULT_CACHE_DIR)
   .addOption(new Option('--workers <n>', 'worker threads besides the main one (default: one per extra core, for hundreds of pages)').argParser(count))
   .option('--timings', 'print how long each build stage took')
+  .addHelpText(
+    'after',
+    '\nThe build replaces --out whole. It takes a folder that is missing, empty or marked by an earlier build\n' +
+      '(it holds .site-build); any other only with --empty-out-dir. Never, even so: the project root or a\n' +
+      'folder above it, the home folder, .git, a folder with files tracked by git, or a source folder\n' +
+      '(content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
+  )
   .action(
-    run(async (opts: { out: string; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean }) => {
+    run(async (opts: { out: string; emptyOutDir?: boolean; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean }) => {
       const [{ build, upToDate }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
-      const options = { out: opts.out, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers };
+      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers };
       const checking = performance.now();
       const same = upToDate(options);
       if (same) {

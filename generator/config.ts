@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { SiteError } from './errors.ts';
+import { protectedReason, siteFolders } from './checkOutDir.ts';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 
 export type Mode = 'build' | 'dev' | 'preview';
@@ -19,6 +20,8 @@ export interface SiteOptions {
   root?: string;
   /** Output folder (relative to root). Default: dist. */
   out?: string;
+  /** Replace an output folder that is not empty and was not written by a build (generator/checkOutDir.ts). Default: false. */
+  emptyOutDir?: boolean;
   /** Content folder (relative to root). Default: content. */
   content?: string;
   /** Absolute site URL; default: "url" in content/site.json. */
@@ -44,6 +47,7 @@ export interface ResolvedConfig {
   root: string;
   contentDir: string;
   outDir: string;
+  emptyOutDir: boolean;
   templatesDir: string;
   widgetsDir: string;
   staticDir: string;
@@ -80,17 +84,17 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
   const contentDir = path.resolve(root, options.content ?? DEFAULT_CONTENT_DIR);
   const outDir = path.resolve(root, options.out ?? 'dist');
   const templatesDir = path.join(root, 'templates');
-  // Building replaces outDir wholesale: it must not be, or contain, a source folder.
-  const sources = [root, contentDir, templatesDir];
-  for (const d of ['generator', 'widgets', 'supabase', 'bin', 'tests', 'node_modules']) sources.push(path.join(root, d));
-  if (sources.some((d) => d === outDir || d.startsWith(outDir + path.sep)) || outDir === path.parse(outDir).root) {
-    throw new SiteError('OutputDirUnsafe', { dir: outDir });
-  }
+  const cacheDir = path.resolve(root, options.cacheDir ?? DEFAULT_CACHE_DIR);
+  // Building replaces outDir whole: it must keep clear of the sources (what the folder holds is checked
+  // by the build itself, guardOutDir.ts).
+  const reason = protectedReason(outDir, siteFolders({ root, contentDir, templatesDir, cacheDir }));
+  if (reason) throw new SiteError('OutputDirUnsafe', { dir: outDir, reason });
   return {
     mode,
     root,
     contentDir,
     outDir,
+    emptyOutDir: options.emptyOutDir ?? false,
     templatesDir,
     widgetsDir: path.join(root, 'widgets'),
     staticDir: path.join(templatesDir, 'static'),
@@ -100,7 +104,7 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
     write: options.write ?? true,
     backend: options.backend === undefined ? backendFromEnv() : options.backend,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
-    cacheDir: path.resolve(root, options.cacheDir ?? DEFAULT_CACHE_DIR),
+    cacheDir,
     readCache: options.cache ?? true,
     workers: options.workers,
     progress: options.progress ?? true,

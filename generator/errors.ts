@@ -97,10 +97,24 @@ export const errorTable = {
     message: ({ check, problems }) => `${check}:\n  - ${problems.join('\n  - ')}`,
     hint: 'Fix each page listed above; every check is described in README "Build checks".',
   }),
-  OutputDirUnsafe: entry<{ dir: string }>({
-    title: 'Output folder is not safe to replace',
-    message: ({ dir }) => `Refusing to replace ${dir}: it is, or contains, the project root, the content folder or a source folder.`,
-    hint: 'Pass an --out folder of its own, such as dist.',
+  OutputDirUnsafe: entry<{ dir: string; reason: string }>({
+    title: 'Output folder is protected',
+    message: ({ dir, reason }) => `Refusing to replace ${dir}: it ${reason}. Building replaces the output folder whole.`,
+    hint: 'Pass an --out folder of its own, such as dist; --empty-out-dir does not apply to this folder.',
+  }),
+  OutputDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; marker: string }>({
+    title: 'Output folder holds files the build did not write',
+    message: ({ dir, entries, count, marker }) =>
+      `${dir} is not empty and was not written by \`site build\` (it has no ${marker} file); it holds ${entries.join(', ')}` +
+      `${count > entries.length ? ` and ${count - entries.length} more` : ''}. Building would replace the folder and delete all of that.`,
+    hint: 'Pass an --out folder that is missing or empty, or add --empty-out-dir to confirm that everything in this one may be deleted.',
+  }),
+  CacheDirNotEmpty: entry<{ dir: string; entries: string[]; count: number }>({
+    title: 'Cache folder holds files the build did not write',
+    message: ({ dir, entries, count }) =>
+      `${dir} is not a build cache: it holds ${entries.join(', ')}${count > entries.length ? ` and ${count - entries.length} more` : ''}. ` +
+      'The build cache deletes the files it no longer needs from its folder.',
+    hint: 'Pass a --cache-dir that is missing or empty (or leave it out: .site/cache/build).',
   }),
   SiteUrlInvalid: entry<{ url: string }>({
     title: 'Site URL is invalid',

@@ -6,6 +6,8 @@
  * touches the previous output: commit() is its last step. `OutputDir` lets
  * the build stream pages in as they render (from worker threads too: they
  * write into `tmp` directly); `writeOutput` writes a whole map at once.
+ * Every output holds OUTPUT_MARKER: the sign that a build may replace
+ * the folder again (generator/checkOutDir.ts).
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,12 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/pr
 import path from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
+
+/** The file that marks a folder as written by `site build`. A dot-file that `site preview` does not serve; its text is harmless where a host does. */
+export const OUTPUT_MARKER = '.site-build';
+export const OUTPUT_MARKER_TEXT =
+  'This folder was written by `site build`, which replaces it whole on every build.\n' +
+  'Without this file, `site build` refuses to replace the folder unless given --empty-out-dir.\n';
 
 /** The absolute path of `file` inside `dir`; refuses paths that would escape it. */
 export function outputPath(dir: string, file: string): string {
@@ -39,7 +47,9 @@ export class OutputDir {
     const tmp = await mkdtemp(path.join(parent, `.${path.basename(outDir)}-tmp-`));
     // mkdtemp makes a private folder; the output must be readable by a web server serving it in place.
     await chmod(tmp, 0o755);
-    return new OutputDir(outDir, tmp);
+    const out = new OutputDir(outDir, tmp);
+    out.write(OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
+    return out;
   }
 
   /** Where `file` goes, its folder made. */

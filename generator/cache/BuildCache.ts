@@ -18,6 +18,8 @@
  *   folder gets hard links to them (a copy where links are not possible):
  *   a warm build of thousands of pages writes no page data at all.
  *
+ * The folder is the cache's own (claimCacheDir.ts: missing, empty or
+ * holding only what a cache makes, then tagged), so deleting is safe.
  * Nothing read from here is trusted: a pack carries the SHA-256 of its
  * body and the key it was written for (format, generator sources,
  * dependency versions, config), and a page file must hash to its name.
@@ -48,6 +50,7 @@ import { open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { chunksHash, contentHash } from './contentHash.ts';
 import { stampAt, stampOf } from './stampOf.ts';
+import { claimCacheDir } from './claimCacheDir.ts';
 
 const FORMAT = 'site-build-cache/1';
 
@@ -71,8 +74,12 @@ export class BuildCache {
     this.pagesDir = dir ? path.join(dir, 'pages') + path.sep : '';
   }
 
+  /** Throws CacheDirNotEmpty for a folder that holds anything but a build cache (claimCacheDir.ts). */
   static open(dir: string | null, options: { read: boolean }): BuildCache {
-    if (dir) mkdirSync(path.join(dir, 'pages'), { recursive: true });
+    if (dir) {
+      claimCacheDir(dir);
+      mkdirSync(path.join(dir, 'pages'), { recursive: true });
+    }
     return new BuildCache(dir, options.read);
   }
 

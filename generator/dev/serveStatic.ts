@@ -11,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseHeadersFile, headersFor, type HeaderRule } from './parseHeadersFile.ts';
 import { listen } from './listen.ts';
+import { OUTPUT_MARKER } from '../writeOutput.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,7 +38,7 @@ async function isFile(p: string): Promise<boolean> {
   return stat(p).then((s) => s.isFile(), () => false);
 }
 
-/** The file a request path maps to, or null. Never escapes `dir`. */
+/** The file a request path maps to, or null. Never escapes `dir`, and never names the build's marker file. */
 export async function resolveStaticPath(dir: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
@@ -46,7 +47,7 @@ export async function resolveStaticPath(dir: string, urlPath: string): Promise<s
     return null;
   }
   const clean = path.posix.normalize(decoded).replace(/^\/+/, '');
-  if (clean.startsWith('..') || clean.includes('\0')) return null;
+  if (clean.startsWith('..') || clean.includes('\0') || clean.split('/').includes(OUTPUT_MARKER)) return null;
   const base = path.join(dir, clean);
   const candidates = clean === '' ? [path.join(dir, 'index.html')] : [base, `${base.replace(/\/+$/, '')}.html`, path.join(base, 'index.html')];
   for (const c of candidates) if (c.startsWith(dir) && (await isFile(c))) return c;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OutputDir, writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT, OutputDir, writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
 
 let parent: string;
 let out: string;
@@ -26,6 +26,9 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
+/** The marker every output holds: the sign that a build may replace the folder again. */
+const MARK = { [OUTPUT_MARKER]: OUTPUT_MARKER_TEXT };
+
 const site = (n: number): OutputFiles =>
   new Map<string, string | Uint8Array>([
     ['index.html', `<h1>home ${n}</h1>`],
@@ -37,6 +40,7 @@ describe('writeOutput', () => {
   it('writes every file, strings and bytes, creating folders', async () => {
     await writeOutput(out, site(1));
     expect(await snapshot(out)).toEqual({
+      ...MARK,
       'index.html': '<h1>home 1</h1>',
       'blog/post.html': '<h1>post 1</h1>',
       'assets/logo.svg': '<svg>1</svg>',
@@ -51,7 +55,7 @@ describe('writeOutput', () => {
   it('creates a missing parent folder', async () => {
     const deep = path.join(parent, 'a', 'b', 'dist');
     await writeOutput(deep, site(1));
-    expect(Object.keys(await snapshot(deep))).toHaveLength(3);
+    expect(Object.keys(await snapshot(deep))).toHaveLength(4);
   });
 
   it('replaces the previous output as a whole: stale files disappear', async () => {
@@ -60,6 +64,7 @@ describe('writeOutput', () => {
     await writeOutput(out, site(1));
     await writeOutput(out, site(2));
     expect(await snapshot(out)).toEqual({
+      ...MARK,
       'index.html': '<h1>home 2</h1>',
       'blog/post.html': '<h1>post 2</h1>',
       'assets/logo.svg': '<svg>2</svg>',
@@ -78,6 +83,7 @@ describe('writeOutput', () => {
     for (const [file, data] of site(2)) next.write(file, data);
     await next.commit({ background: true });
     expect(await snapshot(out)).toEqual({
+      ...MARK,
       'index.html': '<h1>home 2</h1>',
       'blog/post.html': '<h1>post 2</h1>',
       'assets/logo.svg': '<svg>2</svg>',
@@ -110,7 +116,7 @@ describe('writeOutput', () => {
     const files = await snapshot(out);
     // One build's files, never a mix of both.
     const n = files['index.html']!.match(/home (\d)/)![1];
-    expect(files).toEqual({ 'index.html': `<h1>home ${n}</h1>`, 'blog/post.html': `<h1>post ${n}</h1>`, 'assets/logo.svg': `<svg>${n}</svg>` });
+    expect(files).toEqual({ ...MARK, 'index.html': `<h1>home ${n}</h1>`, 'blog/post.html': `<h1>post ${n}</h1>`, 'assets/logo.svg': `<svg>${n}</svg>` });
     expect(await readdir(parent)).toEqual(['dist']);
   });
 });
@@ -155,6 +161,7 @@ describe('OutputDir.keep: updating the current output in place', () => {
       ]),
     );
     expect(await snapshot(out)).toEqual({
+      ...MARK,
       'index.html': 'home',
       'blog/a.html': 'a',
       'blog/b.html': 'b',
@@ -180,7 +187,7 @@ describe('OutputDir.keep: updating the current output in place', () => {
     await writeOutput(out, new Map([['index.html', 'home'], ['assets', 'a file']]));
     const folder = (await stat(out)).ino;
     await patchBuild(['index.html'], new Map(), new Map([['assets/logo.svg', 'logo']]));
-    expect(await snapshot(out)).toEqual({ 'index.html': 'home', 'assets/logo.svg': 'logo' });
+    expect(await snapshot(out)).toEqual({ ...MARK, 'index.html': 'home', 'assets/logo.svg': 'logo' });
     expect((await stat(out)).ino).not.toBe(folder);
     expect(await readdir(parent)).toEqual(['dist']);
   });

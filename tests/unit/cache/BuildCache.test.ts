@@ -49,7 +49,7 @@ describe('BuildCache packs', () => {
     await cache.writePackAsync('posts', 'key-1', odd);
     expect(readFileSync(path.join(dir, 'posts.pack'))).toEqual(sync);
     expect(cache.readPack('posts', 'key-1')).toEqual(odd);
-    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
+    expect(readdirSync(dir).sort()).toEqual(['CACHEDIR.TAG', 'pages', 'posts.pack']);
   });
 
   it('writes the same file from thousands of encoded pieces (writePackPiecesAsync) as writePack, and drops the delta', async () => {
@@ -66,13 +66,13 @@ describe('BuildCache packs', () => {
     expect(pieces.length).toBeGreaterThan(2048);
     await cache.writePackPiecesAsync('pages', 'key-1', pieces);
     expect(readFileSync(path.join(dir, 'pages.pack'))).toEqual(whole);
-    expect(readdirSync(dir).sort()).toEqual(['pages', 'pages.pack']);
+    expect(readdirSync(dir).sort()).toEqual(['CACHEDIR.TAG', 'pages', 'pages.pack']);
     expect(BuildCache.open(dir, { read: true }).readPack('pages', 'key-1')).toEqual(many);
   });
 
   it('leaves no temporary file next to the pack', () => {
     BuildCache.open(dir, { read: true }).writePack('posts', 'key-1', entries);
-    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
+    expect(readdirSync(dir).sort()).toEqual(['CACHEDIR.TAG', 'pages', 'posts.pack']);
   });
 
   it('reads a missing pack as {}', () => {
@@ -221,7 +221,7 @@ describe('BuildCache pack deltas', () => {
     expect(next.readPack('posts', 'key-1')).toEqual(entries); // the pack itself is untouched
     expect(next.readPackDelta('posts', 'key-1')).toEqual(change);
     expect(next.readPackDelta('posts', 'key-2')).toEqual({});
-    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts-delta.pack', 'posts.pack']);
+    expect(readdirSync(dir).sort()).toEqual(['CACHEDIR.TAG', 'pages', 'posts-delta.pack', 'posts.pack']);
   });
 
   it('drops the delta when a new pack is written (sync or not), and ignores one written after another pack', async () => {
@@ -230,13 +230,13 @@ describe('BuildCache pack deltas', () => {
     cache.readPack('posts', 'key-1');
     await cache.writePackDeltaAsync('posts', 'key-1', change);
     await cache.writePackAsync('posts', 'key-1', { ...entries, ...change });
-    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
+    expect(readdirSync(dir).sort()).toEqual(['CACHEDIR.TAG', 'pages', 'posts.pack']);
 
     cache.readPack('posts', 'key-1');
     await cache.writePackDeltaAsync('posts', 'key-1', change);
     const stale = readFileSync(path.join(dir, 'posts-delta.pack'));
     cache.writePack('posts', 'key-1', entries);
-    expect(readdirSync(dir).sort()).toEqual(['pages', 'posts.pack']);
+    expect(readdirSync(dir).sort()).toEqual(['CACHEDIR.TAG', 'pages', 'posts.pack']);
     writeFileSync(path.join(dir, 'posts-delta.pack'), stale); // a delta of the pack before this one
     const next = BuildCache.open(dir, { read: true });
     next.readPack('posts', 'key-1');
