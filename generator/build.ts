@@ -257,10 +257,13 @@ function warnAboutConfig(config: ResolvedConfig): void {
 /**
  * The last build's report when a build now would leave exactly the output in place (generator/cache/
  * buildRecord.ts): nothing to do. Else null: run build(). Only for a written build that reads the cache.
+ * Throws as build() does for an output folder a build may not replace (guardOutDir.ts).
  */
 export function upToDate(options: SiteOptions = {}): BuildReport | null {
   const config = resolveConfig('build', options);
   if (!config.write || !config.readCache) return null;
+  // A folder the build would refuse is refused here already, before the cache folder is made.
+  guardOutDir(config);
   const key = () => recordKey(sourceKey([config.templatesDir]), treeKey([config.widgetsDir]), config);
   const report = upToDateReport(BuildCache.open(config.cacheDir, { read: true }), config, key);
   if (report) warnAboutConfig(config);

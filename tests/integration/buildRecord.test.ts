@@ -17,6 +17,7 @@ import { recordKey, upToDateReport } from '../../generator/cache/buildRecord.ts'
 import { sourceKey, treeKey } from '../../generator/cache/sourceKey.ts';
 import { resolveConfig } from '../../generator/config.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../generator/writeOutput.ts';
 
 let tmp: string;
 let content: string;
@@ -82,6 +83,25 @@ describe('build record', () => {
     await settle(content); // what makes it out of date is the change itself, not a racy time
     expect(upToDate(options)).toBeNull();
     await buildNow();
+    expect(upToDate(options)).not.toBeNull();
+  });
+
+  it("the output's marker edited: not up to date, and the next build writes it again", async () => {
+    await buildNow();
+    await appendFile(out(OUTPUT_MARKER), 'edited');
+    expect(upToDate(options)).toBeNull();
+    await buildNow();
+    expect(await readFile(out(OUTPUT_MARKER), 'utf8')).toBe(OUTPUT_MARKER_TEXT);
+    expect(upToDate(options)).not.toBeNull();
+  });
+
+  it("the output's marker removed: not up to date, and the next build refuses the folder unless told to empty it", async () => {
+    await buildNow();
+    await unlink(out(OUTPUT_MARKER));
+    expect(upToDate(options)).toBeNull();
+    await expect(buildNow()).rejects.toMatchObject({ code: 'OutputDirNotEmpty' });
+    expect(await readdir(out())).toContain('index.html');
+    await buildNow({ emptyOutDir: true });
     expect(upToDate(options)).not.toBeNull();
   });
 

@@ -24,7 +24,7 @@ describe('resolveConfig', () => {
     expect(resolveConfig('build', { root, out: '/tmp/site-out', backend: null }).outDir).toBe(path.resolve('/tmp/site-out'));
   });
 
-  it.each(['.', '..', '/', 'content', 'templates', 'widgets', 'generator', 'supabase', 'node_modules'])(
+  it.each(['.', '..', '/', 'content', 'templates', 'widgets', 'generator', 'supabase', 'node_modules', 'scripts', 'bin', 'tests', '.git', 'content/blog', 'templates/static', '.site', '.site/cache/build'])(
     'refuses --out %s, which would replace sources',
     (out) => {
       expect(() => resolveConfig('build', { root, out, backend: null })).toThrow(SiteError);
@@ -40,6 +40,11 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig('build', { root, content: '/data/site/content', out: '/data/site', backend: null })).toThrow(
       /Refusing to replace/,
     );
+  });
+
+  it('refuses an output folder inside or around the build cache', () => {
+    expect(() => resolveConfig('build', { root, out: '/var/cache/site/out', cacheDir: '/var/cache/site', backend: null })).toThrow(/inside the build cache/);
+    expect(() => resolveConfig('build', { root, out: '/var/cache', cacheDir: '/var/cache/site', backend: null })).toThrow(/contains the build cache/);
   });
 
   it('normalizes and checks --site-url', () => {

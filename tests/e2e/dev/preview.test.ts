@@ -1,8 +1,9 @@
 /** `site preview`: a built folder served as a static host would. */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preview } from '../../../generator/dev/preview.ts';
+import { OUTPUT_MARKER } from '../../../generator/writeOutput.ts';
 import { buildAndServe, type BuiltSite } from '../harness.ts';
 
 let site: BuiltSite;
@@ -43,6 +44,15 @@ describe('site preview', () => {
     const gz = await fetch(base + css, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect((await gz.text()).length).toBeGreaterThan(1000);
+  });
+
+  it("does not serve the build's marker file, which the output holds", async () => {
+    expect(await readFile(path.join(site.dir, OUTPUT_MARKER), 'utf8')).toContain('site build');
+    for (const p of [`/${OUTPUT_MARKER}`, `/blog/../${OUTPUT_MARKER}`, `/%2E${OUTPUT_MARKER.slice(1)}`]) {
+      const res = await fetch(base + p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).toContain('Oops! Page not found');
+    }
   });
 
   it('redirects /pricing.html and /pricing/ to the clean URL', async () => {

@@ -1,0 +1,212 @@
+/**
+ * `site build` never destroys a folder it did not make. The CLI runs as a user runs it (`node bin/site.js`
+ * in a child process), in a throwaway copy of the project that is a git repository, so that a build
+ * that wrongly replaced a folder would damage only the copy.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const bin = path.join(repo, 'bin', 'site.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let tmp: string;
+let project: string;
+
+/** `site ...` with the project copy as the working folder. */
+function site(...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: project,
+      env: { ...process.env, NO_COLOR: '1', SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** sha256 of every file under dir, keyed by relative path. */
+async function hashTree(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const full = path.join(e.parentPath, e.name);
+    out[path.relative(dir, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
+  }
+  return out;
+}
+
+/** A folder holding one file of the user's. */
+async function userFolder(rel: string): Promise<string> {
+  const dir = path.join(tmp, rel);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'holiday.jpg'), 'a photo');
+  return dir;
+}
+
+/** A build of its own: a cache folder no other run shares. */
+let runs = 0;
+const build = (...args: string[]) => site('build', '--cache-dir', path.join(tmp, `cache-${++runs}`), ...args);
+
+const hasGit = (() => {
+  try {
+    execFileSync('git', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-outdir-'));
+  project = path.join(tmp, 'project');
+  await Promise.all(
+    ['content', 'templates', 'widgets', 'supabase', 'scripts', 'package.json', 'tsconfig.json'].map((p) =>
+      cp(path.join(repo, p), path.join(project, p), { recursive: true }),
+    ),
+  );
+  await symlink(path.join(repo, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+  await mkdir(path.join(project, 'docs'));
+  await writeFile(path.join(project, 'docs', 'guide.md'), 'how to');
+  if (hasGit) {
+    const git = (...args: string[]) => execFileSync('git', ['-C', project, ...args], { stdio: 'ignore' });
+    git('init', '-q');
+    git('add', 'content', 'docs', 'package.json');
+  } else {
+    await mkdir(path.join(project, '.git'));
+    await writeFile(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  }
+});
+afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('site build --out', () => {
+  it('refuses a folder holding a file of the user\'s, naming the folder and the file, and writes nothing', async () => {
+    const dir = await userFolder('photos');
+    const cache = path.join(tmp, 'cache-refused');
+    const run = await site('build', '--out', dir, '--cache-dir', cache);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).not.toMatch(/^Built/m);
+    expect(run.stderr).toContain('[OutputDirNotEmpty]');
+    expect(run.stderr).toContain(`${dir} is not empty`);
+    expect(run.stderr).toContain('holiday.jpg');
+    expect(run.stderr).toMatch(/^Hint: .*--empty-out-dir/m);
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(await readFile(path.join(dir, 'holiday.jpg'), 'utf8')).toBe('a photo');
+    expect(await readdir(dir)).toEqual(['holiday.jpg']);
+    expect((await readdir(tmp)).filter((n) => n.startsWith('.photos'))).toEqual([]); // no temporary folder beside it
+    expect(existsSync(cache)).toBe(false);
+  });
+
+  it('replaces an ordinary non-empty folder with --empty-out-dir', async () => {
+    const dir = await userFolder('old-site');
+    const run = await build('--out', dir, '--empty-out-dir');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Built 19 pages/m);
+    const files = await readdir(dir);
+    expect(files).toContain('index.html');
+    expect(files).toContain('.site-build');
+    expect(files).not.toContain('holiday.jpg');
+  });
+
+  it("replaces a previous build's output without the flag, a file added to it by hand included", async () => {
+    const dir = path.join(tmp, 'dist');
+    expect((await build('--out', dir)).code).toBe(0);
+    await writeFile(path.join(dir, 'stray.html'), 'left by hand');
+    const again = await build('--out', dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^Built 19 pages/m);
+    expect(await readdir(dir)).not.toContain('stray.html');
+  });
+
+  it('builds into an empty folder and into a missing one', async () => {
+    const empty = path.join(tmp, 'empty');
+    await mkdir(empty);
+    const missing = path.join(tmp, 'not', 'yet', 'there');
+    for (const dir of [empty, missing]) {
+      const run = await build('--out', dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(await readdir(dir)).toContain('index.html');
+    }
+  });
+
+  it("refuses a previous build's output whose marker was removed by hand, as any other folder", async () => {
+    const dir = path.join(tmp, 'unmarked');
+    expect((await build('--out', dir)).code).toBe(0);
+    await rm(path.join(dir, '.site-build'));
+    const before = await hashTree(dir);
+    const run = await build('--out', dir);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('[OutputDirNotEmpty]');
+    expect(await hashTree(dir)).toEqual(before);
+  });
+
+  it.each([
+    ['the project root', '.'],
+    ['the folder above the project', '..'],
+    ['.git', '.git'],
+    ['a folder inside .git', '.git/refs'],
+    ['content/blog', 'content/blog'],
+    ['the content folder', 'content'],
+    ['the scripts folder', 'scripts'],
+    ['the templates folder', 'templates'],
+    ['node_modules', 'node_modules'],
+  ])('refuses %s even with --empty-out-dir, and leaves it as it was', async (_, out) => {
+    const dir = path.resolve(project, out);
+    const watched = out === '..' ? project : out === 'node_modules' ? path.join(project, 'content') : dir;
+    const before = existsSync(watched) ? await hashTree(watched) : {};
+    const run = await build('--out', out, '--empty-out-dir');
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('[OutputDirUnsafe]');
+    expect(run.stderr).toContain(`Refusing to replace ${dir}`);
+    expect(run.stderr).toMatch(/^Hint: Pass an --out folder of its own/m);
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(await hashTree(watched)).toEqual(before);
+  });
+
+  it.skipIf(!hasGit)('refuses a folder holding files tracked by git even with --empty-out-dir', async () => {
+    const run = await build('--out', 'docs', '--empty-out-dir');
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('holds files tracked by git');
+    expect(await readFile(path.join(project, 'docs', 'guide.md'), 'utf8')).toBe('how to');
+  });
+});
+
+describe('site build --cache-dir', () => {
+  it('refuses a folder that is not a build cache, and deletes nothing from it', async () => {
+    const dir = path.join(tmp, 'albums');
+    await mkdir(path.join(dir, 'pages'), { recursive: true });
+    await writeFile(path.join(dir, 'pages', 'holiday.jpg'), 'a photo');
+    const run = await site('build', '--out', path.join(tmp, 'out-cache-refused'), '--cache-dir', dir);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('[CacheDirNotEmpty]');
+    expect(run.stderr).toContain('pages/holiday.jpg');
+    expect(await hashTree(dir)).toEqual({ [path.join('pages', 'holiday.jpg')]: createHash('sha256').update('a photo').digest('hex') });
+    expect(existsSync(path.join(tmp, 'out-cache-refused'))).toBe(false);
+  });
+});
+
+describe('site build --help', () => {
+  it('documents --empty-out-dir and the rule', async () => {
+    const run = await site('build', '--help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--empty-out-dir');
+    expect(run.stdout).toMatch(/missing, empty or marked by an earlier build/);
+  });
+});

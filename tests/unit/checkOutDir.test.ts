@@ -1,0 +1,109 @@
+/** checkOutDir: which folders `site build` may replace with its output, from paths and what the folder holds. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkOutDir, protectedReason, siteFolders, type OutDirFound } from '../../generator/checkOutDir.ts';
+import type { SiteError } from '../../generator/errors.ts';
+
+const root = path.resolve('/projects/site');
+const home = path.resolve('/home/ana');
+const site = siteFolders(
+  { root, contentDir: path.join(root, 'content'), templatesDir: path.join(root, 'templates'), cacheDir: path.join(root, '.site', 'cache', 'build') },
+  home,
+);
+const at = (rel: string) => path.resolve(root, rel);
+
+const missing: OutDirFound = { kind: 'missing' };
+const foreign = (entries: string[], more: Partial<Extract<OutDirFound, { kind: 'foreign' }>> = {}): OutDirFound => ({
+  kind: 'foreign',
+  entries,
+  count: entries.length,
+  repository: false,
+  tracked: false,
+  ...more,
+});
+
+describe('checkOutDir', () => {
+  it.each([
+    ['missing', missing],
+    ['empty', { kind: 'empty' } as const],
+    ['written by an earlier build', { kind: 'marked' } as const],
+  ])('takes a folder that is %s', (_, found) => {
+    expect(checkOutDir(at('dist'), site, found)).toBeNull();
+    expect(checkOutDir('/srv/www/site', site, found)).toBeNull();
+  });
+
+  it('refuses a folder holding anything else, naming it and a few of its entries, and takes it with emptyOutDir', () => {
+    const found = foreign(['a.txt', 'b.txt', 'c', 'd', 'e'], { count: 12 });
+    const error = checkOutDir(at('photos'), site, found) as SiteError;
+    expect(error.code).toBe('OutputDirNotEmpty');
+    expect(error.message).toContain(at('photos'));
+    expect(error.message).toContain('a.txt, b.txt, c, d, e and 7 more');
+    expect(error.message).toContain('.site-build');
+    expect(error.hint).toContain('--empty-out-dir');
+    expect(checkOutDir(at('photos'), site, found, { emptyOutDir: true })).toBeNull();
+  });
+
+  it('names the folder as the user gave it', () => {
+    const error = checkOutDir('/real/photos', site, foreign(['a.jpg']), { shownAs: '/link/photos' }) as SiteError;
+    expect(error.message).toMatch(/^\/link\/photos is not empty/);
+  });
+
+  it.each([
+    ['a git repository', foreign(['.git', 'README.md'], { repository: true }), 'is a git repository'],
+    ['a folder holding files git tracks', foreign(['index.md'], { tracked: true }), 'holds files tracked by git'],
+    ['a file', { kind: 'file' } as const, 'is a file, not a folder'],
+  ])('never takes %s, even with emptyOutDir', (_, found, reason) => {
+    for (const emptyOutDir of [false, true]) {
+      const error = checkOutDir(at('docs'), site, found, { emptyOutDir }) as SiteError;
+      expect(error.code).toBe('OutputDirUnsafe');
+      expect(error.message).toContain(reason);
+      expect(error.hint).toMatch(/another|of its own/);
+    }
+  });
+
+  it.each([
+    ['/', 'is the root of the file system'],
+    [root, 'is the project root'],
+    [path.dirname(root), 'contains the project root'],
+    [home, 'is the home folder'],
+    [path.dirname(home), 'contains the home folder'],
+    [at('.git'), 'is a .git folder or inside one'],
+    [at('.git/objects'), 'is a .git folder or inside one'],
+    [at('vendor/lib/.git'), 'is a .git folder or inside one'],
+    [at('content'), 'is the content folder'],
+    [at('content/blog'), 'is inside the content folder'],
+    [at('templates/static'), 'is inside the templates folder'],
+    [at('scripts'), "is the site's scripts folder"],
+    [at('tests/e2e'), "is inside the site's tests folder"],
+    [at('node_modules/react'), "is inside the site's node_modules folder"],
+    [at('widgets'), "is the site's widgets folder"],
+    [at('supabase'), "is the site's supabase folder"],
+    [at('generator'), "is the site's generator folder"],
+    [at('bin'), "is the site's bin folder"],
+    [at('.site'), "is the tool's own folder .site"],
+    [at('.site/db'), "is inside the tool's own folder .site"],
+    [at('.site/cache/build'), "is inside the tool's own folder .site"],
+  ])('never takes %s, even missing or with emptyOutDir', (dir, reason) => {
+    expect(protectedReason(dir, site)).toContain(reason);
+    for (const found of [missing, { kind: 'marked' } as const, foreign(['x'])]) {
+      const error = checkOutDir(dir, site, found, { emptyOutDir: true }) as SiteError;
+      expect(error.code).toBe('OutputDirUnsafe');
+      expect(error.message).toBe(`Refusing to replace ${dir}: it ${protectedReason(dir, site)}. Building replaces the output folder whole.`);
+    }
+  });
+
+  it('keeps clear of a content folder or cache outside the project, and of anything around them', () => {
+    const elsewhere = siteFolders({ root, contentDir: '/data/site/content', templatesDir: path.join(root, 'templates'), cacheDir: '/var/cache/site' }, home);
+    expect(protectedReason('/data/site', elsewhere)).toBe('contains the content folder');
+    expect(protectedReason('/data/site/content/blog', elsewhere)).toBe('is inside the content folder');
+    expect(protectedReason('/var/cache', elsewhere)).toBe('contains the build cache');
+    expect(protectedReason('/var/cache/site/pages', elsewhere)).toBe('is inside the build cache');
+    expect(protectedReason('/data/out', elsewhere)).toBeNull();
+  });
+
+  it('takes folders whose names only look like protected ones', () => {
+    for (const dir of [at('dist'), at('content-out'), at('.github-pages'), at('scripts2'), at('.gitout'), '/srv/node_modules_copy', `${home}-backup/site`]) {
+      expect(protectedReason(dir, site), dir).toBeNull();
+    }
+  });
+});
