@@ -33,7 +33,7 @@
  * Usage: npm run audit [-- /pricing /blog ...]   (paths: audit only those routes)
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -171,8 +171,9 @@ async function main(): Promise<number> {
       .filter((t) => only.length === 0 || only.includes(t.path) || (t.notFound && only.includes('/404')));
     if (targets.length === 0) throw new Error(`No route matches ${only.join(', ')}`);
 
-    await rm(reportsDir, { recursive: true, force: true });
+    // The previous run's reports go; anything else in the folder stays (the audit deletes only what it wrote).
     await mkdir(reportsDir, { recursive: true });
+    for (const name of await readdir(reportsDir)) if (/\.report\.(html|json)$|^summary\.json$/.test(name)) await rm(path.join(reportsDir, name), { force: true });
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
     const rows: Row[] = [];
     for (const [i, target] of targets.entries()) {

@@ -6,8 +6,9 @@
  * warm with one article saved unchanged (hashed, still "Up to date"), and
  * after changing one article. Prints wall time, pages per second, peak RSS and
  * what was rendered vs taken from the cache, as a table with the issue's
- * budgets. The temporary folder (the system's, or --dir) holds the cache
- * too, so the user's .site/cache/build is never touched. A measurement,
+ * budgets. A folder the bench makes in the system's temporary folder (or
+ * in --dir), and deletes at the end, holds the cache too, so the user's
+ * .site/cache/build is never touched, nor anything else in --dir. A measurement,
  * not a test: it fails only when a build fails.
  *
  * --reference also builds the same generated articles with Eleventy and Hugo, the generators the

@@ -1,5 +1,8 @@
 /** The build benchmark runs end to end on a small corpus (it measures; it is not a timed test). */
 import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { generateArticle } from '../../scripts/generateArticles.ts';
@@ -19,8 +22,13 @@ it('generates valid, varied articles of about 600 words', () => {
   expect(md.html).toContain('<blockquote>');
 });
 
-it('npm run bench prints cold, warm and one-changed builds', async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--pages', '10', '--runs', '1'], { timeout: 120_000 });
+it('npm run bench prints cold, warm and one-changed builds, and in --dir deletes only the folder it made', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dir-'));
+  await writeFile(path.join(dir, 'notes.txt'), 'mine');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--pages', '10', '--runs', '1', '--dir', dir], { timeout: 120_000 });
+  expect(await readdir(dir)).toEqual(['notes.txt']);
+  expect(await readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+  await rm(dir, { recursive: true, force: true });
   expect(stdout).toContain('10 generated articles + the real site');
   for (const row of ['| cold |', '| warm, nothing changed |', '| warm, one article saved unchanged |', '| one article changed |']) expect(stdout).toContain(row);
   expect(stdout).toMatch(/\| cold \| \d+\.\d\d s \| \d+ \| \d+ MB \|/);
