@@ -95,10 +95,10 @@ describe('build record', () => {
     expect(upToDate(options)).not.toBeNull();
   });
 
-  it("the output's marker removed: not up to date, and the next build refuses the folder unless told to empty it", async () => {
+  it("the output's marker removed: the check and the next build refuse the folder unless told to empty it", async () => {
     await buildNow();
     await unlink(out(OUTPUT_MARKER));
-    expect(upToDate(options)).toBeNull();
+    expect(() => upToDate(options)).toThrow(expect.objectContaining({ code: 'OutputDirNotEmpty' }));
     await expect(buildNow()).rejects.toMatchObject({ code: 'OutputDirNotEmpty' });
     expect(await readdir(out())).toContain('index.html');
     await buildNow({ emptyOutDir: true });

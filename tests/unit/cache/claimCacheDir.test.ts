@@ -40,7 +40,8 @@ describe('claimCacheDir', () => {
   });
 
   it('refuses a folder holding anything else, writing nothing into it', () => {
-    for (const files of [{ 'notes.txt': 'mine', 'posts.pack': 'x' }, { 'pages/holiday.jpg': 'mine' }, { '.git/HEAD': 'ref' }]) {
+    const foreign: Record<string, string>[] = [{ 'notes.txt': 'mine', 'posts.pack': 'x' }, { 'pages/holiday.jpg': 'mine' }, { '.git/HEAD': 'ref' }];
+    for (const files of foreign) {
       const dir = folder(files);
       const before = readdirSync(dir, { recursive: true }).sort();
       let error: SiteError | undefined;
