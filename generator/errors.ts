@@ -105,7 +105,7 @@ export const errorTable = {
   OutputDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; marker: string }>({
     title: 'Output folder holds files the build did not write',
     message: ({ dir, entries, count, marker }) =>
-      `${dir} is not empty and was not written by \`site build\` (it has no ${marker} file); it holds ${entries.join(', ')}` +
+      `${dir} is not empty and lacks the ${marker} file that \`site build\` leaves in every folder it writes; it holds ${entries.join(', ')}` +
       `${count > entries.length ? ` and ${count - entries.length} more` : ''}. Building would replace the folder and delete all of that.`,
     hint: 'Pass an --out folder that is missing or empty, or add --empty-out-dir to confirm that everything in this one may be deleted.',
   }),
