@@ -121,9 +121,9 @@ end;
 $$;
 revoke all on function private.track_waitlist_total() from public, anon, authenticated, service_role;
 
--- No join may slip between the count and the triggers.
-lock table public.waitlist in share row exclusive mode;
-insert into public.waitlist_stats (total) select count(*) from public.waitlist;
+-- Triggers first, then the count: create trigger (like the alter table
+-- above) locks out inserts until this migration commits, so no join slips
+-- between the count and the triggers.
 create trigger waitlist_total_after_insert
   after insert on public.waitlist referencing new table as inserted
   for each statement execute function private.track_waitlist_total();
@@ -133,6 +133,7 @@ create trigger waitlist_total_after_delete
 create trigger waitlist_total_after_truncate
   after truncate on public.waitlist
   for each statement execute function private.track_waitlist_total();
+insert into public.waitlist_stats (total) select count(*) from public.waitlist;
 
 -- Sites built before waitlist_stats call rpc/waitlist_count: it stays, as a
 -- plain (security invoker) read of the same row.
