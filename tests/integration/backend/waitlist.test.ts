@@ -37,18 +37,74 @@ describe('waitlist', () => {
     expect(await storedCount()).toBe(before);
   });
 
+  /** The total as the waitlist widget reads it. */
+  async function widgetTotal(client = clientFor(backend)): Promise<number> {
+    const { data, error, status } = await client.from('waitlist_stats').select('total').single();
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    return data!.total as number;
+  }
+
   it('gives the total as a bare number to anonymous and signed-in callers', async () => {
     const anon = clientFor(backend);
-    const before = (await anon.rpc('waitlist_count')).data as number;
+    const before = await widgetTotal();
     expect(before).toBe(await storedCount());
     await anon.from('waitlist').insert(entry(uniqueEmail('count1')));
     await anon.from('waitlist').insert(entry(uniqueEmail('count2')));
-    const { data, error, status } = await anon.rpc('waitlist_count');
-    expect(error).toBeNull();
-    expect(status).toBe(200);
-    expect(data).toBe(before + 2);
+    expect(await widgetTotal()).toBe(before + 2);
     const { client } = await signedInClient(backend);
-    expect((await client.rpc('waitlist_count')).data).toBe(before + 2);
+    expect(await widgetTotal(client)).toBe(before + 2);
+    // The one row holds nothing but the total.
+    expect((await anon.from('waitlist_stats').select('*')).data).toEqual([{ id: true, total: before + 2 }]);
+    // Sites built before the table read the same number through rpc/waitlist_count.
+    const rpc = await anon.rpc('waitlist_count');
+    expect(rpc.error).toBeNull();
+    expect(rpc.data).toBe(before + 2);
+  });
+
+  it('counts concurrent joins exactly; each joiner sees a total that includes them', async () => {
+    const before = await widgetTotal();
+    const joiners = Array.from({ length: 24 }, (_, i) => uniqueEmail(`rush${i}`));
+    const totals = await Promise.all(
+      joiners.map(async (email) => {
+        const client = clientFor(backend);
+        const { error } = await client.from('waitlist').insert(entry(email));
+        expect(error).toBeNull();
+        return widgetTotal(client);
+      }),
+    );
+    for (const total of totals) expect(total).toBeGreaterThan(before);
+    expect(Math.max(...totals)).toBe(before + joiners.length);
+    expect(await widgetTotal()).toBe(before + joiners.length);
+    expect(await storedCount()).toBe(before + joiners.length);
+  });
+
+  it('does not count a refused join, and follows rows the service role deletes', async () => {
+    const anon = clientFor(backend);
+    const email = uniqueEmail('leaving');
+    await anon.from('waitlist').insert(entry(email));
+    const before = await widgetTotal();
+    expect((await anon.from('waitlist').insert(entry(email.toUpperCase()))).error?.code).toBe('23505');
+    expect((await anon.from('waitlist').insert({ ...entry(uniqueEmail('blank')), name: '\u200B' })).error?.code).toBe('23514');
+    expect(await widgetTotal()).toBe(before);
+    const deleted = await clientFor(backend, backend.serviceRoleKey).from('waitlist').delete().eq('email', email);
+    expect(deleted.error).toBeNull();
+    expect(await widgetTotal()).toBe(before - 1);
+    expect(await widgetTotal()).toBe(await storedCount());
+  });
+
+  it('nobody but the trigger writes the total', async () => {
+    const { client } = await signedInClient(backend);
+    const before = await widgetTotal();
+    for (const caller of [clientFor(backend), client, clientFor(backend, backend.serviceRoleKey)]) {
+      const attempts = [
+        await caller.from('waitlist_stats').update({ total: 0 }).eq('id', true),
+        await caller.from('waitlist_stats').insert({ id: false, total: 1 }),
+        await caller.from('waitlist_stats').delete().eq('id', true),
+      ];
+      for (const attempt of attempts) expect(attempt.error?.code).toBe('42501');
+    }
+    expect(await widgetTotal()).toBe(before);
   });
 
   it('reveals no row, email, name or answer through any route', async () => {

@@ -64,6 +64,12 @@ describe('contactSchema', () => {
     it('treats whitespace only as empty', () => {
       expect(check(contactSchema, contact({ name: ' \t\n ' })).errors).toEqual({ name: 'Name is required' });
     });
+    it.each(['\u00A0', '\u200B', '\uFEFF', '\u200B\u2060\u00AD', '\u3000\u200D'])('treats invisible characters only (%j) as empty', (name) => {
+      expect(check(contactSchema, contact({ name })).errors).toEqual({ name: 'Name is required' });
+    });
+    it('keeps invisible characters next to visible ones', () => {
+      expect(check(contactSchema, contact({ name: '\u200BAnn\u200B' })).values?.name).toBe('\u200BAnn\u200B');
+    });
   });
 
   describe('email', () => {
@@ -76,7 +82,7 @@ describe('contactSchema', () => {
         email: 'Email must be less than 255 characters',
       });
     });
-    it.each(['', '   ', 'ann', 'ann@', '@example.com', 'ann@example', 'ann example@x.com'])('rejects %j as invalid', (email) => {
+    it.each(['', '   ', 'ann', 'ann@', '@example.com', 'ann@example', 'ann example@x.com', 'sales@victim.co?bcc=attacker%40evil.example'])('rejects %j as invalid', (email) => {
       expect(check(contactSchema, contact({ email })).errors).toEqual({ email: 'Invalid email address' });
     });
     it('trims the address', () => {
@@ -88,6 +94,7 @@ describe('contactSchema', () => {
     it('is optional (empty or whitespace only gives an empty string)', () => {
       expect(check(contactSchema, contact({ company: '' })).values?.company).toBe('');
       expect(check(contactSchema, contact({ company: '   ' })).values?.company).toBe('');
+      expect(check(contactSchema, contact({ company: ' \u200B\uFEFF ' })).values?.company).toBe('');
     });
     it('accepts 200 characters', () => {
       expect(check(contactSchema, contact({ company: s(200) })).values?.company).toBe(s(200));
@@ -169,6 +176,7 @@ describe('waitlistSchema', () => {
   ] as const)('%s is required (empty or whitespace only): %s', (field, message) => {
     expect(check(waitlistSchema, waitlist({ [field]: '' })).errors).toEqual({ [field]: message });
     expect(check(waitlistSchema, waitlist({ [field]: '   ' })).first).toBe(message);
+    expect(check(waitlistSchema, waitlist({ [field]: '\u00A0\u200B\uFEFF' })).first).toBe(message);
   });
 
   it('first is the first message in field order', () => {
