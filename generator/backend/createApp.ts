@@ -7,6 +7,7 @@ import { jsonResponse } from './jsonResponse.ts';
 import { handleRest } from './rest/handleRest.ts';
 import { bearerToken } from './resolveCaller.ts';
 import { setAdminRole } from './setAdminRole.ts';
+import type { ClientInfo } from './serveHttp.ts';
 
 /**
  * The embedded backend as one function Request -> Response: CORS, then
@@ -14,17 +15,17 @@ import { setAdminRole } from './setAdminRole.ts';
  * service-role-only endpoint `site admin grant|revoke` uses while the
  * backend runs).
  */
-export function createApp(ctx: BackendContext): (request: Request) => Promise<Response> {
+export function createApp(ctx: BackendContext): (request: Request, client?: ClientInfo) => Promise<Response> {
   const auth = handleAuth(ctx);
   const functions = handleFunctions(ctx);
 
-  async function route(request: Request): Promise<Response> {
+  async function route(request: Request, client: ClientInfo): Promise<Response> {
     const { pathname } = new URL(request.url);
     const match = /^\/(rest|auth|functions)\/v1(\/.*)?$/.exec(pathname);
     if (match) {
       const sub = match[2] ?? '/';
       if (match[1] === 'rest') return handleRest(request, sub, ctx);
-      if (match[1] === 'auth') return auth(request, sub);
+      if (match[1] === 'auth') return auth(request, sub, client.remoteAddress);
       return functions(request, sub);
     }
     if (pathname === '/_site/v1/admin-roles' && request.method === 'POST') return adminRoles(request);
@@ -48,14 +49,14 @@ export function createApp(ctx: BackendContext): (request: Request) => Promise<Re
     }
   }
 
-  return async function app(request: Request): Promise<Response> {
+  return async function app(request: Request, client: ClientInfo = { remoteAddress: '' }): Promise<Response> {
     const cors = corsHeaders(request.headers.get('origin'), ctx.allowedOrigins);
     let response: Response;
     if (request.method === 'OPTIONS') {
       response = new Response(null, { status: 204 });
     } else {
       try {
-        response = await route(request);
+        response = await route(request, client);
       } catch (error) {
         ctx.log(`${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
         response = jsonResponse(500, { message: 'Internal error of the embedded backend; see its output.' });

@@ -13,11 +13,42 @@ export interface SupabaseConfig {
     additionalRedirectUrls: string[];
     jwtExpiry: number;
     enableRefreshTokenRotation: boolean;
+    /** Seconds a rotated refresh token may still be used (concurrent refreshes, lost responses). */
+    refreshTokenReuseInterval: number;
     enableSignup: boolean;
     minimumPasswordLength: number;
-    email: { enableSignup: boolean; enableConfirmations: boolean };
+    /** [auth.email]; maxFrequency in seconds between confirmation mails to one address. */
+    email: { enableSignup: boolean; enableConfirmations: boolean; maxFrequency: number };
+    rateLimit: RateLimitConfig;
   };
 }
+
+/** [auth.rate_limit], named as the Supabase CLI names its keys. Requests per 5 minutes per IP, mails per hour. */
+export interface RateLimitConfig {
+  /** email_sent: confirmation mails per hour, all addresses together. */
+  emailSent: number;
+  /** sms_sent, anonymous_users, web3: read for completeness; the embedded backend has no such sign-ins. */
+  smsSent: number;
+  anonymousUsers: number;
+  web3: number;
+  /** token_refresh: POST /token (password sign-ins and refreshes) per 5 minutes per IP. */
+  tokenRefresh: number;
+  /** sign_in_sign_ups: POST /signup, and PUT /user separately, per 5 minutes per IP. */
+  signInSignUps: number;
+  /** token_verifications: /verify per 5 minutes per IP. */
+  tokenVerifications: number;
+}
+
+/** The Supabase CLI's defaults (its config.toml template). */
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
+  emailSent: 2,
+  smsSent: 30,
+  anonymousUsers: 30,
+  web3: 30,
+  tokenRefresh: 150,
+  signInSignUps: 30,
+  tokenVerifications: 30,
+};
 
 /** Reads `<supabaseDir>/config.toml` (defaults of the Supabase CLI where absent). */
 export function readSupabaseConfig(supabaseDir: string, env: NodeJS.ProcessEnv = process.env): SupabaseConfig {
@@ -61,14 +92,43 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       additionalRedirectUrls: list(get('auth', 'additional_redirect_urls'), []),
       jwtExpiry: num(get('auth', 'jwt_expiry'), 3600),
       enableRefreshTokenRotation: bool(get('auth', 'enable_refresh_token_rotation'), true),
+      refreshTokenReuseInterval: Math.max(0, num(get('auth', 'refresh_token_reuse_interval'), 10)),
       enableSignup: bool(get('auth', 'enable_signup'), true),
       minimumPasswordLength: Math.max(6, num(get('auth', 'minimum_password_length'), 6)),
       email: {
         enableSignup: bool(get('auth.email', 'enable_signup'), true),
         enableConfirmations: bool(get('auth.email', 'enable_confirmations'), false),
+        maxFrequency: durationSeconds(get('auth.email', 'max_frequency'), 1),
+      },
+      rateLimit: {
+        emailSent: num(get('auth.rate_limit', 'email_sent'), DEFAULT_RATE_LIMIT.emailSent),
+        smsSent: num(get('auth.rate_limit', 'sms_sent'), DEFAULT_RATE_LIMIT.smsSent),
+        anonymousUsers: num(get('auth.rate_limit', 'anonymous_users'), DEFAULT_RATE_LIMIT.anonymousUsers),
+        web3: num(get('auth.rate_limit', 'web3'), DEFAULT_RATE_LIMIT.web3),
+        tokenRefresh: num(get('auth.rate_limit', 'token_refresh'), DEFAULT_RATE_LIMIT.tokenRefresh),
+        signInSignUps: num(get('auth.rate_limit', 'sign_in_sign_ups'), DEFAULT_RATE_LIMIT.signInSignUps),
+        tokenVerifications: num(get('auth.rate_limit', 'token_verifications'), DEFAULT_RATE_LIMIT.tokenVerifications),
       },
     },
   };
+}
+
+/** Pure: a Go duration as the CLI writes it ("1s", "1m0s", "1h30m", "500ms") or a number of seconds -> seconds. */
+export function durationSeconds(value: TomlValue | undefined, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return fallback;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  let total = 0;
+  let rest = text;
+  while (rest !== '') {
+    const part = /^(\d+(?:\.\d+)?)(ms|h|m|s)/.exec(rest);
+    if (!part) throw new Error(`max_frequency "${value}" is not a duration such as "1s" or "1m0s"`);
+    total += Number(part[1]) * unit[part[2]];
+    rest = rest.slice(part[0].length);
+  }
+  return total;
 }
 
 function substituteEnv(value: string, env: Record<string, string | undefined>): string {

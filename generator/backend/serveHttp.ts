@@ -3,13 +3,18 @@ import type { AddressInfo } from 'node:net';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** What the socket tells about the caller: its address keys the auth rate limits (no proxy headers are trusted). */
+export interface ClientInfo {
+  remoteAddress: string;
+}
+
 /**
  * Serves a Request -> Response function over node:http. Bodies over 1 MB are
  * refused with 413 (the rest of the body is read and dropped, so the client
  * sees the answer instead of a reset).
  */
 export async function serveHttp(
-  app: (request: Request) => Promise<Response>,
+  app: (request: Request, client: ClientInfo) => Promise<Response>,
   options: { port: number; host: string },
 ): Promise<{ server: http.Server; port: number }> {
   const server = http.createServer((req, res) => {
@@ -46,7 +51,7 @@ export async function serveHttp(
       headers,
       body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
     });
-    const response = await app(request);
+    const response = await app(request, { remoteAddress: req.socket.remoteAddress ?? '' });
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;

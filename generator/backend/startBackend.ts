@@ -7,7 +7,7 @@ import { createApp } from './createApp.ts';
 import { createJwtKeys } from './createJwtKeys.ts';
 import { dataDirSecret } from './dataDirSecret.ts';
 import { openDatabase } from './openDatabase.ts';
-import { readSupabaseConfig } from './readSupabaseConfig.ts';
+import { readSupabaseConfig, type RateLimitConfig } from './readSupabaseConfig.ts';
 import { loadCatalog } from './rest/loadCatalog.ts';
 import { serveHttp } from './serveHttp.ts';
 
@@ -28,6 +28,10 @@ export interface StartBackendOptions {
   jwtExpiry?: number;
   /** Overrides [auth.email] enable_confirmations. */
   enableConfirmations?: boolean;
+  /** Overrides keys of [auth.rate_limit] (startTestBackend raises them all unless given). */
+  rateLimit?: Partial<RateLimitConfig>;
+  /** Overrides [auth] refresh_token_reuse_interval (seconds). */
+  refreshTokenReuseInterval?: number;
   /** bcrypt cost of new passwords. Default 10; tests may pass 4. */
   bcryptCost?: number;
   /** Run seed.sql on a fresh database. Default: [db.seed] enabled of config.toml. */
@@ -54,6 +58,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const config = readSupabaseConfig(supabaseDir);
   if (options.jwtExpiry !== undefined) config.auth.jwtExpiry = options.jwtExpiry;
   if (options.enableConfirmations !== undefined) config.auth.email.enableConfirmations = options.enableConfirmations;
+  if (options.rateLimit) Object.assign(config.auth.rateLimit, options.rateLimit);
+  if (options.refreshTokenReuseInterval !== undefined) config.auth.refreshTokenReuseInterval = options.refreshTokenReuseInterval;
 
   if (dataDir) {
     const running = backendState(dataDir);

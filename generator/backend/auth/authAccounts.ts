@@ -2,27 +2,27 @@ import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
+import type { authRateLimits } from './authRateLimits.ts';
 import type { authSessions } from './authSessions.ts';
+import { checkPassword as checkPasswordRules, MAX_PASSWORD_BYTES } from './checkPassword.ts';
+import { checkUserMetadata } from './checkUserMetadata.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CONFIRMATION_LIFETIME_MS = 24 * 3600 * 1000;
 
 type Sessions = ReturnType<typeof authSessions>;
+type Limits = ReturnType<typeof authRateLimits>;
 
 /** Accounts of the embedded auth server: sign-up, confirmation, password sign-in, user updates. */
-export function authAccounts(ctx: BackendContext, sessions: Sessions) {
+export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Limits) {
   const auth = ctx.config.auth;
+  // Compared against when the email is unknown, so that answer takes as long as a wrong password.
+  let dummyHash: Promise<string> | null = null;
+  const dummy = () => (dummyHash ??= bcrypt.hash(randomBytes(18).toString('base64'), ctx.bcryptCost));
+  void dummy();
 
-  function checkPassword(password: unknown): string {
-    if (typeof password !== 'string' || password === '') throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
-    if (password.length < auth.minimumPasswordLength) {
-      throw new AuthError(422, 'weak_password', `Password should be at least ${auth.minimumPasswordLength} characters.`, {
-        weak_password: { reasons: ['length'] },
-      });
-    }
-    return password;
-  }
+  const checkPassword = (password: unknown) => checkPasswordRules(password, auth.minimumPasswordLength);
 
   function checkEmail(email: unknown): string {
     if (typeof email !== 'string' || email.trim() === '') throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
@@ -54,23 +54,64 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions) {
     if (!auth.enableSignup || !auth.email.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     const email = checkEmail(body.email);
     const password = checkPassword(body.password);
-    const existing = await ctx.db.query(`select 1 from auth.users where lower(email) = $1`, [email]);
-    if (existing.rows.length) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const data = checkUserMetadata(typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {});
+    const existing = await findByEmail(email);
+    if (existing) return signUpAgain(existing, redirectTo);
     const hash = await bcrypt.hash(password, ctx.bcryptCost);
-    const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? body.data : {};
     const confirm = auth.email.enableConfirmations;
+    if (confirm) limits.checkMail();
     const token = randomBytes(24).toString('base64url');
-    const inserted = await ctx.db.query<AuthUserRow>(
-      `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at, confirmation_token, confirmation_sent_at)
-       values ($1, $2, $3::jsonb, ${confirm ? 'null' : 'now()'}, $4, ${confirm ? 'now()' : 'null'})
-       returning ${USER_COLUMNS}`,
-      [email, hash, JSON.stringify(data), confirm ? hashToken(token) : null],
-    );
-    const user = inserted.rows[0];
+    let user: AuthUserRow;
+    try {
+      const inserted = await ctx.db.query<AuthUserRow>(
+        `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at, confirmation_token, confirmation_sent_at)
+         values ($1, $2, $3::jsonb, ${confirm ? 'null' : 'now()'}, $4, ${confirm ? 'now()' : 'null'})
+         returning ${USER_COLUMNS}`,
+        [email, hash, JSON.stringify(data), confirm ? hashToken(token) : null],
+      );
+      user = inserted.rows[0];
+    } catch (error) {
+      // A parallel sign-up of the same address won the unique index (users_email_partial_key).
+      const winner = (error as { code?: string }).code === '23505' ? await findByEmail(email) : null;
+      if (winner) return signUpAgain(winner, redirectTo);
+      throw error;
+    }
     if (!confirm) return sessions.issue(ctx.db, user);
+    printConfirmationLink(email, token, redirectTo);
+    return userJson(user);
+  }
+
+  /**
+   * A sign-up of a registered address: 422 user_already_exists, unless
+   * confirmations are on and the address is unconfirmed; then GoTrue sends
+   * the confirmation again, at most once per [auth.email] max_frequency.
+   */
+  async function signUpAgain(user: AuthUserRow, redirectTo: string | null): Promise<Record<string, unknown>> {
+    if (!auth.email.enableConfirmations || user.email_confirmed_at) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    if (user.confirmation_sent_at) {
+      const leftMs = new Date(user.confirmation_sent_at).getTime() + auth.email.maxFrequency * 1000 - Date.now();
+      if (leftMs > 0) {
+        throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.floor(leftMs / 1000)} seconds.`);
+      }
+    }
+    limits.checkMail();
+    const token = randomBytes(24).toString('base64url');
+    const updated = await ctx.db.query<AuthUserRow>(
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1 returning ${USER_COLUMNS}`,
+      [user.id, hashToken(token)],
+    );
+    printConfirmationLink(user.email, token, redirectTo);
+    return userJson(updated.rows[0]);
+  }
+
+  function printConfirmationLink(email: string, token: string, redirectTo: string | null): void {
     const link = `${ctx.apiUrl()}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirectTarget(redirectTo))}`;
     ctx.log(`Confirm the sign-up of ${email}: ${link}`);
-    return userJson(user);
+  }
+
+  async function findByEmail(email: string): Promise<AuthUserRow | null> {
+    const found = await ctx.db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email]);
+    return found.rows[0] ?? null;
   }
 
   /** GET or POST /verify for type=signup: confirms the address and signs the user in. */
@@ -90,9 +131,12 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions) {
   async function signInWithPassword(body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
-    const found = await ctx.db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email]);
-    const user = found.rows[0];
-    if (!user || !user.encrypted_password || !(await bcrypt.compare(password, user.encrypted_password))) {
+    const user = await findByEmail(email);
+    // One bcrypt comparison whether or not the address is known, so the time of the answer does not tell.
+    const hash = user?.encrypted_password ?? (await dummy());
+    const matches = await bcrypt.compare(password, hash);
+    // bcrypt ignores what follows byte 72, and no password that long can be set: it never matches.
+    if (!user?.encrypted_password || !matches || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     }
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
@@ -106,6 +150,8 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions) {
   /** PUT /user: password, email or user_metadata (data). */
   async function updateUser(user: AuthUserRow, body: Record<string, unknown>): Promise<Record<string, unknown>> {
     let row = user;
+    const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : null;
+    if (data) checkUserMetadata({ ...row.raw_user_meta_data, ...data });
     if (body.password !== undefined) {
       const password = checkPassword(body.password);
       if (row.encrypted_password && (await bcrypt.compare(password, row.encrypted_password))) {
@@ -120,11 +166,11 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions) {
       if (taken.rows.length) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
       row = (await ctx.db.query<AuthUserRow>(`update auth.users set email = $2, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [row.id, email])).rows[0];
     }
-    if (typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data)) {
+    if (data) {
       row = (
         await ctx.db.query<AuthUserRow>(
           `update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-          [row.id, JSON.stringify(body.data)],
+          [row.id, JSON.stringify(data)],
         )
       ).rows[0];
     }

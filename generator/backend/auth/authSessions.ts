@@ -16,7 +16,7 @@ export interface AccessContext {
 /**
  * Sessions of the embedded auth server: one auth.sessions row per sign-in,
  * a chain of refresh tokens per session (rotated on every refresh, the old
- * one revoked), short-lived HS256 access tokens naming the session.
+ * one revoked, reusable for a short interval), short-lived HS256 access tokens naming the session.
  */
 export function authSessions(ctx: BackendContext) {
   /** Creates a session for the user and returns GoTrue's session object. */
@@ -57,23 +57,39 @@ export function authSessions(ctx: BackendContext) {
     };
   }
 
-  /** grant_type=refresh_token: rotates the token. Reusing a revoked one ends the whole session. */
+  /**
+   * grant_type=refresh_token, as GoTrue's RefreshTokenGrant: rotates the
+   * token (the old one is revoked, a child is issued). A revoked token may
+   * still be used when it is the parent of the session's active token (the
+   * client lost the answer, or two tabs refreshed at once: the active token
+   * is handed out again) or within [auth] refresh_token_reuse_interval
+   * seconds of its revocation (a new child is issued). Any later reuse is
+   * taken as theft: the session ends.
+   */
   async function refresh(token: unknown): Promise<Record<string, unknown>> {
     if (typeof token !== 'string' || token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
     const outcome = await ctx.db.transaction(async (tx) => {
-      const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string }>(
-        `select id, revoked, session_id, user_id from auth.refresh_tokens where token = $1 for update`,
-        [token],
+      const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string; reusable: boolean }>(
+        `select id, revoked, session_id, user_id, updated_at > now() - make_interval(secs => $2) as reusable
+           from auth.refresh_tokens where token = $1 for update`,
+        [token, ctx.config.auth.refreshTokenReuseInterval],
       );
       const row = found.rows[0];
       if (!row) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
-      if (row.revoked) {
-        // Reuse of a rotated token: treat the session as stolen and end it.
-        await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
-        return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
-      }
       let next = token;
-      if (ctx.config.auth.enableRefreshTokenRotation) {
+      if (row.revoked) {
+        const active = await tx.query<{ token: string; parent: string | null }>(
+          `select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+          [row.session_id],
+        );
+        if (active.rows[0]?.parent === token) {
+          next = active.rows[0].token;
+        } else if (!row.reusable) {
+          await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
+          return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+        }
+      }
+      if (next === token && (row.revoked || ctx.config.auth.enableRefreshTokenRotation)) {
         next = newRefreshToken();
         await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
         await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [next, row.user_id, row.session_id, token]);

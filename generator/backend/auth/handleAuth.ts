@@ -3,20 +3,26 @@ import { jsonResponse } from '../jsonResponse.ts';
 import { checkApiKey } from '../resolveCaller.ts';
 import { authAccounts } from './authAccounts.ts';
 import { AuthError } from './authError.ts';
+import { authRateLimits } from './authRateLimits.ts';
 import { authSessions } from './authSessions.ts';
 import { userJson } from './userJson.ts';
 
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
 export function handleAuth(ctx: BackendContext) {
   const sessions = authSessions(ctx);
-  const accounts = authAccounts(ctx, sessions);
+  const limits = authRateLimits(ctx.config.auth.rateLimit);
+  const accounts = authAccounts(ctx, sessions, limits);
 
-  return async function authRoute(request: Request, subPath: string): Promise<Response> {
+  /** `clientIp`: the socket's remote address, the key of the per-IP rate limits. */
+  return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
     const url = new URL(request.url);
     const route = `${request.method} ${subPath.replace(/\/+$/, '') || '/'}`;
     try {
       // The confirmation link is opened from an email, without an apikey (Supabase's gateway allows it too).
-      if (route === 'GET /verify') return await verifyLink(url);
+      if (route === 'GET /verify') {
+        limits.check('verify', clientIp);
+        return await verifyLink(url);
+      }
       const keyError = await checkApiKey(request, ctx);
       if (keyError) return keyError;
       switch (route) {
@@ -32,23 +38,27 @@ export function handleAuth(ctx: BackendContext) {
             saml_enabled: false,
           });
         case 'POST /signup':
+          limits.check('signup', clientIp);
           return jsonResponse(200, await accounts.signUp(await readBody(request), url.searchParams.get('redirect_to')));
         case 'POST /verify': {
+          limits.check('verify', clientIp);
           const body = await readBody(request);
           if (body.type !== 'signup' && body.type !== 'email') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
           return jsonResponse(200, await accounts.verifySignup(body.token_hash ?? body.token));
         }
         case 'POST /token': {
           const grant = url.searchParams.get('grant_type');
+          if (grant !== 'password' && grant !== 'refresh_token') throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+          limits.check('token', clientIp);
           const body = await readBody(request);
           if (grant === 'password') return jsonResponse(200, await accounts.signInWithPassword(body));
-          if (grant === 'refresh_token') return jsonResponse(200, await sessions.refresh(body.refresh_token));
-          throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+          return jsonResponse(200, await sessions.refresh(body.refresh_token));
         }
         case 'GET /user':
           return jsonResponse(200, userJson((await sessions.authenticate(request)).user));
         case 'PUT /user': {
           const access = await sessions.authenticate(request);
+          limits.check('user', clientIp);
           return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request)));
         }
         case 'POST /logout': {

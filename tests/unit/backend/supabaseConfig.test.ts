@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseToml } from '../../../generator/backend/parseToml.ts';
-import { supabaseConfigFromText } from '../../../generator/backend/readSupabaseConfig.ts';
+import { DEFAULT_RATE_LIMIT, durationSeconds, supabaseConfigFromText } from '../../../generator/backend/readSupabaseConfig.ts';
 
 describe('parseToml', () => {
   it('reads tables, dotted and quoted keys, strings, numbers, booleans, arrays and comments', () => {
@@ -46,6 +46,25 @@ describe('supabaseConfigFromText', () => {
     expect(config.auth.jwtExpiry).toBe(3600);
     expect(config.auth.minimumPasswordLength).toBe(6);
     expect(config.seed).toEqual({ enabled: true, sqlPaths: ['./seed.sql'] });
+    expect(config.auth.refreshTokenReuseInterval).toBe(10);
+    expect(config.auth.email.maxFrequency).toBe(1);
+    expect(config.auth.rateLimit).toEqual({ emailSent: 2, smsSent: 30, anonymousUsers: 30, web3: 30, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30 });
+  });
+
+  it('reads [auth.rate_limit] keys as the CLI names them, its template values where absent', () => {
+    const config = supabaseConfigFromText('[auth.rate_limit]\nsign_in_sign_ups = 5\ntoken_refresh = "env(REFRESHES)"\n[auth.email]\nmax_frequency = "1m30s"', { REFRESHES: '60' });
+    expect(config.auth.rateLimit).toEqual({ ...DEFAULT_RATE_LIMIT, signInSignUps: 5, tokenRefresh: 60 });
+    expect(config.auth.email.maxFrequency).toBe(90);
+    expect(supabaseConfigFromText('').auth.rateLimit).toEqual(DEFAULT_RATE_LIMIT);
+  });
+
+  it('reads Go durations', () => {
+    expect(durationSeconds('1s', 0)).toBe(1);
+    expect(durationSeconds('1m0s', 0)).toBe(60);
+    expect(durationSeconds('1h30m', 0)).toBe(5400);
+    expect(durationSeconds('500ms', 0)).toBe(0.5);
+    expect(durationSeconds(undefined, 7)).toBe(7);
+    expect(() => durationSeconds('soon', 0)).toThrow(/not a duration/);
   });
 
   it('uses the CLI defaults for missing keys and env() for values', () => {
