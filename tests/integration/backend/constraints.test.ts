@@ -1,15 +1,10 @@
 // Over-long and blank fields sent straight to the API (skipping the form's
-// zod rules) are refused by the database's CHECK constraints.
+// zod rules) are refused by the database's CHECK constraints, on PGlite and
+// on a real PostgreSQL server (testEngines.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend } from '../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor, uniqueEmail } from './testClients.ts';
-
-let backend: RunningBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(() => backend?.close());
+import { ENGINES } from './testEngines.ts';
 
 const x = (n: number) => 'x'.repeat(n);
 const longEmail = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
@@ -38,38 +33,51 @@ const CASES: [('contact_submissions' | 'waitlist'), string, unknown, unknown][] 
   ['waitlist', 'desired_features', '  ', 'Charts'],
 ];
 
-describe('CHECK constraints mirror the form rules', () => {
-  it.each(CASES.map(([t, f, bad, good]) => [t, f, typeof bad === 'string' && bad.length > 40 ? `${bad.length} characters` : JSON.stringify(bad), bad, good] as const))(
-    '%s.%s refuses %s',
-    async (table, field, _label, bad, good) => {
-    const anon = clientFor(backend);
-    const service = clientFor(backend, backend.serviceRoleKey);
-    const row = table === 'contact_submissions' ? contact() : waitlist();
-    const before = (await service.from(table).select('*', { count: 'exact', head: true })).count!;
+describe.each(ENGINES)('$name', (engine) => {
+  if (engine.skip) {
+    it.skip(`skipped: ${engine.skip}`, () => {});
+    return;
+  }
 
-    const refused = await anon.from(table).insert({ ...row, [field]: bad });
-    expect(refused.status).toBe(400);
-    expect(refused.error?.code).toBe('23514');
-    expect(refused.error?.message).toContain(`${table}_${field}_check`);
-    expect((await service.from(table).select('*', { count: 'exact', head: true })).count).toBe(before);
-
-    // The value at the limit is accepted (unique email when the field under test is not the email).
-    const accepted = await anon.from(table).insert({ ...row, [field]: good, ...(field === 'email' ? { email: `${Date.now()}${good}`.slice(-255) } : {}) });
-    expect(accepted.error).toBeNull();
-    expect((await service.from(table).select('*', { count: 'exact', head: true })).count).toBe(before + 1);
-    },
-  );
-
-  it('refuses a missing required field with a not-null violation', async () => {
-    const { name: _, ...noName } = contact();
-    const { error, status } = await clientFor(backend).from('contact_submissions').insert(noName);
-    expect(status).toBe(400);
-    expect(error?.code).toBe('23502');
+  let backend: RunningBackend;
+  beforeAll(async () => {
+    backend = await engine.start();
   });
+  afterAll(() => backend?.close());
 
-  it('refuses columns a visitor may not set (id, created_at)', async () => {
-    const { error, status } = await clientFor(backend).from('contact_submissions').insert({ ...contact(), created_at: '2000-01-01T00:00:00Z' });
-    expect(status).toBe(401);
-    expect(error?.code).toBe('42501');
+  describe('CHECK constraints mirror the form rules', () => {
+    it.each(CASES.map(([t, f, bad, good]) => [t, f, typeof bad === 'string' && bad.length > 40 ? `${bad.length} characters` : JSON.stringify(bad), bad, good] as const))(
+      '%s.%s refuses %s',
+      async (table, field, _label, bad, good) => {
+      const anon = clientFor(backend);
+      const service = clientFor(backend, backend.serviceRoleKey);
+      const row = table === 'contact_submissions' ? contact() : waitlist();
+      const before = (await service.from(table).select('*', { count: 'exact', head: true })).count!;
+
+      const refused = await anon.from(table).insert({ ...row, [field]: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.error?.code).toBe('23514');
+      expect(refused.error?.message).toContain(`${table}_${field}_check`);
+      expect((await service.from(table).select('*', { count: 'exact', head: true })).count).toBe(before);
+
+      // The value at the limit is accepted (unique email when the field under test is not the email).
+      const accepted = await anon.from(table).insert({ ...row, [field]: good, ...(field === 'email' ? { email: `${Date.now()}${good}`.slice(-255) } : {}) });
+      expect(accepted.error).toBeNull();
+      expect((await service.from(table).select('*', { count: 'exact', head: true })).count).toBe(before + 1);
+      },
+    );
+
+    it('refuses a missing required field with a not-null violation', async () => {
+      const { name: _, ...noName } = contact();
+      const { error, status } = await clientFor(backend).from('contact_submissions').insert(noName);
+      expect(status).toBe(400);
+      expect(error?.code).toBe('23502');
+    });
+
+    it('refuses columns a visitor may not set (id, created_at)', async () => {
+      const { error, status } = await clientFor(backend).from('contact_submissions').insert({ ...contact(), created_at: '2000-01-01T00:00:00Z' });
+      expect(status).toBe(401);
+      expect(error?.code).toBe('42501');
+    });
   });
 });
