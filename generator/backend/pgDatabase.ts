@@ -2,6 +2,7 @@ import { types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { BackendError } from './BackendError.ts';
 import type { Database, QueryResult, Queryable } from './Database.ts';
+import { withoutPassword } from './withoutPassword.ts';
 
 type Parser = (text: string) => unknown;
 
@@ -66,7 +67,7 @@ async function pgliteParsers(url: string): Promise<Map<number, Parser>> {
   } catch (error) {
     throw new BackendError(
       'BackendDatabaseUnreachable',
-      `The PostgreSQL server at ${redact(url)} refused the connection: ${(error as Error).message}.`,
+      `The PostgreSQL server at ${withoutPassword(url)} refused the connection: ${(error as Error).message}.`,
       'Start the server (or fix the URL: postgres://user:password@host:port/database) and start the backend again.',
       { cause: error },
     );
@@ -85,16 +86,5 @@ async function pgliteParsers(url: string): Promise<Map<number, Parser>> {
     return parsers;
   } finally {
     await client.end();
-  }
-}
-
-/** The URL without its password, for messages. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(an invalid URL)';
   }
 }

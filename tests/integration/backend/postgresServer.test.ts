@@ -1,9 +1,12 @@
 // The backend on a real PostgreSQL server: bootstrap.sql, every migration and
 // seed.sql apply cleanly, the CLI's migrations table records them, and what
 // supabase-js sends over HTTP lands in that server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { adminGrant, adminRevoke, backendStatus, runBackend } from '../../../generator/backend/commands.ts';
 import { migrationFiles } from '../../../generator/backend/migrationFiles.ts';
 import { startTestBackend } from '../../../generator/backend/testBackend.ts';
 import { clientFor, uniqueEmail } from './testClients.ts';
@@ -70,6 +73,34 @@ describe.skipIf(skip !== null)(`on a PostgreSQL server${skip ? ` (skipped: ${ski
       expect(read.status).toBe(401);
     } finally {
       await backend.close();
+    }
+  });
+
+  it('site backend --db-url serves the server, and site admin grant|revoke --db-url change roles there, running or not', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-backend-db-url-'));
+    const options = { port: 0, dataDir, databaseUrl: database.url, supabaseDir: SUPABASE_DIR };
+    const stop = new AbortController();
+    const lines: string[] = [];
+    const running = runBackend({ ...options, signal: stop.signal, log: (line) => lines.push(line) });
+    try {
+      await expect.poll(async () => (await backendStatus(options)).running, { timeout: 30_000 }).toBe(true);
+      expect(lines.join('\n')).toContain(`database          ${database.url}`);
+      const email = uniqueEmail('lead');
+      const signUp = await clientFor(await backendStatus(options)).auth.signUp({ email, password: 'correct horse' });
+      expect(signUp.error).toBeNull();
+      const isAdmin = async () =>
+        (await server.query(`select 1 from public.user_roles r join auth.users u on u.id = r.user_id where u.email = $1 and r.role = 'admin'`, [email])).rowCount;
+
+      expect(await adminGrant(email, options)).toMatchObject({ admin: true, changed: true });
+      expect(await isAdmin()).toBe(1);
+      stop.abort();
+      await running;
+      expect(await adminRevoke(email, options)).toMatchObject({ admin: false, changed: true });
+      expect(await isAdmin()).toBe(0);
+    } finally {
+      stop.abort();
+      await running.catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
