@@ -2,8 +2,9 @@
 // SITE_TEST_DATABASE_URL (what .ci/run exports) names a server to use;
 // without it a throwaway cluster is started from the installed binaries
 // (as the postgres user when running as root: PostgreSQL refuses root) and
-// stopped afterwards. With neither, the tests skip with the reason, except
-// under CI=true, where a missing server fails them.
+// stopped afterwards (SITE_TEST_POSTGRES_BIN names their folder if it is not
+// /usr/lib/postgresql/<version>/bin or on PATH). With neither, the tests skip
+// with the reason, except under CI=true, where a missing server fails them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -56,8 +57,10 @@ async function onServer(url: string, sql: string): Promise<void> {
   }
 }
 
-/** The bin folder of the newest PostgreSQL under /usr/lib/postgresql (Debian), or on PATH. */
+/** SITE_TEST_POSTGRES_BIN, else the bin folder of the newest PostgreSQL under /usr/lib/postgresql (Debian), else initdb's on PATH. */
 export function postgresBinDir(): string | null {
+  const chosen = process.env.SITE_TEST_POSTGRES_BIN;
+  if (chosen) return existsSync(path.join(chosen, 'initdb')) && existsSync(path.join(chosen, 'pg_ctl')) ? chosen : null;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
