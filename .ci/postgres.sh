@@ -8,7 +8,7 @@
 # The bin folder of the newest installed PostgreSQL, or nothing.
 pg_bindir() {
   local dir
-  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
   if [ -z "$dir" ] && command -v pg_config >/dev/null 2>&1; then dir=$(pg_config --bindir); fi
   if [ -z "$dir" ] && command -v initdb >/dev/null 2>&1; then dir=$(dirname "$(command -v initdb)"); fi
   [ -n "$dir" ] && [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && echo "$dir"
@@ -26,8 +26,13 @@ free_port() {
 start_postgres() {
   local bindir port attempt
   bindir=$(pg_bindir) || { echo "No PostgreSQL binaries found (initdb, pg_ctl)." >&2; return 1; }
-  PG_TMP=$(mktemp -d "${TMPDIR:-/tmp}/site-postgres.XXXXXX")
-  if [ "$(id -u)" = 0 ]; then chown postgres: "$PG_TMP"; fi
+  # As root, under /tmp: the postgres user may not reach root's TMPDIR.
+  if [ "$(id -u)" = 0 ]; then
+    PG_TMP=$(mktemp -d /tmp/site-postgres.XXXXXX)
+    chown postgres: "$PG_TMP"
+  else
+    PG_TMP=$(mktemp -d "${TMPDIR:-/tmp}/site-postgres.XXXXXX")
+  fi
   # cd: the postgres user may not be allowed into the checkout.
   if ! (cd "$PG_TMP" && as_pg_owner "$bindir/initdb" -D "$PG_TMP/data" -U postgres --auth=trust --encoding=UTF8 --no-sync >"$PG_TMP/initdb.log" 2>&1 </dev/null); then
     cat "$PG_TMP/initdb.log" >&2

@@ -75,8 +75,9 @@ export function postgresBinDir(): string | null {
 async function startCluster(): Promise<{ url: string; stop(): void }> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(postgresUnavailable() ?? 'no PostgreSQL binaries');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-postgres-'));
   const asRoot = process.getuid?.() === 0;
+  // As root, under /tmp: the postgres user may not reach root's TMPDIR.
+  const dir = mkdtempSync(path.join(asRoot ? '/tmp' : os.tmpdir(), 'site-postgres-'));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
