@@ -21,6 +21,8 @@ export async function pgDatabase(url: string, options: { max?: number } = {}): P
   const parsers = await pgliteParsers(url);
   const pool = new pg.Pool({
     connectionString: url,
+    // Timestamps in JSON as PGlite and hosted Supabase write them (+00:00), whatever the server's TimeZone; a URL's own options win.
+    ...(new URL(url).searchParams.has('options') ? {} : { options: '-c TimeZone=UTC' }),
     max: options.max ?? 10,
     types: { getTypeParser: ((oid: number) => parsers.get(oid) ?? ((text: string) => text)) as pg.CustomTypesConfig['getTypeParser'] },
   });

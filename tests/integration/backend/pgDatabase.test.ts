@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import type { Database } from '../../../generator/backend/Database.ts';
 import { BackendError } from '../../../generator/backend/BackendError.ts';
 import { migratedTemplate } from '../../../generator/backend/migratedTemplate.ts';
@@ -27,6 +28,11 @@ describe.skipIf(skip !== null)(`pgDatabase${skip ? ` (skipped: ${skip})` : ''}`,
   let lite: PGlite;
   beforeAll(async () => {
     database = await createTestDatabase();
+    // A server whose TimeZone is not UTC (the adapter's sessions use UTC anyway).
+    const owner = new pg.Client({ connectionString: database.url });
+    await owner.connect();
+    await owner.query(`alter database ${new URL(database.url).pathname.slice(1)} set timezone to 'America/New_York'`);
+    await owner.end();
     db = await pgDatabase(database.url, { max: 2 });
     lite = await PGlite.create({ loadDataDir: await migratedTemplate(path.resolve('supabase')) });
   });
@@ -46,6 +52,13 @@ describe.skipIf(skip !== null)(`pgDatabase${skip ? ` (skipped: ${skip})` : ''}`,
     expect(row.tstz).toEqual(new Date('2024-02-29T10:11:12.345Z'));
     expect(row.iv).toBe('1 day 02:00:00');
     expect(row.ta).toEqual(['a', null, 'c d']);
+  });
+
+  it('writes timestamps in JSON and text in UTC, as PGlite does', async () => {
+    const sql = `select json_build_object('at', '2024-02-29 10:11:12+00'::timestamptz)::text as body, '2024-02-29 10:11:12+00'::timestamptz::text as t`;
+    const [server, embedded] = await Promise.all([db.query(sql), lite.query(sql)]);
+    expect(server.rows).toEqual(embedded.rows);
+    expect(server.rows[0]).toEqual({ body: '{"at" : "2024-02-29T10:11:12+00:00"}', t: '2024-02-29 10:11:12+00' });
   });
 
   it('reports affected rows as PGlite does', async () => {
