@@ -52,6 +52,7 @@ const count = (value: string): number => {
 
 const portOption = (def: number) => new Option('--port <port>', 'port to listen on').default(def).argParser(Number);
 const dataDirOption = () => new Option('--data-dir <dir>', 'embedded database folder').default('.site/db');
+const dbUrlOption = () => new Option('--db-url <url>', 'a PostgreSQL server instead of the embedded database (postgres://user@host:port/db)');
 
 export const program = new Command()
   .name('site')
@@ -139,14 +140,15 @@ program
 
 const backend = program
   .command('backend')
-  .description('run the embedded Supabase-compatible backend (PGlite)')
+  .description('run the embedded Supabase-compatible backend (PGlite, or a PostgreSQL server with --db-url)')
   .enablePositionalOptions()
   .addOption(portOption(54321))
   .addOption(dataDirOption())
+  .addOption(dbUrlOption())
   .action(
-    run(async (opts: { port: number; dataDir: string }) => {
+    run(async (opts: { port: number; dataDir: string; dbUrl?: string }) => {
       const { runBackend } = await import('./backend/commands.ts');
-      await runBackend(opts).catch(backendError);
+      await runBackend({ ...opts, databaseUrl: opts.dbUrl }).catch(backendError);
     }),
   );
 
@@ -177,10 +179,11 @@ for (const verb of ['grant', 'revoke'] as const) {
     .description(`${verb} the admin role ${verb === 'grant' ? 'to' : 'from'} a signed-up user`)
     .addOption(portOption(54321))
     .addOption(dataDirOption())
+    .addOption(dbUrlOption())
     .action(
-      run(async (email: string, opts: { port: number; dataDir: string }) => {
+      run(async (email: string, opts: { port: number; dataDir: string; dbUrl?: string }) => {
         const commands = await import('./backend/commands.ts');
-        const result = await (verb === 'grant' ? commands.adminGrant : commands.adminRevoke)(email, opts).catch(backendError);
+        const result = await (verb === 'grant' ? commands.adminGrant : commands.adminRevoke)(email, { ...opts, databaseUrl: opts.dbUrl }).catch(backendError);
         const done = verb === 'grant' ? `Granted admin to ${email}` : `Revoked admin from ${email}`;
         process.stdout.write(result.changed ? `${done}.\n` : `Nothing to do: ${email} ${result.admin ? 'is already' : 'is not'} an admin.\n`);
       }),

@@ -1,11 +1,11 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './Database.ts';
 import type { JwtKeys } from './createJwtKeys.ts';
 import type { RestCatalog } from './rest/loadCatalog.ts';
 import type { SupabaseConfig } from './readSupabaseConfig.ts';
 
 /** What every route of the embedded backend is handed. */
 export interface BackendContext {
-  db: PGlite;
+  db: Database;
   keys: JwtKeys;
   catalog: RestCatalog;
   config: SupabaseConfig;

@@ -1,12 +1,19 @@
 -- Platform objects that hosted Supabase already has and PGlite does not.
--- Runs once, before supabase/migrations, on a fresh embedded database.
+-- Runs once, before supabase/migrations, on a fresh embedded database (or a
+-- PostgreSQL server's database without supabase_migrations.schema_migrations).
 -- Never copy this into supabase/migrations: the hosted project owns these.
 
 -- The API roles PostgREST switches to (SET LOCAL ROLE) for each request.
-create role anon nologin noinherit;
-create role authenticated nologin noinherit;
-create role service_role nologin noinherit bypassrls;
-create role authenticator noinherit login;
+-- Roles belong to the whole server: on a PostgreSQL server another database
+-- may have created them already.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then create role authenticator noinherit login; end if;
+end
+$$;
 grant anon, authenticated, service_role to authenticator;
 
 -- Supabase's default privileges: every new table, function and sequence in

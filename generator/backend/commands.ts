@@ -8,6 +8,7 @@ import { openDatabase } from './openDatabase.ts';
 import { readSupabaseConfig } from './readSupabaseConfig.ts';
 import { setAdminRole, type AdminRoleChange } from './setAdminRole.ts';
 import { startBackend } from './startBackend.ts';
+import { withoutPassword } from './withoutPassword.ts';
 
 /** Options shared by the CLI commands (`--port`, `--data-dir`). */
 export interface BackendCommandOptions {
@@ -17,6 +18,8 @@ export interface BackendCommandOptions {
   dataDir?: string;
   /** Default '<cwd>/supabase'. */
   supabaseDir?: string;
+  /** A PostgreSQL server (postgres://user@host:port/db) instead of the data dir's PGlite; the data dir keeps the JWT secret. */
+  databaseUrl?: string;
   /** Where output goes. Default console.log. */
   log?: (line: string) => void;
   /** Stops runBackend when aborted (besides SIGINT/SIGTERM). */
@@ -38,7 +41,7 @@ const resolveSupabaseDir = (o: BackendCommandOptions) => path.resolve(o.supabase
 export async function runBackend(options: BackendCommandOptions = {}): Promise<void> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = resolveDataDir(options);
-  const backend = await startBackend({ port: options.port, dataDir, supabaseDir: resolveSupabaseDir(options), log });
+  const backend = await startBackend({ port: options.port, dataDir, supabaseDir: resolveSupabaseDir(options), log, databaseUrl: options.databaseUrl });
   log(
     [
       'Embedded Supabase backend is running.',
@@ -47,6 +50,7 @@ export async function runBackend(options: BackendCommandOptions = {}): Promise<v
       `  anon key          ${backend.anonKey}`,
       `  service_role key  ${backend.serviceRoleKey}`,
       `  data dir          ${path.relative(process.cwd(), dataDir) || '.'}`,
+      ...(options.databaseUrl ? [`  database          ${withoutPassword(options.databaseUrl)}`] : []),
       '',
       'Point the site at it with SITE_SUPABASE_URL=<API URL> and SITE_SUPABASE_ANON_KEY=<anon key>.',
       'To make a signed-up user an admin: site admin grant <email>',
@@ -97,7 +101,7 @@ export function adminRevoke(email: string, options: BackendCommandOptions = {}):
 /**
  * A PGlite data dir can be open in one process only: when a backend runs on
  * it, ask that backend over HTTP (service role key); otherwise open the data
- * dir here.
+ * dir (or the databaseUrl server) here.
  */
 async function changeAdminRole(email: string, admin: boolean, options: BackendCommandOptions): Promise<AdminRoleChange> {
   const dataDir = resolveDataDir(options);
@@ -123,14 +127,14 @@ async function changeAdminRole(email: string, admin: boolean, options: BackendCo
     if (!response.ok) throw new BackendError(body.code ?? 'BackendRequestFailed', body.message ?? `HTTP ${response.status}`, body.hint ?? '');
     return body;
   }
-  if (!existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))) {
+  if (!options.databaseUrl && !existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))) {
     throw new BackendError(
       'BackendNoDatabase',
       `There is no local database in ${dataDir} yet, so no user to make admin.`,
       'Run `site backend`, sign up on the site, then grant the role.',
     );
   }
-  const { db } = await openDatabase({ dataDir, supabaseDir: resolveSupabaseDir(options) });
+  const { db } = await openDatabase({ dataDir, supabaseDir: resolveSupabaseDir(options), databaseUrl: options.databaseUrl });
   try {
     return await setAdminRole(db, email, admin);
   } finally {

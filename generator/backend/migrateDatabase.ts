@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { BackendError } from './BackendError.ts';
+import type { Database } from './Database.ts';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 
 /**
@@ -10,7 +10,7 @@ import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
  * (each in its own transaction, as `supabase db push` does), then seed.sql
  * when `seedFiles` is given (fresh databases only).
  */
-export async function migrateDatabase(db: PGlite, supabaseDir: string, seedFiles: string[] = []): Promise<{ applied: string[] }> {
+export async function migrateDatabase(db: Database, supabaseDir: string, seedFiles: string[] = []): Promise<{ applied: string[] }> {
   const bootstrapped = await db.query<{ present: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as present`);
   if (!bootstrapped.rows[0].present) await db.exec(readFileSync(BOOTSTRAP_SQL_PATH, 'utf8'));
 

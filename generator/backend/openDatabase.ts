@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './Database.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { migratedTemplate } from './migratedTemplate.ts';
 
@@ -12,10 +13,13 @@ export interface OpenDatabaseOptions {
   template?: Blob;
   /** Run the seed files on a fresh database. */
   seedFiles?: string[];
+  /** A PostgreSQL server to use instead of PGlite (dataDir and template are then not used). */
+  databaseUrl?: string;
 }
 
-/** Opens (or creates) the embedded Postgres and brings it up to date with the migrations. */
-export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: PGlite; fresh: boolean; applied: string[] }> {
+/** Opens (or creates) the embedded Postgres, or connects to a server, and brings it up to date with the migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: Database; fresh: boolean; applied: string[] }> {
+  if (options.databaseUrl) return openServerDatabase(options.databaseUrl, options);
   const pgdata = options.dataDir === null ? null : path.join(options.dataDir, 'pgdata');
   const fresh = pgdata === null || !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (pgdata) mkdirSync(pgdata, { recursive: true });
@@ -24,6 +28,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   const template = fresh ? (options.template ?? (await migratedTemplate(options.supabaseDir))) : undefined;
   const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}) });
   try {
+    const { applied } = await migrateDatabase(db, options.supabaseDir, fresh ? (options.seedFiles ?? []) : []);
+    return { db, fresh, applied };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** A server database is fresh while it has no supabase_migrations.schema_migrations (the bootstrap creates it). */
+async function openServerDatabase(url: string, options: OpenDatabaseOptions): Promise<{ db: Database; fresh: boolean; applied: string[] }> {
+  const { pgDatabase } = await import('./pgDatabase.ts');
+  const db = await pgDatabase(url);
+  try {
+    const found = await db.query<{ present: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as present`);
+    const fresh = !found.rows[0].present;
     const { applied } = await migrateDatabase(db, options.supabaseDir, fresh ? (options.seedFiles ?? []) : []);
     return { db, fresh, applied };
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Database, Queryable } from './Database.ts';
 import type { Caller } from './BackendContext.ts';
 
 /**
@@ -7,10 +7,10 @@ import type { Caller } from './BackendContext.ts';
  * auth.uid(), auth.role(), grants and row-level security behave as hosted.
  */
 export async function runAsCaller<T>(
-  db: PGlite,
+  db: Database,
   caller: Caller,
   request: { method: string; path: string },
-  fn: (tx: Transaction) => Promise<T>,
+  fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   if (!['anon', 'authenticated', 'service_role'].includes(caller.role)) throw new Error(`unknown API role ${caller.role}`);
   return db.transaction(async (tx) => {

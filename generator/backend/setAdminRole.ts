@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { BackendError } from './BackendError.ts';
+import type { Queryable } from './Database.ts';
 
 export interface AdminRoleChange {
   email: string;
@@ -10,7 +10,7 @@ export interface AdminRoleChange {
 }
 
 /** Grants or revokes the admin role of the user with this email (as the database owner, bypassing the API). */
-export async function setAdminRole(db: PGlite, email: string, admin: boolean): Promise<AdminRoleChange> {
+export async function setAdminRole(db: Queryable, email: string, admin: boolean): Promise<AdminRoleChange> {
   const normalized = email.trim().toLowerCase();
   const user = await db.query<{ id: string }>(`select id from auth.users where lower(email) = $1`, [normalized]);
   if (!user.rows[0]) {

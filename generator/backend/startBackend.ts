@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { BackendError } from './BackendError.ts';
 import type { BackendContext } from './BackendContext.ts';
+import type { Database } from './Database.ts';
 import { backendState, clearBackendState, writeBackendState } from './backendState.ts';
 import { createApp } from './createApp.ts';
 import { createJwtKeys } from './createJwtKeys.ts';
@@ -38,6 +38,8 @@ export interface StartBackendOptions {
   seed?: boolean;
   /** A dumpDataDir tarball to start a fresh database from. Default: the cached migrated template (migratedTemplate.ts). */
   template?: Blob;
+  /** A PostgreSQL server (postgres://user@host:port/db) instead of PGlite: bootstrap, migrations and seed are applied to it. */
+  databaseUrl?: string;
 }
 
 export interface RunningBackend {
@@ -45,11 +47,11 @@ export interface RunningBackend {
   anonKey: string;
   serviceRoleKey: string;
   port: number;
-  db: PGlite;
+  db: Database;
   close(): Promise<void>;
 }
 
-/** Starts the embedded Supabase-compatible backend (PGlite + the HTTP API subset the site uses). */
+/** Starts the embedded Supabase-compatible backend (PGlite, or a PostgreSQL server, + the HTTP API subset the site uses). */
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
   const supabaseDir = path.resolve(options.supabaseDir ?? 'supabase');
   const dataDir = options.dataDir === undefined ? path.resolve('.site/db') : options.dataDir === null ? null : path.resolve(options.dataDir);
@@ -74,7 +76,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const secret = dataDirSecret(dataDir);
   const keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
   const seed = options.seed ?? config.seed.enabled;
-  const { db } = await openDatabase({ dataDir, supabaseDir, template: options.template, seedFiles: seed ? config.seed.sqlPaths : [] });
+  const { db } = await openDatabase({ dataDir, supabaseDir, template: options.template, databaseUrl: options.databaseUrl, seedFiles: seed ? config.seed.sqlPaths : [] });
 
   let apiUrl = '';
   const ctx: BackendContext = {

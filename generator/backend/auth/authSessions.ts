@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Queryable } from '../Database.ts';
 import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 
-type Db = PGlite | Transaction;
+type Db = Queryable;
 
 /** A verified access token: its claims plus the user and session rows it names. */
 export interface AccessContext {

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Queryable } from '../Database.ts';
 
 /** The tables, views and functions of the exposed schema, read from the real catalog. */
 export interface RestCatalog {
@@ -8,7 +8,7 @@ export interface RestCatalog {
 }
 
 /** Reads the catalog once (after migrations). Every identifier a request names is checked against it. */
-export async function loadCatalog(db: PGlite, schema = 'public'): Promise<RestCatalog> {
+export async function loadCatalog(db: Queryable, schema = 'public'): Promise<RestCatalog> {
   const columns = await db.query<{ table_name: string; column_name: string }>(
     `select c.relname as table_name, a.attname as column_name
        from pg_class c

@@ -1,11 +1,11 @@
-// @ts-nocheck -- Deno entry point (Supabase Edge Runtime). Node never loads
-// this file; it type-checks and tests handler.ts, which holds all the logic.
+// Deno entry point (Supabase Edge Runtime): `deno check` types it (see
+// deno.test.json); Node type-checks and tests handler.ts, which holds the logic.
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { handler } from './handler.ts';
 
 // Set by the platform in every edge function.
-const supabaseUrl = Deno.env.get('SUPABASE_URL');
-const serviceRoleKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
+const supabaseUrl = requiredEnv('SUPABASE_URL');
+const serviceRoleKey = requiredEnv('SUPABASE_SERVICE_ROLE_KEY');
 // Set with `supabase secrets set SITE_ALLOWED_ORIGINS=https://decksmith.example,https://www.decksmith.example`.
 const allowedOrigins = (Deno.env.get('SITE_ALLOWED_ORIGINS') ?? '')
   .split(',')
@@ -52,3 +52,9 @@ Deno.serve((request) =>
     },
   }),
 );
+
+function requiredEnv(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set: the Supabase platform sets it in every edge function (locally: pass it to deno run).`);
+  return value;
+}

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Database, Queryable } from '../../../generator/backend/Database.ts';
 import { openDatabase } from '../../../generator/backend/openDatabase.ts';
 
 /** Schemas the Data API serves (PostgREST's db_schemas on a hosted project). */
@@ -76,13 +76,13 @@ const LINTS: Record<string, { sql: string; plant: string; offender: string }> = 
   },
 };
 
-let db: PGlite;
+let db: Database;
 beforeAll(async () => {
   ({ db } = await openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase') }));
 });
 afterAll(() => db?.close());
 
-async function offenders(q: PGlite | Transaction, sql: string): Promise<string[]> {
+async function offenders(q: Queryable, sql: string): Promise<string[]> {
   return (await q.query<{ offender: string }>(`${sql} order by 1`)).rows.map((r) => r.offender);
 }
 
@@ -92,11 +92,17 @@ describe('database lint (the Security Advisor conditions)', () => {
   });
 
   it.each(Object.entries(LINTS))('notices a planted offender: %s', async (_name, lint) => {
-    await db.transaction(async (tx) => {
-      await tx.exec(lint.plant);
-      expect(await offenders(tx, lint.sql)).toContain(lint.offender);
-      await tx.rollback();
-    });
+    // Throwing out of the transaction rolls the planted offender back.
+    const rollback = new Error('rollback');
+    await db
+      .transaction(async (tx) => {
+        await tx.exec(lint.plant);
+        expect(await offenders(tx, lint.sql)).toContain(lint.offender);
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
     expect(await offenders(db, lint.sql)).toEqual([]);
   });
 });

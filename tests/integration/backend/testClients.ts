@@ -10,7 +10,7 @@ class NoWebSocket {
 }
 
 /** The real supabase-js client, as the widgets create it, pointed at the embedded backend. */
-export function clientFor(backend: RunningBackend, key = backend.anonKey): SupabaseClient {
+export function clientFor(backend: Pick<RunningBackend, 'apiUrl' | 'anonKey'>, key = backend.anonKey): SupabaseClient {
   return createClient(backend.apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -8,12 +8,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../../../generator/backend/Database.ts';
 import { openDatabase } from '../../../../generator/backend/openDatabase.ts';
 import { authSchema, check, contactSchema, EMAIL_PATTERN, hasVisibleCharacter, INVISIBLE_RANGES, waitlistSchema } from '../../../../widgets/lib/forms.ts';
 import { BAD_EMAILS, BLANK_TEXTS, GOOD_EMAILS, VISIBLE_TEXTS } from '../helpers/formRuleCases.ts';
 
-let db: PGlite;
+let db: Database;
 beforeAll(async () => {
   ({ db } = await openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase') }));
 });
@@ -25,15 +25,18 @@ const waitlistRaw = { name: 'Ann', email: 'ann@example.com', favorite_part: 'The
 
 /** Inserts as a visitor and rolls back: null when accepted, else the name of the CHECK that refused. */
 async function refusedBy(table: Table, row: Record<string, unknown>): Promise<string | null> {
+  // Throwing out of the transaction rolls an accepted row back.
+  const accepted = new Error('accepted');
   try {
     await db.transaction(async (tx) => {
       await tx.exec('set local role anon');
       const columns = Object.keys(row);
       await tx.query(`insert into public.${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
-      await tx.rollback();
+      throw accepted;
     });
-    return null;
+    throw new Error('unreachable: the transaction always throws');
   } catch (error) {
+    if (error === accepted) return null;
     const e = error as { code?: string; constraint?: string };
     if (e.code !== '23514') throw error;
     return e.constraint ?? 'unnamed';
