@@ -17,18 +17,23 @@ const templates = new Map<string, Promise<Blob>>();
  * migration edit makes a new one. Starting from it skips initdb.
  */
 export function migratedTemplate(supabaseDir: string): Promise<Blob> {
+  const file = migratedTemplateFile(supabaseDir);
+  let template = templates.get(file);
+  if (!template) {
+    template = buildTemplate(supabaseDir, file);
+    templates.set(file, template);
+    template.catch(() => templates.delete(file));
+  }
+  return template;
+}
+
+/** Where the template of these migrations is cached. */
+export function migratedTemplateFile(supabaseDir: string): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(BOOTSTRAP_SQL_PATH));
   for (const m of migrationFiles(supabaseDir)) hash.update(`\0${m.version}_${m.name}\0${m.sql}`);
   hash.update(`\0${pgliteVersion()}`);
-  const key = hash.digest('hex').slice(0, 16);
-  let template = templates.get(key);
-  if (!template) {
-    template = buildTemplate(supabaseDir, path.join(os.tmpdir(), `site-backend-template-${key}.tar.gz`));
-    templates.set(key, template);
-    template.catch(() => templates.delete(key));
-  }
-  return template;
+  return path.join(os.tmpdir(), `site-backend-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 
 /** The installed PGlite's version: a template from another version is not reused. */
