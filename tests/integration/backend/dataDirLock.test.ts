@@ -75,7 +75,7 @@ describe('the data dir lock', () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 
-  it('lets one of two `site backend` processes started together run; the other exits with DataDirInUse, and every acknowledged write is kept', { timeout: 180_000 }, async () => {
+  it('lets one of two `site backend` processes started together run; the other exits with DataDirInUse, every acknowledged write is kept, and `site admin grant` reaches the running one', { timeout: 180_000 }, async () => {
     const dataDir = freshDir();
     const [a, b] = await Promise.all([siteBackend(dataDir), siteBackend(dataDir)]);
     const running = [a, b].filter((p) => p.code === null);
@@ -99,6 +99,16 @@ describe('the data dir lock', () => {
         });
         expect(response.status).toBe(201);
       }
+      // `site admin grant` from a third process asks the running backend over HTTP.
+      const signUp = await fetch(`${owner.apiUrl}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@example.com', password: 'correct horse' }),
+      });
+      expect(signUp.status).toBe(200);
+      const grant = spawnSync(process.execPath, [path.join(root, 'bin', 'site.js'), 'admin', 'grant', 'owner@example.com', '--data-dir', dataDir], { cwd: root, encoding: 'utf8' });
+      expect(grant.stderr).toBe('');
+      expect(grant.stdout).toBe('Granted admin to owner@example.com.\n');
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
@@ -106,6 +116,7 @@ describe('the data dir lock', () => {
     try {
       const { count } = await clientFor(reopened, reopened.serviceRoleKey).from('contact_submissions').select('*', { count: 'exact', head: true }).eq('message', 'kept');
       expect(count).toBe(1200);
+      expect((await reopened.db.query(`select 1 from public.user_roles where role = 'admin'`)).rows).toHaveLength(1);
     } finally {
       await reopened.close();
     }
