@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { linkSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BackendError } from './BackendError.ts';
@@ -43,17 +43,21 @@ export function readDataDirLock(dataDir: string): DataDirOwner | null {
 }
 
 /**
- * Takes the data dir's lock (creating the data dir, private, if missing), or
+ * Takes the data dir's lock (creating the data dir, 0700, if missing), or
  * throws DataDirInUse naming the live owner. A lock whose owner is gone is
  * taken over; processes racing for it are ordered by the atomic creation of
  * a file (link(2) fails if the name exists), so exactly one of them wins.
  */
 export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
-  privateDataDir(dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
   const owner: DataDirOwner = { pid: process.pid, processStart: processStartTime(process.pid), nonce: randomUUID(), createdAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 500; attempt++) {
-    if (createExclusive(file, owner)) return held(dataDir, file, owner);
+    if (createExclusive(file, owner)) {
+      const lock = held(dataDir, file, owner);
+      privateDataDir(dataDir); // ours now: an older data dir's loose modes are tightened before it opens
+      return lock;
+    }
     const text = readText(file);
     if (text === null) continue; // released meanwhile: try again
     const current = parseOwner(text);

@@ -69,12 +69,20 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     lock?.release();
     throw error;
   }
+  let catalog: Awaited<ReturnType<typeof loadCatalog>>;
+  try {
+    catalog = await loadCatalog(db);
+  } catch (error) {
+    await db.close();
+    lock?.release();
+    throw error;
+  }
 
   let apiUrl = '';
   const ctx: BackendContext = {
     db,
     keys,
-    catalog: await loadCatalog(db),
+    catalog,
     config,
     apiUrl: () => apiUrl,
     log,

@@ -143,6 +143,8 @@ describe('the data dir lock', () => {
   });
 
   it('gives a stale lock to exactly one of several processes racing for it', { timeout: 120_000 }, async () => {
+    // A winner holds the lock until every process has answered (its stdin closes), so a late
+    // starter on a busy machine cannot win legitimately after the winner let go.
     const script = `
       import { acquireDataDirLock } from ${JSON.stringify(path.join(root, 'generator/backend/dataDirLock.ts'))};
       const start = Number(process.argv[2]);
@@ -150,23 +152,28 @@ describe('the data dir lock', () => {
       try {
         const lock = await acquireDataDirLock(process.argv[1]);
         process.stdout.write('won');
-        setTimeout(() => lock.release(), 1500);
+        process.stdin.on('data', () => {}).on('end', () => lock.release());
       } catch (e) {
         process.stdout.write(e.code);
       }`;
     for (let round = 0; round < 3; round++) {
       const dataDir = freshDir();
       writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: deadPid(), processStart: null, nonce: `stale-${round}`, createdAt: new Date(0).toISOString() }));
-      const start = Date.now() + 2500;
+      const start = Date.now() + 3000;
+      const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir, String(start)], { cwd: root }));
       const outcomes = await Promise.all(
-        Array.from({ length: 4 }, () => {
-          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir, String(start)], { cwd: root });
+        children.map((child) => {
           let out = '';
-          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
           child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-          return new Promise<string>((resolve) => child.on('exit', () => resolve(out)));
+          return new Promise<string>((resolve) => {
+            child.stdout.on('data', (d: Buffer) => resolve((out += d.toString())));
+            child.on('exit', () => resolve(out));
+          });
         }),
       );
+      const exited = children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve(null))));
+      for (const child of children) child.stdin.end();
+      await Promise.all(exited);
       expect(outcomes.sort()).toEqual(['DataDirInUse', 'DataDirInUse', 'DataDirInUse', 'won']);
       expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     }
