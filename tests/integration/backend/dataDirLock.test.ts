@@ -112,6 +112,8 @@ describe('the data dir lock', () => {
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
+    // SIGTERM stops the backend cleanly: the lock goes with it.
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const reopened = await startBackend({ port: 0, dataDir });
     try {
       const { count } = await clientFor(reopened, reopened.serviceRoleKey).from('contact_submissions').select('*', { count: 'exact', head: true }).eq('message', 'kept');
@@ -140,6 +142,18 @@ describe('the data dir lock', () => {
       expect(second.owner.nonce).not.toBe('recycled');
       second.release();
     }
+  });
+
+  it('is removed when its process exits without releasing it', () => {
+    const dataDir = freshDir();
+    const script = `
+      import { acquireDataDirLock } from ${JSON.stringify(path.join(root, 'generator/backend/dataDirLock.ts'))};
+      await acquireDataDirLock(process.argv[1]);
+      process.stdout.write('held');
+      process.exit(0);`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir], { cwd: root, encoding: 'utf8' });
+    expect(child.stdout).toBe('held');
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 
   it('gives a stale lock to exactly one of several processes racing for it', { timeout: 120_000 }, async () => {
