@@ -72,11 +72,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // another process) the backend that serves the data dir, else its usual URL, with the data dir's
   // keys: forms show their error toast until a backend answers there.
   const backendSettings = backendReady.then(
-    (b) => b && { url: b.apiUrl, anonKey: b.anonKey },
+    (b) => b && { url: b.apiUrl, anonKey: b.anonKey, running: true },
     async () => {
       const { backendStatus } = await import('../backend/commands.ts');
       const status = await backendStatus({ dataDir, port: backendPort });
-      return { url: status.apiUrl, anonKey: status.anonKey };
+      return { url: status.apiUrl, anonKey: status.anonKey, running: status.running };
     },
   );
 
@@ -113,7 +113,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   let ctx: esbuild.BuildContext | undefined;
   const bundleReady = (async () => {
     const backend = await backendSettings.catch(() => null);
-    const base = esbuildOptions({ widgetsDir: config.widgetsDir, backend, minify: false });
+    const base = esbuildOptions({ widgetsDir: config.widgetsDir, backend: backend && { url: backend.url, anonKey: backend.anonKey }, minify: false });
     ctx = await esbuild.context({ ...base, entryNames: '[name]', sourcemap: 'inline' });
   })();
   const firstBundle = bundleReady.then(() => rebundle());
@@ -274,7 +274,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         backendUrl = fallback.url;
         await worker.call({ type: 'assets', assets: pageAssets() }).catch(() => {});
       }
-      log(`The site is served without its own backend: forms ${fallback ? `use ${fallback.url} and show an error until a backend answers there` : 'show an error'}.`);
+      const forms = !fallback
+        ? 'show an error'
+        : fallback.running
+          ? `use ${fallback.url}, the backend that holds ${dataDir}`
+          : `use ${fallback.url} and show an error until a backend answers there`;
+      log(`The site is served without its own backend: forms ${forms}.`);
       return null;
     },
   );
