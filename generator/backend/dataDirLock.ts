@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BackendError } from './BackendError.ts';
@@ -55,14 +55,19 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   for (let attempt = 0; attempt < 500; attempt++) {
     if (createExclusive(file, owner)) {
       const lock = held(dataDir, file, owner);
-      privateDataDir(dataDir); // ours now: an older data dir's loose modes are tightened before it opens
+      try {
+        privateDataDir(dataDir); // ours now: an older data dir's loose modes are tightened before it opens
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
       return lock;
     }
     const text = readText(file);
     if (text === null) continue; // released meanwhile: try again
     const current = parseOwner(text);
     if (current && isAlive(current)) throw dataDirInUse(dataDir, current);
-    if (!current && text.length === 0) await sleep(10); // still being written by a fallback writer
+    if (!current && text.length === 0 && Date.now() - modifiedAt(file) < 2000) await sleep(10); // a fallback writer's, still being written
     else if (!(await removeStale(file, text, owner))) await sleep(10);
   }
   throw new BackendError('DataDirInUse', `Could not take the lock ${file}: other processes keep taking it.`, 'Stop the other `site` processes on this data dir and try again.');
@@ -147,6 +152,14 @@ function createExclusive(file: string, owner: DataDirOwner): boolean {
     }
   } finally {
     rmSync(tmp, { force: true });
+  }
+}
+
+function modifiedAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

@@ -15,15 +15,24 @@ export function privateDataDir(dataDir: string): void {
 }
 
 function tighten(dir: string): void {
-  chmodSync(dir, 0o700);
+  chmod(dir, 0o700);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     try {
       if (entry.isDirectory()) tighten(file);
-      else if (entry.isFile() && (lstatSync(file).mode & 0o777) !== 0o600) chmodSync(file, 0o600);
+      else if (entry.isFile() && (lstatSync(file).mode & 0o777) !== 0o600) chmod(file, 0o600);
     } catch (error) {
       // A file Postgres removed meanwhile (a temporary one) needs nothing.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+  }
+}
+
+/** A file of another user (EPERM) keeps its mode: the 0700 folders above it still keep others out. */
+function chmod(file: string, mode: number): void {
+  try {
+    chmodSync(file, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
   }
 }
