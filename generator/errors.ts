@@ -121,10 +121,10 @@ export const errorTable = {
     message: ({ url }) => `"${url}" is not an absolute http(s) URL.`,
     hint: 'Pass --site-url https://example.com or fix "url" in content/site.json.',
   }),
-  PortInUse: entry<{ port: number; host: string }>({
+  PortInUse: entry<{ port: number; host: string; flag?: string }>({
     title: 'Port is already in use',
-    message: ({ port, host }) => `Another program is listening on ${host}:${port}.`,
-    hint: ({ port }) => `Stop that program, or pass another port, for example --port ${port + 1}.`,
+    message: ({ port, host, flag }) => `Another program is listening on ${host}:${port}${flag ? ` (${flag})` : ''}.`,
+    hint: ({ port, flag }) => `Stop that program, or pass another port, for example ${flag ?? '--port'} ${port + 1}.`,
   }),
   PreviewDirMissing: entry<{ dir: string }>({
     title: 'Nothing to preview',

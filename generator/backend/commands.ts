@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { BackendError } from './BackendError.ts';
-import { backendState } from './backendState.ts';
 import { createJwtKeys } from './createJwtKeys.ts';
+import { acquireDataDirLock, dataDirInUse, readDataDirLock } from './dataDirLock.ts';
 import { dataDirSecret } from './dataDirSecret.ts';
 import { openDatabase } from './openDatabase.ts';
+import { privateDataDir } from './privateDataDir.ts';
 import { readSupabaseConfig } from './readSupabaseConfig.ts';
 import { setAdminRole, type AdminRoleChange } from './setAdminRole.ts';
 import { startBackend } from './startBackend.ts';
@@ -41,7 +42,16 @@ const resolveSupabaseDir = (o: BackendCommandOptions) => path.resolve(o.supabase
 export async function runBackend(options: BackendCommandOptions = {}): Promise<void> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = resolveDataDir(options);
-  const backend = await startBackend({ port: options.port, dataDir, supabaseDir: resolveSupabaseDir(options), log, databaseUrl: options.databaseUrl });
+  // Nothing else in this process writes files, so everything Postgres creates while it runs is private
+  // too (startBackend itself leaves the umask alone: `site dev` and tests write files of their own).
+  const umask = process.umask(0o077);
+  let backend: Awaited<ReturnType<typeof startBackend>>;
+  try {
+    backend = await startBackend({ port: options.port, dataDir, supabaseDir: resolveSupabaseDir(options), log, databaseUrl: options.databaseUrl });
+  } catch (error) {
+    process.umask(umask);
+    throw error;
+  }
   log(
     [
       'Embedded Supabase backend is running.',
@@ -69,21 +79,22 @@ export async function runBackend(options: BackendCommandOptions = {}): Promise<v
     if (options.signal?.aborted) stop();
   });
   await backend.close();
+  process.umask(umask);
   log('Backend stopped.');
 }
 
 /** `site backend status`: URL and keys, whether or not the backend runs (like `supabase status`). */
 export async function backendStatus(options: BackendCommandOptions = {}): Promise<BackendStatus> {
   const dataDir = resolveDataDir(options);
-  const state = backendState(dataDir);
+  const owner = readDataDirLock(dataDir);
   const secret = dataDirSecret(dataDir);
   const keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
   const port = options.port ?? readSupabaseConfig(resolveSupabaseDir(options)).apiPort;
   return {
-    apiUrl: state?.apiUrl ?? `http://127.0.0.1:${port}`,
+    apiUrl: owner?.apiUrl ?? `http://127.0.0.1:${port}`,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
-    running: state !== null,
+    running: owner?.apiUrl !== undefined,
     dataDir,
   };
 }
@@ -99,13 +110,14 @@ export function adminRevoke(email: string, options: BackendCommandOptions = {}):
 }
 
 /**
- * A PGlite data dir can be open in one process only: when a backend runs on
- * it, ask that backend over HTTP (service role key); otherwise open the data
- * dir (or the databaseUrl server) here.
+ * A PGlite data dir can be open in one process only (dataDirLock.ts): when a
+ * backend serves it, ask that backend over HTTP (service role key);
+ * otherwise take the lock and open the data dir (or the databaseUrl server) here.
  */
 async function changeAdminRole(email: string, admin: boolean, options: BackendCommandOptions): Promise<AdminRoleChange> {
   const dataDir = resolveDataDir(options);
-  const state = backendState(dataDir);
+  const state = readDataDirLock(dataDir);
+  if (state && !state.apiUrl) throw dataDirInUse(dataDir, state);
   if (state) {
     const { serviceRoleKey } = await backendStatus(options);
     let response: Response;
@@ -120,7 +132,7 @@ async function changeAdminRole(email: string, admin: boolean, options: BackendCo
       throw new BackendError(
         'BackendUnreachable',
         `The backend of ${dataDir} (pid ${state.pid}) did not answer at ${state.apiUrl}: ${(error as Error).message}.`,
-        `If no backend runs on it any more, delete ${path.join(dataDir, 'backend.json')} and run the command again.`,
+        `Process ${state.pid} holds ${dataDir} but does not answer: if it hangs, stop it and run the command again.`,
       );
     }
     const body = (await response.json()) as AdminRoleChange & { code?: string; message?: string; hint?: string };
@@ -134,10 +146,16 @@ async function changeAdminRole(email: string, admin: boolean, options: BackendCo
       'Run `site backend`, sign up on the site, then grant the role.',
     );
   }
-  const { db } = await openDatabase({ dataDir, supabaseDir: resolveSupabaseDir(options), databaseUrl: options.databaseUrl });
+  const lock = await acquireDataDirLock(dataDir);
   try {
-    return await setAdminRole(db, email, admin);
+    const { db } = await openDatabase({ dataDir, supabaseDir: resolveSupabaseDir(options), databaseUrl: options.databaseUrl });
+    try {
+      return await setAdminRole(db, email, admin);
+    } finally {
+      await db.close();
+      privateDataDir(dataDir);
+    }
   } finally {
-    await db.close();
+    lock.release();
   }
 }

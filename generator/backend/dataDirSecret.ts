@@ -17,7 +17,7 @@ export function dataDirSecret(dataDir: string | null): SecretRecord {
   if (dataDir === null) return fresh();
   const file = path.join(dataDir, 'secret.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SecretRecord;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const record = fresh();
   try {
     writeFileSync(file, JSON.stringify(record, null, 2) + '\n', { mode: 0o600, flag: 'wx' });

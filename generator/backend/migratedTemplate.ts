@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,18 +17,23 @@ const templates = new Map<string, Promise<Blob>>();
  * migration edit makes a new one. Starting from it skips initdb.
  */
 export function migratedTemplate(supabaseDir: string): Promise<Blob> {
+  const file = migratedTemplateFile(supabaseDir);
+  let template = templates.get(file);
+  if (!template) {
+    template = buildTemplate(supabaseDir, file);
+    templates.set(file, template);
+    template.catch(() => templates.delete(file));
+  }
+  return template;
+}
+
+/** Where the template of these migrations is cached. */
+export function migratedTemplateFile(supabaseDir: string): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(BOOTSTRAP_SQL_PATH));
   for (const m of migrationFiles(supabaseDir)) hash.update(`\0${m.version}_${m.name}\0${m.sql}`);
   hash.update(`\0${pgliteVersion()}`);
-  const key = hash.digest('hex').slice(0, 16);
-  let template = templates.get(key);
-  if (!template) {
-    template = buildTemplate(supabaseDir, path.join(os.tmpdir(), `site-backend-template-${key}.tar.gz`));
-    templates.set(key, template);
-    template.catch(() => templates.delete(key));
-  }
-  return template;
+  return path.join(os.tmpdir(), `site-backend-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 
 /** The installed PGlite's version: a template from another version is not reused. */
@@ -43,8 +48,9 @@ function pgliteVersion(): string {
 }
 
 async function buildTemplate(supabaseDir: string, file: string): Promise<Blob> {
-  if (existsSync(file)) {
+  if (existsSync(file) && ownTemplate(file)) {
     try {
+      chmodSync(file, 0o600);
       return new Blob([readFileSync(file)]);
     } catch {
       // unreadable: rebuild below
@@ -56,10 +62,26 @@ async function buildTemplate(supabaseDir: string, file: string): Promise<Blob> {
     const dump = await db.dumpDataDir('gzip');
     // Write then rename, so a parallel worker never reads half a file.
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(tmp, file);
+    // 0600, like the data dirs made from it.
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    try {
+      renameSync(tmp, file);
+    } catch {
+      rmSync(tmp, { force: true }); // not ours to replace: this process uses the dump from memory
+    }
     return dump;
   } finally {
     await db.close();
   }
+}
+
+/**
+ * Only a template this user wrote, that no one else may change, is used: the
+ * temp folder is shared, and a planted file would become every new database.
+ * Any other file is replaced (the rename below fails on a sticky /tmp for a
+ * file of another user, and then the dump is used from memory).
+ */
+function ownTemplate(file: string): boolean {
+  const s = statSync(file);
+  return (process.getuid === undefined || s.uid === process.getuid()) && (s.mode & 0o022) === 0;
 }

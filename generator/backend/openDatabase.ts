@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './Database.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { migratedTemplate } from './migratedTemplate.ts';
+import { privateDataDir } from './privateDataDir.ts';
 
 export interface OpenDatabaseOptions {
   /** Folder of the backend's data (PGlite lives in <dataDir>/pgdata); null = in memory. */
@@ -22,11 +23,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   if (options.databaseUrl) return openServerDatabase(options.databaseUrl, options);
   const pgdata = options.dataDir === null ? null : path.join(options.dataDir, 'pgdata');
   const fresh = pgdata === null || !existsSync(path.join(pgdata, 'PG_VERSION'));
-  if (pgdata) mkdirSync(pgdata, { recursive: true });
+  if (pgdata) mkdirSync(pgdata, { recursive: true, mode: 0o700 });
   // A fresh database starts from the migrated template: loading a tarball is
   // several times faster than initdb, and the migrations are already in it.
   const template = fresh ? (options.template ?? (await migratedTemplate(options.supabaseDir))) : undefined;
   const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}) });
+  // The template's files arrive 0666, and an older data dir may have them so: private from here on.
+  if (options.dataDir) privateDataDir(options.dataDir);
   try {
     const { applied } = await migrateDatabase(db, options.supabaseDir, fresh ? (options.seedFiles ?? []) : []);
     return { db, fresh, applied };

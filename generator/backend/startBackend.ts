@@ -2,11 +2,12 @@ import path from 'node:path';
 import { BackendError } from './BackendError.ts';
 import type { BackendContext } from './BackendContext.ts';
 import type { Database } from './Database.ts';
-import { backendState, clearBackendState, writeBackendState } from './backendState.ts';
 import { createApp } from './createApp.ts';
 import { createJwtKeys } from './createJwtKeys.ts';
+import { acquireDataDirLock } from './dataDirLock.ts';
 import { dataDirSecret } from './dataDirSecret.ts';
 import { openDatabase } from './openDatabase.ts';
+import { privateDataDir } from './privateDataDir.ts';
 import { readSupabaseConfig, type RateLimitConfig } from './readSupabaseConfig.ts';
 import { loadCatalog } from './rest/loadCatalog.ts';
 import { serveHttp } from './serveHttp.ts';
@@ -63,26 +64,33 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   if (options.rateLimit) Object.assign(config.auth.rateLimit, options.rateLimit);
   if (options.refreshTokenReuseInterval !== undefined) config.auth.refreshTokenReuseInterval = options.refreshTokenReuseInterval;
 
-  if (dataDir) {
-    const running = backendState(dataDir);
-    if (running) {
-      throw new BackendError(
-        'BackendAlreadyRunning',
-        `A backend (pid ${running.pid}) is already running on ${dataDir} at ${running.apiUrl}.`,
-        `Use that one, stop it first, or pick another --data-dir. If that process is not a backend, delete ${path.join(dataDir, 'backend.json')}.`,
-      );
-    }
+  // One process per data dir: the lock comes before anything in it is read or opened.
+  const lock = dataDir ? await acquireDataDirLock(dataDir) : null;
+  let db: Database;
+  let keys: Awaited<ReturnType<typeof createJwtKeys>>;
+  try {
+    const secret = dataDirSecret(dataDir);
+    keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
+    const seed = options.seed ?? config.seed.enabled;
+    ({ db } = await openDatabase({ dataDir, supabaseDir, template: options.template, databaseUrl: options.databaseUrl, seedFiles: seed ? config.seed.sqlPaths : [] }));
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const secret = dataDirSecret(dataDir);
-  const keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
-  const seed = options.seed ?? config.seed.enabled;
-  const { db } = await openDatabase({ dataDir, supabaseDir, template: options.template, databaseUrl: options.databaseUrl, seedFiles: seed ? config.seed.sqlPaths : [] });
+  let catalog: Awaited<ReturnType<typeof loadCatalog>>;
+  try {
+    catalog = await loadCatalog(db);
+  } catch (error) {
+    await db.close();
+    lock?.release();
+    throw error;
+  }
 
   let apiUrl = '';
   const ctx: BackendContext = {
     db,
     keys,
-    catalog: await loadCatalog(db),
+    catalog,
     config,
     apiUrl: () => apiUrl,
     log,
@@ -94,6 +102,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     served = await serveHttp(createApp(ctx), { port: options.port ?? config.apiPort, host });
   } catch (error) {
     await db.close();
+    if (dataDir) privateDataDir(dataDir);
+    lock?.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new BackendError('BackendPortInUse', `Port ${options.port ?? config.apiPort} on ${host} is already in use.`, 'Stop what uses it or pass another --port (0 picks a free one).');
     }
@@ -101,7 +111,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   }
   const { server, port } = served;
   apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  if (dataDir) writeBackendState(dataDir, { pid: process.pid, port, apiUrl, startedAt: new Date().toISOString() });
+  lock?.update({ port, apiUrl });
 
   let closing: Promise<void> | null = null;
   return {
@@ -117,7 +127,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
           server.closeAllConnections();
         });
         await db.close();
-        if (dataDir) clearBackendState(dataDir, process.pid);
+        // Files Postgres created while running (with the process umask) become private too.
+        if (dataDir) privateDataDir(dataDir);
+        lock?.release();
       })();
       return closing;
     },

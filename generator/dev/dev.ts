@@ -16,6 +16,7 @@ import { compileCss } from '../assets/compileCss.ts';
 import { esbuildOptions } from '../assets/bundleWidgets.ts';
 import { staticFiles } from '../assets/staticFiles.ts';
 import { formatSiteError, SiteError } from '../errors.ts';
+import { backendFailure } from './backendFailure.ts';
 import { classifyChange } from './classifyChange.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
 import { listen } from './listen.ts';
@@ -60,11 +61,24 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   let version = 0;
 
   // The backend boots in parallel; the site serves pages meanwhile.
+  const backendPort = options.backendPort ?? 54321;
+  const dataDir = options.dataDir ?? '.site/db';
   const backendReady = (async () => {
     if (options.backend === false) return null;
     const { startBackend } = await import('../backend/startBackend.ts');
-    return startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', log });
+    return startBackend({ port: backendPort, dataDir, log });
   })();
+  // What the widgets talk to: this backend, or when it could not start (port taken, data dir held by
+  // another process) the backend that serves the data dir, else its usual URL, with the data dir's
+  // keys: forms show their error toast until a backend answers there.
+  const backendSettings = backendReady.then(
+    (b) => b && { url: b.apiUrl, anonKey: b.anonKey, running: true },
+    async () => {
+      const { backendStatus } = await import('../backend/commands.ts');
+      const status = await backendStatus({ dataDir, port: backendPort });
+      return { url: status.apiUrl, anonKey: status.anonKey, running: status.running };
+    },
+  );
 
   const bundle = await workerBundle(config.root, path.join(config.root, 'generator', 'dev', 'siteWorker.ts'));
   const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir });
@@ -88,7 +102,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   }
   let statics: Record<string, string> = {};
   // Dev pages carry the same CSP as a build, with the dev backend allowed for connect.
-  const backendUrl = options.backend === false ? null : `http://127.0.0.1:${options.backendPort ?? 54321}`;
+  let backendUrl = options.backend === false ? null : `http://127.0.0.1:${backendPort}`;
   const pageAssets = () => ({ stylesheet: `/assets/main.css?v=${cssVersion}`, scripts: ['/assets/loader.js'], statics, backendUrl });
   async function primeWorker(): Promise<void> {
     await worker.call({ type: 'assets', assets: pageAssets() });
@@ -98,12 +112,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // Widgets: an incremental esbuild context with stable entry names.
   let ctx: esbuild.BuildContext | undefined;
   const bundleReady = (async () => {
-    const backend = await backendReady.catch(() => null);
-    const base = esbuildOptions({
-      widgetsDir: config.widgetsDir,
-      backend: backend ? { url: backend.apiUrl, anonKey: backend.anonKey } : null,
-      minify: false,
-    });
+    const backend = await backendSettings.catch(() => null);
+    const base = esbuildOptions({ widgetsDir: config.widgetsDir, backend: backend && { url: backend.url, anonKey: backend.anonKey }, minify: false });
     ctx = await esbuild.context({ ...base, entryNames: '[name]', sourcemap: 'inline' });
   })();
   const firstBundle = bundleReady.then(() => rebundle());
@@ -174,7 +184,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     const hadError = error !== null;
     try {
       if (kinds.has('migration')) {
-        log(`Migration changed: ${batch.filter((c) => c.kind === 'migration').map((c) => c.rel).join(', ')}.\nRestart \`site dev\` to apply new migrations to ${options.dataDir ?? '.site/db'} (your data stays), or delete that folder to start from a clean database.`);
+        log(`Migration changed: ${batch.filter((c) => c.kind === 'migration').map((c) => c.rel).join(', ')}.\nRestart \`site dev\` to apply new migrations to ${dataDir} (your data stays), or delete that folder to start from a clean database.`);
       }
       if (kinds.has('style')) {
         await loadStyles();
@@ -255,8 +265,21 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       log(`Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}\nGrant admin after signing up at ${url}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDir ? ` --data-dir ${options.dataDir}` : ''}`);
       return { url: b.apiUrl, anonKey: b.anonKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
     },
-    (e: unknown) => {
-      setError(e);
+    async (e: unknown) => {
+      // Not the site's error: pages keep rendering (status 200), only the forms lack a backend.
+      const failure = backendFailure(e, backendPort);
+      log(`\n${formatSiteError(failure ?? toWireError(e))}\n`);
+      const fallback = await backendSettings.catch(() => null);
+      if (fallback && fallback.url !== backendUrl) {
+        backendUrl = fallback.url;
+        await worker.call({ type: 'assets', assets: pageAssets() }).catch(() => {});
+      }
+      const forms = !fallback
+        ? 'show an error'
+        : fallback.running
+          ? `use ${fallback.url}, the backend that holds ${dataDir}`
+          : `use ${fallback.url} and show an error until a backend answers there`;
+      log(`The site is served without its own backend: forms ${forms}.`);
       return null;
     },
   );

@@ -1,7 +1,7 @@
 /**
  * /admin after `site admin grant`: the backend keeps its data in a temporary
  * data dir, so adminGrant (generator/backend/commands.ts) finds it running
- * through backend.json and asks it over HTTP, exactly as the CLI does. The
+ * through its lock (backend.lock) and asks it over HTTP, exactly as the CLI does. The
  * list is newest first, messages render as text, and every view writes an
  * audit row.
  */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGrant, adminRevoke, backendStatus, runBackend } from '../../../generator/backend/commands.ts';
+import { acquireDataDirLock, readDataDirLock } from '../../../generator/backend/dataDirLock.ts';
 import { startBackend, type RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor } from './testClients.ts';
 
@@ -69,6 +70,25 @@ describe('with the backend stopped', () => {
     expect(await isAdmin(backend)).toBe(true);
     await backend.close();
     backend = null;
+  });
+
+  it('holds the data dir while it opens it: a backend started meanwhile is refused, and the lock is gone after', { timeout: 120_000 }, async () => {
+    const granting = adminRevoke(EMAIL, { dataDir });
+    await expect(startBackend({ port: 0, dataDir })).rejects.toMatchObject({ code: 'DataDirInUse' });
+    expect(await granting).toMatchObject({ admin: false, changed: true });
+    expect(readDataDirLock(dataDir)).toBeNull();
+    expect(await adminGrant(EMAIL, { dataDir })).toMatchObject({ changed: true });
+  });
+
+  it('is refused with DataDirInUse while another process holds the data dir and serves no HTTP', async () => {
+    const lock = await acquireDataDirLock(dataDir);
+    try {
+      const error = await adminGrant(EMAIL, { dataDir }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'BackendError', code: 'DataDirInUse' });
+      expect((error as Error).message).toContain(`process ${process.pid}`);
+    } finally {
+      lock.release();
+    }
   });
 
   it('explains when there is no database yet', async () => {

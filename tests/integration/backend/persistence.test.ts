@@ -27,8 +27,8 @@ describe('restart on the same data dir', () => {
   it('keeps users, roles, rows, keys and sessions', { timeout: 120_000 }, async () => {
     const first = await start();
     console.log(`startBackend on a fresh data dir: ${first.ms} ms`);
-    expect(existsSync(path.join(dataDir, 'backend.json'))).toBe(true);
-    await expect(startBackend({ port: 0, dataDir })).rejects.toMatchObject({ code: 'BackendAlreadyRunning' });
+    expect(existsSync(path.join(dataDir, 'backend.lock'))).toBe(true);
+    await expect(startBackend({ port: 0, dataDir })).rejects.toMatchObject({ code: 'DataDirInUse' });
 
     // Seed ran once on the fresh database (config.toml [db.seed]).
     const service1 = clientFor(first.backend, first.backend.serviceRoleKey);
@@ -42,7 +42,7 @@ describe('restart on the same data dir', () => {
     await setAdminRole(first.backend.db, 'owner@example.com', true);
     const { anonKey, serviceRoleKey } = first.backend;
     await first.backend.close();
-    expect(existsSync(path.join(dataDir, 'backend.json'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'backend.lock'))).toBe(false);
 
     const second = await start();
     console.log(`startBackend on reopen: ${second.ms} ms`);
