@@ -3,7 +3,8 @@
  * controlled clock: hidden until exactly 1000 ms, the stored choice, no
  * request to the tag-manager host before Accept, and the cookie_consent
  * event exactly 100 ms after Accept. Once shown, it covers none of a hero's
- * calls to action, from a small phone to a wide desktop.
+ * calls to action, from a small phone to a wide desktop, and a page scrolled
+ * to its end can bring every footer control clear of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -138,4 +139,30 @@ describe('cookie banner', () => {
       }
     }
   }, 120_000);
+
+  it('lets every footer control scroll clear of it, the last ones at the end of the page included', async () => {
+    for (const [width, height] of [[375, 667], [1024, 768], [1280, 800], [1440, 900]] as const) {
+      const s = await open(env, { viewport: { width, height } }, { cookieBanner: true });
+      await s.page.goto(env.url('/privacy'));
+      await banner(s.page).waitFor({ state: 'visible' });
+      const covered = await s.page.evaluate(() => {
+        const hitAt = (el: HTMLElement) => {
+          const r = el.getBoundingClientRect();
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        };
+        return [...document.querySelectorAll<HTMLElement>('footer :is(a, button)')].flatMap((el) => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          let hit = hitAt(el);
+          // Under the bar at the top of a phone's screen: the visitor scrolls back a little.
+          if (!hit || !el.contains(hit)) {
+            el.scrollIntoView({ block: 'nearest' });
+            hit = hitAt(el);
+          }
+          return hit && el.contains(hit) ? [] : [`${el.getAttribute('aria-label') ?? el.textContent?.trim()} under ${hit?.closest('[class]')?.className ?? 'nothing'}`];
+        });
+      });
+      expect(covered, `${width}x${height}`).toEqual([]);
+      await finish(s);
+    }
+  }, 60_000);
 });
