@@ -190,6 +190,24 @@ for (const verb of ['grant', 'revoke'] as const) {
     );
 }
 
+/** Every command and subcommand with its arguments and description, for the end of `site --help`. */
+function commandList(root: Command): string {
+  const rows: [string, string][] = [];
+  const walk = (cmd: Command, prefix: string) => {
+    for (const sub of cmd.commands) {
+      const args = sub.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`));
+      const usage = [prefix, sub.name(), ...args].join(' ');
+      rows.push([usage, sub.description()]);
+      walk(sub, `${prefix} ${sub.name()}`);
+    }
+  };
+  walk(root, root.name());
+  const width = Math.max(...rows.map(([u]) => u.length));
+  const lines = rows.map(([usage, description]) => `  ${usage.padEnd(width)}  ${description}`);
+  return `\nEvery command (\`site <command> --help\` lists its options):\n${lines.join('\n')}\n`;
+}
+program.addHelpText('after', () => commandList(program));
+
 // Not awaited: the CLI runs as a CommonJS bundle (generator/runBundle.cjs), which has no top-level await;
 // a failure is an unhandled rejection, which ends the process with an error, as before.
 void program.parseAsync(process.argv);

@@ -172,10 +172,14 @@ export async function cachedBundle(root, name) {
   }
 }
 
-/** The bundle of `entry` (relative to root), from the cache or freshly built; `format` as in bundleOptions. */
-export async function selfBundle(root, name, entry, format = 'esm') {
+/**
+ * The bundle of `entry` (relative to root), from the cache or freshly built; `format` as in bundleOptions.
+ * `onBuild` runs before a fresh build (seconds on a first start), so a command can say what it waits for.
+ */
+export async function selfBundle(root, name, entry, format = 'esm', onBuild = undefined) {
   const hit = await cachedBundle(root, name);
   if (hit && hit.endsWith(format === 'cjs' ? '.cjs' : '.mjs')) return hit;
+  onBuild?.();
   const esbuild = await import('esbuild');
   const result = await esbuild.build({ ...bundleOptions(path.join(root, entry), format), absWorkingDir: root });
   return saveBundle(result, root, name);

@@ -80,7 +80,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     },
   );
 
-  const bundle = await workerBundle(config.root, path.join(config.root, 'generator', 'dev', 'siteWorker.ts'));
+  const bundle = await workerBundle(config.root, path.join(config.root, 'generator', 'dev', 'siteWorker.ts'), () =>
+    log('Bundling the templates for the render worker (first start, and after they change)...'),
+  );
   const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir });
   const setError = (e: unknown) => {
     error = toWireError(e);

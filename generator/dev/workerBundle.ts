@@ -15,14 +15,15 @@ export interface WorkerBundle {
   dispose(): Promise<void>;
 }
 
-export async function workerBundle(root: string, entry: string): Promise<WorkerBundle> {
+/** `onFirstBuild` runs when no cached bundle fits (a first start, or templates changed since the last). */
+export async function workerBundle(root: string, entry: string, onFirstBuild?: () => void): Promise<WorkerBundle> {
   let ctx: esbuild.BuildContext | undefined;
   const build = async (): Promise<string> => {
     ctx ??= await esbuild.context({ ...bundleOptions(entry), absWorkingDir: root, define: { 'process.env.NODE_ENV': '"development"' } });
     return saveBundle(await ctx.rebuild(), root, 'dev-worker');
   };
   const bundle: WorkerBundle = {
-    file: (await cachedBundle(root, 'dev-worker')) ?? (await build()),
+    file: (await cachedBundle(root, 'dev-worker')) ?? (onFirstBuild?.(), await build()),
     async rebuild() {
       bundle.file = await build();
       return bundle.file;

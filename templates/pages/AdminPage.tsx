@@ -11,5 +11,5 @@ export function AdminPage(_: PageProps) {
   const island = (
     <Island id="admin-root" className="island-root" name="AdminDashboard" hydrate="load" component={AdminDashboard} props={{ copy: widgets.admin }} />
   );
-  return <IslandFrame heading={page.heading} lead={page.lead} fallback={page.fallback} island={island} />;
+  return <IslandFrame heading={page.heading} lead={page.lead} fallback={page.fallback} island={island} wide />;
 }

@@ -2,7 +2,10 @@ import { CheckList } from '../components/CheckList.tsx';
 import { ContactButton } from '../components/ContactButton.tsx';
 import { useSite } from '../SiteContext.ts';
 
-/** The REST API teaser: what it does and one example request (a marketing example, not a real call). */
+/**
+ * The REST API teaser: what it does and one example request (a marketing example, not a real call).
+ * The request scrolls sideways on a phone in a focusable, named region with shadows at its cut edges.
+ */
 export function ApiTeaser() {
   const { api } = useSite().content.pages.enterprise;
   return (
@@ -17,8 +20,8 @@ export function ApiTeaser() {
           </div>
         </div>
         <figure className="code-block" data-api-example="">
-          <figcaption>{api.requestLabel}</figcaption>
-          <pre tabIndex={0}>
+          <figcaption id="api-example-caption">{api.requestLabel}</figcaption>
+          <pre className="scroll-shadows" tabIndex={0} role="region" aria-labelledby="api-example-caption">
             <code>
               <span className="code-method">{api.method}</span> {api.path}
               {'\n\n'}

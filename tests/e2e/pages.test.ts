@@ -39,7 +39,7 @@ const targets = () =>
 
 /**
  * A page at `width`. The behaviour tests open it with a stored cookie choice,
- * so the banner (fixed at the bottom, shown 1 s after load) cannot appear
+ * so the banner (fixed over the page, shown 1 s after load) cannot appear
  * between Playwright's hit check and its click and take the click.
  */
 async function open(width: number, url: string, { cookieBanner = false } = {}): Promise<{ page: Page; errors: string[] }> {

@@ -157,6 +157,23 @@ describe('site --help / --version', () => {
     expect(run.stdout).toMatch(/^\s+build \[options\]\s+build the site/m);
   });
 
+  it('lists every command and subcommand, backend status and admin grant/revoke included', async () => {
+    const run = await site('--help');
+    expect(run.code).toBe(0);
+    const listed = [...run.stdout.matchAll(/^ {2}(site [^\n]*?) {2,}\S/gm)].map((m) => m[1]!.trim());
+    expect(listed).toEqual([
+      'site build',
+      'site dev',
+      'site preview',
+      'site backend',
+      'site backend status',
+      'site admin',
+      'site admin grant <email>',
+      'site admin revoke <email>',
+    ]);
+    expect(run.stdout).toMatch(/^ {2}site backend status +print the API URL and keys/m);
+  });
+
   it('prints the package version', async () => {
     const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
     const run = await site('--version');

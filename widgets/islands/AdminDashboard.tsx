@@ -3,11 +3,18 @@
  * denied (no admin role or a failed check) or the list of contact
  * submissions newest first. No session: go to /auth. Messages render as
  * text, never as HTML.
+ *
+ * The list is a table (name, email, company, message, date) in a named,
+ * focusable region that scrolls sideways on a phone. The count shows only
+ * when the list loaded. A stored email is shown as text and becomes a
+ * mailto: link only when it is one plain mailbox (mailtoHref), so a stored
+ * `?bcc=` cannot add recipients to the admin's reply.
  */
 import { useEffect, useState } from 'react';
 import { mountReact } from '../runtime/mountReact.tsx';
 import { checkAdmin, listSubmissions, logAdminView, type Submission } from '../lib/admin.ts';
 import type { AdminCopy } from '../lib/copy.ts';
+import { mailtoHref } from '../lib/mailtoHref.ts';
 import { messages } from '../lib/messages.ts';
 import { getSupabase } from '../lib/supabase.ts';
 import { showFlashedToast, toast } from '../lib/toast.ts';
@@ -71,40 +78,64 @@ export function AdminDashboard({ copy }: { copy: AdminCopy }) {
       </div>
     );
   }
-  const list = state.submissions;
+  return <SubmissionList copy={copy} submissions={state.submissions} />;
+}
+
+/** The authorized view: the list, or the error when it failed to load (then no count). */
+export function SubmissionList({ copy, submissions }: { copy: AdminCopy; submissions: Submission[] | null }) {
+  const { columns } = copy;
   return (
     <div className="admin-list">
-      <h2>{copy.title}</h2>
-      <p className="admin-total">{messages.total(list?.length ?? 0)}</p>
-      {list === null ? (
+      <h2 id="admin-list-title">{copy.title}</h2>
+      {submissions === null ? (
         <p role="alert">{messages.listFailed}</p>
-      ) : list.length === 0 ? (
-        <p>{messages.listEmpty}</p>
       ) : (
-        <ol className="submissions">
-          {list.map((s) => (
-            <li key={s.id} className="submission">
-              <dl>
-                <dt>{copy.columns.name}</dt>
-                <dd>{s.name}</dd>
-                <dt>{copy.columns.email}</dt>
-                <dd>
-                  <a href={`mailto:${s.email}`}>{s.email}</a>
-                </dd>
-                <dt>{copy.columns.company}</dt>
-                <dd>{s.company ?? '—'}</dd>
-                <dt>{copy.columns.date}</dt>
-                <dd>
-                  <time dateTime={s.created_at}>{formatWhen(s.created_at)}</time>
-                </dd>
-              </dl>
-              <p className="submission-message">{s.message}</p>
-            </li>
-          ))}
-        </ol>
+        <>
+          <p className="admin-total">{messages.total(submissions.length)}</p>
+          {submissions.length === 0 ? (
+            <p>{messages.listEmpty}</p>
+          ) : (
+            <div className="table-scroll submissions-scroll" role="region" aria-labelledby="admin-list-title" tabIndex={0}>
+              <table className="submissions">
+                <thead>
+                  <tr>
+                    <th scope="col">{columns.name}</th>
+                    <th scope="col">{columns.email}</th>
+                    <th scope="col">{columns.company}</th>
+                    <th scope="col">{columns.message}</th>
+                    <th scope="col">{columns.date}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {submissions.map((s) => (
+                    <tr key={s.id} className="submission">
+                      <th scope="row" className="submission-name">
+                        {s.name}
+                      </th>
+                      <td className="submission-email">
+                        <EmailAddress address={s.email} />
+                      </td>
+                      <td className="submission-company">{s.company ?? '—'}</td>
+                      <td className="submission-message">{s.message}</td>
+                      <td className="submission-date">
+                        <time dateTime={s.created_at}>{formatWhen(s.created_at)}</time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
       )}
     </div>
   );
+}
+
+/** The address as text; a link only when it is one plain mailbox. */
+function EmailAddress({ address }: { address: string }) {
+  const href = mailtoHref(address);
+  return href ? <a href={href}>{address}</a> : <span>{address}</span>;
 }
 
 export default mountReact(AdminDashboard);

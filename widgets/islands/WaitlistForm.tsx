@@ -3,8 +3,11 @@
  * fields and button are disabled and the button reads "Joining..."; a
  * validation failure toasts the first message; a duplicate email (23505)
  * toasts "Already registered"; success shows the position (count + 64).
+ * The confirmation takes focus at its heading and scrolls fully into view,
+ * clear of the sticky header (the page's scroll-padding-top), wherever the
+ * visitor had scrolled to.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { mountReact } from '../runtime/mountReact.tsx';
 import type { WaitlistCopy } from '../lib/copy.ts';
 import { Field } from '../lib/Field.tsx';
@@ -17,6 +20,14 @@ export function WaitlistForm({ copy }: { copy: WaitlistCopy }) {
   const [submitting, setSubmitting] = useState(false);
   const [position, setPosition] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const confirmation = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const heading = confirmation.current;
+    if (position === null || !heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: 'start' });
+  }, [position]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -47,7 +58,9 @@ export function WaitlistForm({ copy }: { copy: WaitlistCopy }) {
   if (position !== null) {
     return (
       <div className="waitlist-success" role="status">
-        <h2>{copy.successTitle}</h2>
+        <h2 ref={confirmation} tabIndex={-1}>
+          {copy.successTitle}
+        </h2>
         <p className="waitlist-position">{copy.successPosition.replace('{position}', String(position))}</p>
         <p>{copy.successNote}</p>
         <a className="button button-primary" href="/">

@@ -2,7 +2,9 @@
  * Cookie banner and analytics consent (spec section 4), with Playwright's
  * controlled clock: hidden until exactly 1000 ms, the stored choice, no
  * request to the tag-manager host before Accept, and the cookie_consent
- * event exactly 100 ms after Accept.
+ * event exactly 100 ms after Accept. Once shown, it covers none of a hero's
+ * calls to action, from a small phone to a wide desktop, and a page scrolled
+ * to its end can bring every footer control clear of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -106,4 +108,61 @@ describe('cookie banner', () => {
     expect(calls).toEqual(['js', 'config', 'event']);
     await finish(s);
   });
+
+  it('covers no call to action of a hero at any width from 320 to 1440 px', async () => {
+    const sizes = [[320, 568], [375, 667], [768, 1024], [1024, 768], [1280, 800], [1440, 900], [1280, 720]] as const;
+    for (const [width, height] of sizes) {
+      for (const path of ['/', '/enterprise']) {
+        const s = await open(env, { viewport: { width, height } }, { cookieBanner: true });
+        await s.page.goto(env.url(path));
+        await banner(s.page).waitFor({ state: 'visible' });
+        const covered = await s.page.evaluate(() => {
+          const out: string[] = [];
+          const ctas = [...document.querySelectorAll<HTMLElement>('.home-hero :is(a, button), .page-hero :is(a, button)')];
+          for (const el of ctas) {
+            window.scrollTo(0, 0);
+            let r = el.getBoundingClientRect();
+            // Below the fold at first: the visitor scrolls until it shows.
+            if (r.top + r.height / 2 > innerHeight) {
+              el.scrollIntoView({ block: 'nearest' });
+              r = el.getBoundingClientRect();
+            }
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!hit || !el.contains(hit)) out.push(`${el.textContent?.trim()} under ${hit?.closest('[class]')?.className ?? 'nothing'}`);
+          }
+          return { count: ctas.length, out };
+        });
+        expect(covered.count, `${path} at ${width}x${height}`).toBeGreaterThan(0);
+        expect(covered.out, `${path} at ${width}x${height}`).toEqual([]);
+        expect(await banner(s.page).isVisible()).toBe(true);
+        await finish(s);
+      }
+    }
+  }, 120_000);
+
+  it('lets every footer control scroll clear of it, the last ones at the end of the page included', async () => {
+    for (const [width, height] of [[375, 667], [1024, 768], [1280, 800], [1440, 900]] as const) {
+      const s = await open(env, { viewport: { width, height } }, { cookieBanner: true });
+      await s.page.goto(env.url('/privacy'));
+      await banner(s.page).waitFor({ state: 'visible' });
+      const covered = await s.page.evaluate(() => {
+        const hitAt = (el: HTMLElement) => {
+          const r = el.getBoundingClientRect();
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        };
+        return [...document.querySelectorAll<HTMLElement>('footer :is(a, button)')].flatMap((el) => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          let hit = hitAt(el);
+          // Under the bar at the top of a phone's screen: the visitor scrolls back a little.
+          if (!hit || !el.contains(hit)) {
+            el.scrollIntoView({ block: 'nearest' });
+            hit = hitAt(el);
+          }
+          return hit && el.contains(hit) ? [] : [`${el.getAttribute('aria-label') ?? el.textContent?.trim()} under ${hit?.closest('[class]')?.className ?? 'nothing'}`];
+        });
+      });
+      expect(covered, `${width}x${height}`).toEqual([]);
+      await finish(s);
+    }
+  }, 60_000);
 });

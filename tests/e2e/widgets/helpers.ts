@@ -72,7 +72,7 @@ const isLocal = (host: string) => host === '127.0.0.1' || host === 'localhost' |
 
 /**
  * A fresh context (own storage) with the network gate and the error watchers, and one page in it.
- * Its pages start with a stored cookie choice ("declined"), so the banner, fixed at the bottom and
+ * Its pages start with a stored cookie choice ("declined"), so the banner, fixed over the page and
  * shown 1 s after load, cannot appear between Playwright's hit check and its click and take a click
  * meant for a button under it (Sign In on /auth, Watch Demo, Contact Sales); `cookieBanner: true`
  * leaves the choice unmade, for the tests of the banner itself.

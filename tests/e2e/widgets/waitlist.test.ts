@@ -2,10 +2,11 @@
  * The waitlist form against the embedded backend: the submitting state
  * (request held back), the position (row count + 64), the confirmation view
  * and its toast, then the same address in another case: "Already registered".
+ * The confirmation takes focus and shows in full below the sticky header.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, finish, holdRequests, hydrated, open, rows, setup, toastTitles, truncate, type Env } from './helpers.ts';
+import { expectToast, finish, holdRequests, hydrated, open, rows, setup, toastTitles, truncate, uniqueEmail, type Env } from './helpers.ts';
 
 let env: Env;
 beforeAll(async () => {
@@ -92,5 +93,31 @@ describe('waitlist', () => {
     expect(await rows(env.backend!, 'select 1 from public.waitlist')).toHaveLength(EXISTING + 1);
     // The browser reports the 409 (HTTP Conflict) answer itself; nothing else may log an error.
     await finish(again, [/status of 409 \(Conflict\)/]);
+  });
+
+  it('moves focus to the confirmation heading and scrolls it into view below the sticky header', async () => {
+    for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 }]) {
+      const s = await open(env, { viewport });
+      const { page } = s;
+      await page.goto(env.url('/waitlist'));
+      await hydrated(page, 'WaitlistForm');
+      await fillWaitlist(page, uniqueEmail('focus'));
+      // The visitor is at the bottom of the form, where the button is.
+      await page.locator('#waitlist-root button[type=submit]').scrollIntoViewIfNeeded();
+      const scrolledTo = await page.evaluate(() => scrollY);
+      await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+      await page.locator('.waitlist-success').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("You're on the list!");
+      const at = await page.evaluate(() => {
+        const h = document.activeElement!;
+        const box = h.getBoundingClientRect();
+        return { tag: h.tagName, top: box.top, bottom: box.bottom, header: document.querySelector('.site-header')!.getBoundingClientRect().bottom, height: innerHeight };
+      });
+      const where = `${viewport.width}x${viewport.height}, scrolled to ${scrolledTo}: ${JSON.stringify(at)}`;
+      expect(at.tag, where).toBe('H2');
+      expect(at.top, where).toBeGreaterThanOrEqual(at.header);
+      expect(at.bottom, where).toBeLessThanOrEqual(at.height);
+      await finish(s);
+    }
   });
 });

@@ -3,7 +3,9 @@
  * widgets/islands/AdminDashboard.tsx, hydrated from its server HTML. It
  * first renders the loading state; without a backend (__SITE_BACKEND__ =
  * null) the admin check fails: 'Failed to verify admin status.' and the
- * access-denied view. The admin list itself is end-to-end.
+ * access-denied view. The list view renders from data here (a table, the
+ * count only when loaded, mailto: links only for plain mailboxes); the list
+ * against a backend is end-to-end.
  */
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -13,7 +15,7 @@ vi.hoisted(() => {
   (globalThis as { __SITE_BACKEND__?: unknown }).__SITE_BACKEND__ = null;
 });
 
-import mount, { AdminDashboard } from '../../../../widgets/islands/AdminDashboard.tsx';
+import mount, { AdminDashboard, SubmissionList } from '../../../../widgets/islands/AdminDashboard.tsx';
 import { flashToast } from '../../../../widgets/lib/toast.ts';
 import { adminCopy, flush, hydrateIsland, resetPage, toasts } from '../helpers/react.tsx';
 
@@ -73,5 +75,40 @@ describe('AdminDashboard', () => {
     await flush();
     expect(toasts()[0]).toEqual({ role: 'status', title: 'Welcome back!', description: "You've successfully signed in." });
     expect(sessionStorage.length).toBe(0);
+  });
+
+  const submission = (email: string, name = 'Ada') => ({ id: email, name, email, company: null, message: 'Hello', created_at: '2025-11-03T09:00:00Z' });
+  const renderList = (submissions: Parameters<typeof SubmissionList>[0]['submissions']) => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<SubmissionList copy={adminCopy} submissions={submissions} />);
+    return host;
+  };
+
+  it('lists submissions in a table with column headers, in a focusable region named by the title', () => {
+    const host = renderList([submission('ada@example.com'), submission('bob@example.com', 'Bob')]);
+    const region = host.querySelector('[role="region"]')!;
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(host.querySelector(`#${region.getAttribute('aria-labelledby')}`)?.textContent).toBe('Contact Submissions');
+    expect([...region.querySelectorAll('table thead th[scope="col"]')].map((th) => th.textContent)).toEqual(['Name', 'Email', 'Company', 'Message', 'Date']);
+    expect([...region.querySelectorAll('tbody th[scope="row"]')].map((th) => th.textContent)).toEqual(['Ada', 'Bob']);
+    expect(host.querySelector('.admin-total')?.textContent).toBe('Total submissions: 2');
+  });
+
+  it('shows the error and no count when the list failed to load', () => {
+    const host = renderList(null);
+    expect(host.querySelector('[role="alert"]')?.textContent).toBe('Failed to load contact submissions.');
+    expect(host.querySelector('.admin-total')).toBeNull();
+    expect(host.textContent).not.toContain('Total submissions');
+  });
+
+  it('links a plain address and shows one carrying mail headers as text only', () => {
+    const smuggled = 'sales@victim.co?bcc=attacker%40evil.example';
+    const host = renderList([submission('sales+eu@example.com'), submission(smuggled, 'Smuggler')]);
+    const [plain, bad] = [...host.querySelectorAll('.submission-email')];
+    expect(plain!.querySelector('a')?.getAttribute('href')).toBe('mailto:sales%2Beu@example.com');
+    expect(plain!.textContent).toBe('sales+eu@example.com');
+    expect(bad!.querySelector('a')).toBeNull();
+    expect(bad!.textContent).toBe(smuggled);
+    expect(host.innerHTML).not.toContain('bcc=attacker%40evil.example"');
   });
 });
