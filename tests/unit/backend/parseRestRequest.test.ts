@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRestRequest } from '../../../generator/backend/rest/parseRestRequest.ts';
+import { mediaType, parseRestRequest } from '../../../generator/backend/rest/parseRestRequest.ts';
 
 const parse = (path: string, query: string, method = 'GET', headers: Record<string, string> = {}) =>
   parseRestRequest(path, new URLSearchParams(query), method, new Headers(headers));
@@ -56,5 +56,23 @@ describe('parseRestRequest', () => {
     expect(() => parse('/t', 'limit=-1')).toThrow(/failed to parse limit/);
     expect(() => parse('/rpc/f', '', 'DELETE')).toThrow(/Unsupported HTTP method/);
     expect(() => parse('/a/b', '')).toThrow(/Invalid path/);
+  });
+});
+
+describe('mediaType', () => {
+  it('names a Content-Type as PostgREST does in "Content-Type not acceptable"', () => {
+    expect(mediaType(null)).toBe('application/json');
+    expect(mediaType('Application/JSON; charset=utf-8')).toBe('application/json');
+    expect(mediaType('application/vnd.pgrst.array+json')).toBe('application/json');
+    expect(mediaType('text/plain;charset=UTF-8')).toBe('text/plain');
+    expect(mediaType('application/x-www-form-urlencoded')).toBe('application/x-www-form-urlencoded');
+    expect(mediaType('application/xml; charset=utf-8')).toBe('application/xml; charset=utf-8');
+    expect(mediaType('garbage')).toBe('garbage');
+  });
+});
+
+describe('parseRestRequest and the path', () => {
+  it('answers a path whose escapes do not decode with PGRST125', () => {
+    expect(() => parseRestRequest('/wait%E0list', new URLSearchParams(), 'GET', new Headers())).toThrow(expect.objectContaining({ body: expect.objectContaining({ code: 'PGRST125' }) }));
   });
 });
