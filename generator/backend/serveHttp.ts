@@ -51,11 +51,11 @@ export async function serveHttp(
     const edge: EdgeError = overflow
       ? { status: 431, restCode: '431', authCode: 'validation_failed', message: 'Request header fields too large: the URL and headers are limited to 16 KB.' }
       : { status: 400, restCode: '400', authCode: 'validation_failed', message: `Bad request: ${error.code ?? 'the request could not be parsed'}.` };
-    const target = /^[A-Za-z]+ (\S+)/.exec(error.rawPacket?.toString('latin1') ?? '')?.[1];
+    const [, method, target] = /^([A-Za-z]+) (\S+)/.exec(error.rawPacket?.toString('latin1') ?? '') ?? [];
     const body = JSON.stringify(apiErrorBody(apiOf(pathOf(target)), edge));
     socket.end(
       `HTTP/1.1 ${edge.status} ${http.STATUS_CODES[edge.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${method === 'HEAD' ? '' : body}`,
     );
   });
 

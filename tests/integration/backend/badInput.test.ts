@@ -107,6 +107,20 @@ describe('the request URL', () => {
     expect(auth).toMatchObject({ status: 400, body: { code: 400, error_code: 'validation_failed' } });
   });
 
+  it('answers a HEAD over 16 KB with 431 and no body (the connection stays parsable)', async () => {
+    const { port } = new URL(backend.apiUrl);
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, method: 'HEAD', path: `/rest/v1/waitlist?x=${'x'.repeat(20_000)}` }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, text }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(answer).toEqual({ status: 431, text: '' });
+  });
+
   it('answers a URL over 16 KB with 431 in the shape of its API', async () => {
     const rest = await raw('GET', `/rest/v1/waitlist?name=eq.${'x'.repeat(20_000)}`);
     expect(rest).toMatchObject({ status: 431, body: { code: '431', details: null, hint: null } });
@@ -151,6 +165,11 @@ describe('bodies REST does not take', () => {
     expect(await storedEmails('contact_submissions')).not.toContain(email);
     const auth = await send('/auth/v1/signup', { method: 'POST', body: Buffer.from([0x7b, 0xff, 0x7d]) });
     expect(auth).toMatchObject({ status: 400, body: { error_code: 'bad_json' } });
+  });
+
+  it('answers an insert with a filter (which an insert ignores) without a protocol error', async () => {
+    const response = await send('/rest/v1/contact_submissions?created_at=gt.notadate', { method: 'POST', body: '[{}]' });
+    expect(response).toMatchObject({ status: 400, body: { code: '23502' } });
   });
 
   it('refuses an array of scalars as function arguments', async () => {
