@@ -10,6 +10,14 @@ import { RestError } from './RestError.ts';
 
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
+/**
+ * Every value goes to Postgres as the text the request held, as PostgREST
+ * sends it, so Postgres decides what a boolean (or bytea) is: `eq.maybe` on a
+ * boolean column is 400 22P02, not a JS error from PGlite's own serializer.
+ */
+const asText = (value: unknown) => (typeof value === 'boolean' ? (value ? 't' : 'f') : String(value));
+const AS_TEXT = { 16: asText, 17: asText };
+
 /** /rest/v1/<table> and /rest/v1/rpc/<fn>: the PostgREST subset the site uses. */
 export async function handleRest(request: Request, subPath: string, ctx: BackendContext): Promise<Response> {
   const caller = await resolveCaller(request, ctx);
@@ -26,7 +34,7 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     const body = await restBody(request, parsed, ctx.catalog.schema);
     const sql = buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
     const result = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {
-      const res = await tx.query<{ body: string | null; total: number | null; page?: number }>(sql.text, sql.params);
+      const res = await tx.query<{ body: string | null; total: number | null; page?: number }>(sql.text, sql.params, { serializers: AS_TEXT });
       const row = res.rows[0];
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
       if (parsed.singular && parsed.kind === 'table' && affected !== 1) {

@@ -54,6 +54,14 @@ describe('NUL bytes and other values Postgres cannot store', () => {
     expect(logged.filter((line) => line.startsWith('auth:'))).toEqual([]);
   });
 
+  it('answers a filter value that is no boolean as Postgres does (400 22P02), not with a JS error from the driver', async () => {
+    for (const query of ['willing_to_give_feedback=eq.maybe', 'willing_to_give_feedback=in.(t,maybe)']) {
+      const response = await send(`/rest/v1/waitlist?${query}`, { headers: service() });
+      expect(response, query).toEqual({ status: 400, body: { code: '22P02', message: 'invalid input syntax for type boolean: "maybe"', details: null, hint: null } });
+    }
+    expect((await send('/rest/v1/waitlist?willing_to_give_feedback=eq.tr', { headers: service() })).status).toBe(200);
+  });
+
   it('answers a NUL in a REST filter with 400 22021', async () => {
     const filter = await send('/rest/v1/contact_submissions?name=eq.a%00b', { headers: service() });
     expect(filter).toMatchObject({ status: 400, body: { code: '22021', details: null, hint: null } });
