@@ -48,7 +48,10 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
     throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`);
   }
   const upper = method.toUpperCase();
-  if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(upper) || (isRpc && !['GET', 'HEAD', 'POST'].includes(upper))) {
+  if (isRpc && !['GET', 'HEAD', 'POST'].includes(upper)) {
+    throw new RestError(405, 'PGRST101', `Cannot use the ${upper} method on RPC`);
+  }
+  if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(upper)) {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${upper}`);
   }
   const prefer = (headers.get('prefer') ?? '').split(',').map((p) => p.trim());

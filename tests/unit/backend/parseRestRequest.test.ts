@@ -76,3 +76,19 @@ describe('parseRestRequest and the path', () => {
     expect(() => parseRestRequest('/wait%E0list', new URLSearchParams(), 'GET', new Headers())).toThrow(expect.objectContaining({ body: expect.objectContaining({ code: 'PGRST125' }) }));
   });
 });
+
+describe('parseRestRequest and methods', () => {
+  it('answers a method a function cannot take with PGRST101, one no route takes with PGRST117 (both 405)', () => {
+    const fail = (path: string, method: string) => {
+      try {
+        parseRestRequest(path, new URLSearchParams(), method, new Headers());
+      } catch (error) {
+        return { status: (error as { status: number }).status, ...(error as { body: object }).body };
+      }
+      return null;
+    };
+    expect(fail('/rpc/waitlist_count', 'DELETE')).toMatchObject({ status: 405, code: 'PGRST101', message: 'Cannot use the DELETE method on RPC' });
+    expect(fail('/rpc/waitlist_count', 'PATCH')).toMatchObject({ status: 405, code: 'PGRST101', message: 'Cannot use the PATCH method on RPC' });
+    expect(fail('/waitlist', 'PROPFIND')).toMatchObject({ status: 405, code: 'PGRST117', message: 'Unsupported HTTP method: PROPFIND' });
+  });
+});
