@@ -54,7 +54,7 @@ describe('parseRestRequest', () => {
     expect(() => parse('/t', 'select=(select 1)')).toThrow(/failed to parse select/);
     expect(() => parse('/t', 'order=name.sideways')).toThrow(/failed to parse order/);
     expect(() => parse('/t', 'limit=-1')).toThrow(/failed to parse limit/);
-    expect(() => parse('/rpc/f', '', 'DELETE')).toThrow(/Unsupported HTTP method/);
+    expect(() => parse('/rpc/f', '', 'DELETE')).toThrow(/Cannot use the DELETE method on RPC/);
     expect(() => parse('/a/b', '')).toThrow(/Invalid path/);
   });
 });
