@@ -38,6 +38,8 @@ export async function serveHttp(
   let base = '';
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
+      // The client went away (or node:http dropped the connection after a parse error): nobody to answer.
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || req.socket.destroyed) return res.destroy();
       log(`${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
       if (res.headersSent) return res.destroy();
       const response = apiErrorResponse(pathOf(req.url), INTERNAL);

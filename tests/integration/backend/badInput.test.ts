@@ -2,6 +2,7 @@
 // { code, message, details, hint }, GoTrue { code, error_code, msg }, the
 // functions' { error } or { code, message }), never a 500, and stores nothing.
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
@@ -182,6 +183,19 @@ describe('bodies REST does not take', () => {
 
   it('refuses an array of scalars as function arguments', async () => {
     expect(await send('/rest/v1/rpc/waitlist_count', { method: 'POST', body: '[1,2]' })).toMatchObject({ status: 400, body: { code: 'PGRST102', message: 'All object keys must match' } });
+  });
+});
+
+describe('clients that go away', () => {
+  it('are not logged as internal errors', async () => {
+    const { port } = new URL(backend.apiUrl);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: ${backend.anonKey}\r\nContent-Length: 100\r\n\r\n{"name":`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(logged.filter((line) => line.includes('aborted'))).toEqual([]);
   });
 });
 
