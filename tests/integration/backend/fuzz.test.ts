@@ -183,16 +183,18 @@ describe('fuzzing the running backend', () => {
   }, 30_000);
 });
 
-/** A signed-in user and an admin (granted over the service-role endpoint `site admin grant` uses), with their tokens. */
+/** Two signed-in users and an admin (granted over the service-role endpoint `site admin grant` uses), with their tokens. */
 async function fuzzKeys(): Promise<FuzzKeys> {
-  const keyOutput = apiKeys;
-  const user = await json('POST', '/auth/v1/signup', { apikey: keyOutput.anonKey }, { email: 'fuzz.user@example.com', password: 'correct horse' });
-  const admin = await json('POST', '/auth/v1/signup', { apikey: keyOutput.anonKey }, { email: 'fuzz.admin@example.com', password: 'correct horse' });
-  await json('POST', '/_site/v1/admin-roles', { authorization: `Bearer ${keyOutput.serviceRoleKey}` }, { email: 'fuzz.admin@example.com', admin: true });
+  const signUp = (email: string) => json('POST', '/auth/v1/signup', { apikey: apiKeys.anonKey }, { email, password: 'correct horse' });
+  const user = await signUp('fuzz.user@example.com');
+  const spare = await signUp('fuzz.spare@example.com');
+  const admin = await signUp('fuzz.admin@example.com');
+  await json('POST', '/_site/v1/admin-roles', { authorization: `Bearer ${apiKeys.serviceRoleKey}` }, { email: 'fuzz.admin@example.com', admin: true });
   return {
-    ...keyOutput,
+    ...apiKeys,
     userToken: String(user.access_token),
-    refreshToken: String(user.refresh_token),
     adminToken: String(admin.access_token),
+    spareToken: String(spare.access_token),
+    refreshToken: String(spare.refresh_token),
   };
 }

@@ -31,6 +31,9 @@ export interface FuzzKeys {
   serviceRoleKey: string;
   userToken: string;
   adminToken: string;
+  /** A second user's session, the one logout and refresh may end. */
+  spareToken: string;
+  /** That second user's refresh token. */
   refreshToken: string;
 }
 
@@ -193,8 +196,13 @@ export function generateRequests(seed: number, count: number, keys: FuzzKeys): F
     const token = endpoint.api === 'functions' ? keys.adminToken : endpoint.api === 'auth' ? keys.userToken : pick([keys.anonKey, keys.serviceRoleKey, keys.userToken]);
     const headers: Record<string, string | string[]> = { apikey: keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     for (let n = chance(0.6) ? 1 + int(2) : 0; n > 0; n--) pick(headerDamage)(headers);
-    // A valid admin session must survive the run, so logout only ever sees the signed-in user's token or a bad one.
-    if (base.endsWith('/logout') && headers.authorization === `Bearer ${keys.adminToken}`) headers.authorization = `Bearer ${keys.userToken}`;
+    // The user's and the admin's sessions and the admin role must survive the run (or later requests test
+    // less): logout only ends the spare session, and the service role never deletes (it could delete every row).
+    if (base.endsWith('/logout') && [keys.userToken, keys.adminToken].some((t) => headers.authorization === `Bearer ${t}`)) headers.authorization = `Bearer ${keys.spareToken}`;
+    if (method === 'DELETE') {
+      if (headers.authorization === `Bearer ${keys.serviceRoleKey}`) headers.authorization = `Bearer ${keys.userToken}`;
+      if (headers.apikey === keys.serviceRoleKey) headers.apikey = keys.anonKey;
+    }
     let path = base;
     for (let n = chance(0.55) ? 1 + int(3) : 0; n > 0; n--) path += (path.includes('?') ? '&' : '?') + pick(queries);
     if (chance(0.01)) path += (path.includes('?') ? '&' : '?') + `long=${'y'.repeat(17_000)}`;
