@@ -4,10 +4,18 @@ export interface QueryResult<T> {
   affectedRows?: number;
 }
 
+/** How parameters become text, per type OID (PGlite's `serializers`). */
+export interface QueryOptions {
+  serializers?: Record<number, (value: unknown) => string>;
+}
+
 /** Runs statements: a database, or one transaction of it. */
 export interface Queryable {
-  /** One statement with $1.. parameters (extended protocol). */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * One statement with $1.. parameters (extended protocol). `serializers` (PGlite's option, by type
+   * OID) turn a parameter into its text form; a PostgreSQL server gets every parameter as text already.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Any number of statements, no parameters (simple protocol). */
   exec(sql: string): Promise<unknown>;
 }

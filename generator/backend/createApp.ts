@@ -1,5 +1,6 @@
 import { BackendError } from './BackendError.ts';
 import type { BackendContext } from './BackendContext.ts';
+import { apiErrorResponse, badPercentEscape } from './apiErrorResponse.ts';
 import { handleAuth } from './auth/handleAuth.ts';
 import { corsHeaders } from './corsHeaders.ts';
 import { handleFunctions } from './functions/handleFunctions.ts';
@@ -13,14 +14,26 @@ import type { ClientInfo } from './serveHttp.ts';
  * The embedded backend as one function Request -> Response: CORS, then
  * /rest/v1, /auth/v1, /functions/v1, and /_site/v1/admin-roles (the
  * service-role-only endpoint `site admin grant|revoke` uses while the
- * backend runs).
+ * backend runs). A URL whose percent-escapes do not decode gets 400 before
+ * any route; a failure no route turned into an answer is an internal error
+ * (logged, 500), each in the shape of the API the path names.
  */
 export function createApp(ctx: BackendContext): (request: Request, client?: ClientInfo) => Promise<Response> {
   const auth = handleAuth(ctx);
   const functions = handleFunctions(ctx);
 
   async function route(request: Request, client: ClientInfo): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const { pathname, search } = new URL(request.url);
+    const badEscape = badPercentEscape(pathname + search);
+    if (badEscape !== null) {
+      return apiErrorResponse(pathname, {
+        status: 400,
+        restCode: 'PGRST100',
+        authCode: 'validation_failed',
+        message: `Invalid percent-encoding in the request URL: "${badEscape}"`,
+        hint: 'Encode names and values with encodeURIComponent (UTF-8).',
+      });
+    }
     const match = /^\/(rest|auth|functions)\/v1(\/.*)?$/.exec(pathname);
     if (match) {
       const sub = match[2] ?? '/';
@@ -59,7 +72,12 @@ export function createApp(ctx: BackendContext): (request: Request, client?: Clie
         response = await route(request, client);
       } catch (error) {
         ctx.log(`${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
-        response = jsonResponse(500, { message: 'Internal error of the embedded backend; see its output.' });
+        response = apiErrorResponse(new URL(request.url).pathname, {
+          status: 500,
+          restCode: 'XX000',
+          authCode: 'unexpected_failure',
+          message: 'Internal error of the embedded backend; see its output.',
+        });
       }
     }
     const headers = new Headers(response.headers);

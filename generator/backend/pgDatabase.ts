@@ -53,6 +53,7 @@ export async function pgDatabase(url: string, options: { max?: number } = {}): P
 
 function queryable(target: pg.Pool | pg.PoolClient): Queryable {
   return {
+    // No serializers: node-postgres sends every parameter as text, which is what they are for.
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const result = await target.query(sql, params);
       return { rows: result.rows as T[], affectedRows: COUNTED.has(result.command) ? (result.rowCount ?? 0) : 0 };

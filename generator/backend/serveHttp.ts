@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { apiErrorBody, apiErrorResponse, apiOf, type EdgeError } from './apiErrorResponse.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -8,20 +9,61 @@ export interface ClientInfo {
   remoteAddress: string;
 }
 
+/** Methods node:http parses but a fetch Request cannot carry. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+const TOO_LARGE: EdgeError = {
+  status: 413,
+  restCode: '413',
+  authCode: 'request_entity_too_large',
+  message: `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
+};
+const INTERNAL: EdgeError = {
+  status: 500,
+  restCode: 'XX000',
+  authCode: 'unexpected_failure',
+  message: 'Internal error of the embedded backend; see its output.',
+};
+
 /**
- * Serves a Request -> Response function over node:http. Bodies over 1 MB are
- * refused with 413 (the rest of the body is read and dropped, so the client
- * sees the answer instead of a reset).
+ * Serves a Request -> Response function over node:http. What never reaches
+ * the app is still answered in the shape of the API the path names
+ * (apiErrorResponse.ts): bodies over 1 MB get 413 (the rest of the body is
+ * read and dropped, so the client sees the answer instead of a reset),
+ * methods a fetch Request cannot carry (TRACE, CONNECT) 405, a request
+ * target that is not a path 400, and what node:http itself refuses (an
+ * unparsable request 400, a URL and headers over its 16 KB limit 431).
+ * Anything else that fails is an internal error: logged, answered 500.
  */
 export async function serveHttp(
   app: (request: Request, client: ClientInfo) => Promise<Response>,
-  options: { port: number; host: string },
+  options: { port: number; host: string; log?: (line: string) => void },
 ): Promise<{ server: http.Server; port: number }> {
+  const log = options.log ?? (() => {});
+  let base = '';
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ message: String(error) }));
+      // The client went away (or node:http dropped the connection after a parse error): nobody to answer.
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || req.socket.destroyed) return res.destroy();
+      log(`${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (res.headersSent) return res.destroy();
+      const response = apiErrorResponse(pathOf(req.url), INTERNAL);
+      res.writeHead(500, { 'Content-Type': response.headers.get('content-type')! });
+      void response.text().then((text) => res.end(text));
     });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const overflow = error.code === 'HPE_HEADER_OVERFLOW';
+    const edge: EdgeError = overflow
+      ? { status: 431, restCode: '431', authCode: 'validation_failed', message: 'Request header fields too large: the URL and headers are limited to 16 KB.' }
+      : { status: 400, restCode: '400', authCode: 'validation_failed', message: `Bad request: ${error.code ?? 'the request could not be parsed'}.` };
+    const [, method, target] = /^([A-Za-z]+) (\S+)/.exec(error.rawPacket?.toString('latin1') ?? '') ?? [];
+    const body = JSON.stringify(apiErrorBody(apiOf(pathOf(target)), edge));
+    socket.end(
+      `HTTP/1.1 ${edge.status} ${http.STATUS_CODES[edge.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${method === 'HEAD' ? '' : body}`,
+    );
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -32,26 +74,31 @@ export async function serveHttp(
       size += (chunk as Buffer).length;
       if (size <= MAX_BODY_BYTES && declared <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
     }
-    const origin = req.headers.origin;
-    if (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES) {
-      const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
-      if (origin) Object.assign(headers, { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' });
-      res.writeHead(413, headers);
-      res.end(JSON.stringify({ code: '413', message: 'Payload too large: request bodies are limited to 1 MB.', details: null, hint: null }));
-      return;
-    }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-    }
     const method = req.method ?? 'GET';
-    const request = new Request(`http://${req.headers.host ?? `${options.host}:${options.port}`}${req.url ?? '/'}`, {
-      method,
-      headers,
-      body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
-    });
-    const response = await app(request, { remoteAddress: req.socket.remoteAddress ?? '' });
+    const target = req.url ?? '/';
+    let edge: EdgeError | null = null;
+    if (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES) edge = TOO_LARGE;
+    else if (FORBIDDEN_METHODS.has(method)) edge = { status: 405, restCode: 'PGRST117', authCode: 'validation_failed', message: `Unsupported HTTP method: ${method}` };
+    else if (!target.startsWith('/')) edge = { status: 400, restCode: 'PGRST125', authCode: 'validation_failed', message: 'Invalid path specified in request URL' };
+    let request: Request | null = null;
+    if (!edge) {
+      try {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+        }
+        // The Host header is the client's to choose: the URL is built on the address served.
+        request = new Request(`${base}${target}`, {
+          method,
+          headers,
+          body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
+        });
+      } catch (error) {
+        edge = { status: 400, restCode: '400', authCode: 'validation_failed', message: `Bad request: ${(error as Error).message}` };
+      }
+    }
+    const response = edge || !request ? edgeResponse(pathOf(target), edge ?? INTERNAL, req.headers.origin) : await app(request, { remoteAddress: req.socket.remoteAddress ?? '' });
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;
@@ -68,5 +115,17 @@ export async function serveHttp(
       resolve();
     });
   });
-  return { server, port: (server.address() as AddressInfo).port };
+  const port = (server.address() as AddressInfo).port;
+  base = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+  return { server, port };
+}
+
+/** An edge error's Response, with the CORS origin reflected so a browser can read it. */
+function edgeResponse(pathname: string, edge: EdgeError, origin: string | undefined): Response {
+  return apiErrorResponse(pathname, edge, origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {});
+}
+
+/** The path of a request target (the part before `?`), or `/`. */
+function pathOf(target: string | undefined): string {
+  return target?.startsWith('/') ? target.split('?')[0] : '/';
 }

@@ -99,7 +99,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   };
   let served: Awaited<ReturnType<typeof serveHttp>>;
   try {
-    served = await serveHttp(createApp(ctx), { port: options.port ?? config.apiPort, host });
+    served = await serveHttp(createApp(ctx), { port: options.port ?? config.apiPort, host, log });
   } catch (error) {
     await db.close();
     if (dataDir) privateDataDir(dataDir);

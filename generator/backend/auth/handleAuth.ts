@@ -1,5 +1,7 @@
 import type { BackendContext } from '../BackendContext.ts';
 import { jsonResponse } from '../jsonResponse.ts';
+import { isPgDataError } from '../isPgDataError.ts';
+import { readJsonBody } from '../readJsonBody.ts';
 import { checkApiKey } from '../resolveCaller.ts';
 import { authAccounts } from './authAccounts.ts';
 import { AuthError } from './authError.ts';
@@ -71,6 +73,7 @@ export function handleAuth(ctx: BackendContext) {
       }
     } catch (error) {
       if (error instanceof AuthError) return error.toResponse();
+      if (isPgDataError(error)) return new AuthError(400, 'validation_failed', `The request contains a value the database cannot store: ${error.message}`).toResponse();
       ctx.log(`auth: ${route}: ${(error as Error).stack ?? String(error)}`);
       return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information').toResponse();
     }
@@ -100,14 +103,12 @@ export function handleAuth(ctx: BackendContext) {
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  const read = await readJsonBody(request);
+  if (!read.ok) {
+    throw new AuthError(400, 'bad_json', read.problem === 'syntax' ? 'Could not parse request body as JSON' : `Could not parse request body as JSON: ${read.reason}`);
   }
+  if (read.empty) return {};
+  const body = read.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AuthError(400, 'bad_json', 'Request body must be a JSON object');
   return body as Record<string, unknown>;
 }

@@ -37,7 +37,8 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
     return `${target}.${ident(name)}`;
   };
   const returning = request.select.includes('*') ? `${target}.*` : request.select.map(column).join(', ');
-  const where = request.filters.length ? ` where ${request.filters.map((f) => filterSql(f, column(f.column), param)).join(' and ')}` : '';
+  // Built only where a statement has a WHERE (an insert has none): each filter value becomes a parameter.
+  const whereSql = () => (request.filters.length ? ` where ${request.filters.map((f) => filterSql(f, column(f.column), param)).join(' and ')}` : '');
   const wrap = (statement: string, withBody: boolean) =>
     `with _pgrst as (${statement}${withBody ? ` returning ${returning}` : ''}) ` +
     `select ${withBody ? `coalesce(json_agg(_pgrst), '[]')::text` : 'null::text'} as body, count(*)::int as total from _pgrst`;
@@ -45,6 +46,7 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
   switch (request.method) {
     case 'GET':
     case 'HEAD': {
+      const where = whereSql();
       const order = request.order.length
         ? ` order by ${request.order.map((o) => `${column(o.column)}${o.descending ? ' desc' : ' asc'}${o.nulls ? ` nulls ${o.nulls}` : ''}`).join(', ')}`
         : '';
@@ -83,13 +85,14 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
           throw new RestError(400, 'PGRST204', `Could not find the '${key}' column of '${request.name}' in the schema cache`);
         }
       }
+      const where = whereSql();
       const source = param(JSON.stringify(body));
       const set = keys.map((k) => `${ident(k)} = _pgrst_body.${ident(k)}`).join(', ');
       const update = `update ${target} set ${set} from json_populate_record(null::${target}, ${source}::json) _pgrst_body${where}`;
       return { text: request.returnRepresentation ? wrap(update, true) : update, params };
     }
     case 'DELETE': {
-      const del = `delete from ${target}${where}`;
+      const del = `delete from ${target}${whereSql()}`;
       return { text: request.returnRepresentation ? wrap(del, true) : del, params };
     }
   }

@@ -1,13 +1,22 @@
 import type { BackendContext } from '../BackendContext.ts';
 import { jsonResponse } from '../jsonResponse.ts';
+import { readJsonBody } from '../readJsonBody.ts';
 import { resolveCaller } from '../resolveCaller.ts';
 import { runAsCaller } from '../runAsCaller.ts';
 import { buildRestSql } from './buildRestSql.ts';
-import { parseRestRequest } from './parseRestRequest.ts';
+import { mediaType, parseRestRequest, type RestRequest } from './parseRestRequest.ts';
 import { pgErrorToRest } from './pgErrorToRest.ts';
 import { RestError } from './RestError.ts';
 
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+/**
+ * Every value goes to Postgres as the text the request held, as PostgREST
+ * sends it, so Postgres decides what a boolean (or bytea) is: `eq.maybe` on a
+ * boolean column is 400 22P02, not a JS error from PGlite's own serializer.
+ */
+const asText = (value: unknown) => (typeof value === 'boolean' ? (value ? 't' : 'f') : String(value));
+const AS_TEXT = { 16: asText, 17: asText };
 
 /** /rest/v1/<table> and /rest/v1/rpc/<fn>: the PostgREST subset the site uses. */
 export async function handleRest(request: Request, subPath: string, ctx: BackendContext): Promise<Response> {
@@ -22,10 +31,10 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       }
     }
     const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers);
-    const body = await readJsonBody(request, parsed.kind === 'rpc');
+    const body = await restBody(request, parsed, ctx.catalog.schema);
     const sql = buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
     const result = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {
-      const res = await tx.query<{ body: string | null; total: number | null; page?: number }>(sql.text, sql.params);
+      const res = await tx.query<{ body: string | null; total: number | null; page?: number }>(sql.text, sql.params, { serializers: AS_TEXT });
       const row = res.rows[0];
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
       if (parsed.singular && parsed.kind === 'table' && affected !== 1) {
@@ -59,18 +68,40 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
   }
 }
 
-async function readJsonBody(request: Request, isRpc: boolean): Promise<unknown> {
-  if (request.method !== 'POST' && request.method !== 'PATCH') return undefined;
-  const text = await request.text();
-  if (text.trim() === '') {
-    if (isRpc) return {};
+/**
+ * The JSON body of a POST or PATCH, as PostgREST reads it: Content-Type
+ * application/json (the default when there is none); a body that is not
+ * UTF-8, not JSON or nested too deep is PGRST102. Other types are refused as
+ * PostgREST refuses them (CSV and form bodies, which it also takes, are not
+ * supported here); text, XML and octet-stream bodies to a function look for a
+ * function with one unnamed parameter, which the site has none of.
+ */
+async function restBody(request: Request, parsed: RestRequest, schema: string): Promise<unknown> {
+  if (parsed.method !== 'POST' && parsed.method !== 'PATCH') return undefined;
+  const mime = mediaType(request.headers.get('content-type'));
+  if (mime !== 'application/json') {
+    if (parsed.kind === 'rpc' && ['text/plain', 'text/xml', 'application/octet-stream'].includes(mime)) {
+      const kind = { 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'bytea' }[mime];
+      throw new RestError(
+        404,
+        'PGRST202',
+        `Could not find the function ${schema}.${parsed.name} in the schema cache`,
+        `Searched for the function ${schema}.${parsed.name} with a single unnamed ${kind} parameter, but no matches were found in the schema cache.`,
+      );
+    }
+    throw new RestError(400, 'PGRST102', `Content-Type not acceptable: ${mime}`);
+  }
+  const read = await readJsonBody(request);
+  if (!read.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json', read.problem === 'syntax' ? null : `Refused because ${read.reason}.`);
+  if (read.empty) {
+    if (parsed.kind === 'rpc') return {};
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  const body = read.value;
+  if (parsed.kind === 'rpc' && Array.isArray(body) && body.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
+    throw new RestError(400, 'PGRST102', 'All object keys must match');
   }
+  return body;
 }
 
 function textResponse(status: number, text: string, headers: Record<string, string>): Response {

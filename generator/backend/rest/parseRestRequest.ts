@@ -41,14 +41,17 @@ const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_c
 
 /** Pure: path below /rest/v1, query string, method and headers -> RestRequest (or a PGRST1xx RestError). */
 export function parseRestRequest(subPath: string, search: URLSearchParams, method: string, headers: Headers): RestRequest {
-  const parts = subPath.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = subPath.split('/').filter(Boolean).map(decodePathPart);
   const isRpc = parts[0] === 'rpc';
   const name = isRpc ? parts[1] : parts[0];
   if (!name || parts.length !== (isRpc ? 2 : 1)) {
     throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`);
   }
   const upper = method.toUpperCase();
-  if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(upper) || (isRpc && !['GET', 'HEAD', 'POST'].includes(upper))) {
+  if (isRpc && !['GET', 'HEAD', 'POST'].includes(upper)) {
+    throw new RestError(405, 'PGRST101', `Cannot use the ${upper} method on RPC`);
+  }
+  if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(upper)) {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${upper}`);
   }
   const prefer = (headers.get('prefer') ?? '').split(',').map((p) => p.trim());
@@ -77,6 +80,14 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
     request.filters.push(parseFilter(key, raw));
   }
   return request;
+}
+
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  }
 }
 
 function parseSelect(raw: string | null): string[] {
@@ -148,4 +159,30 @@ function parseList(value: string, raw: string): string[] {
     if (match[0] === '') break;
   }
   return items;
+}
+
+const KNOWN_MEDIA_TYPES = new Set([
+  'application/json',
+  'application/geo+json',
+  'text/csv',
+  'text/plain',
+  'text/xml',
+  'application/openapi+json',
+  'application/x-www-form-urlencoded',
+  'application/octet-stream',
+  'application/vnd.pgrst.object+json',
+  'application/vnd.pgrst.plan',
+]);
+
+/**
+ * Pure: a Content-Type header as PostgREST names it: `application/json` when
+ * there is none (and for vnd.pgrst.array+json), lower-case `type/subtype` for
+ * a type it knows, the header as sent for any other.
+ */
+export function mediaType(header: string | null): string {
+  if (header === null || header.trim() === '') return 'application/json';
+  const match = /^\s*([A-Za-z0-9.*]+)\/([A-Za-z0-9.*+-]+)\s*(?:;|$)/.exec(header);
+  const mime = match ? `${match[1]}/${match[2]}`.toLowerCase() : '';
+  if (mime === 'application/vnd.pgrst.array+json' || mime === 'application/vnd.pgrst.array') return 'application/json';
+  return KNOWN_MEDIA_TYPES.has(mime) ? mime : header;
 }

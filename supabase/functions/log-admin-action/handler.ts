@@ -43,6 +43,8 @@ export interface AuditBody {
 }
 
 const NAME = /^[a-z][a-z0-9_]*$/;
+/** Text Postgres can store: no NUL (22021 / 22P05), no lone surrogate (not UTF-8). */
+const STORABLE = /^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-region';
 
 export async function handler(request: Request, deps: LogAdminActionDeps): Promise<Response> {
@@ -83,7 +85,7 @@ export async function handler(request: Request, deps: LogAdminActionDeps): Promi
   }
 }
 
-/** Pure: checks the body. action and resourceType are snake_case names (1-100), resourceId a string (1-200) or null. */
+/** Pure: checks the body. action and resourceType are snake_case names (1-100), resourceId storable text (1-200) or null. */
 export function parseAuditBody(raw: unknown): { body: AuditBody } | { error: string } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { error: 'The body must be a JSON object: { action, resourceType, resourceId }.' };
@@ -98,8 +100,8 @@ export function parseAuditBody(raw: unknown): { body: AuditBody } | { error: str
     }
   }
   const resourceId = body.resourceId ?? null;
-  if (resourceId !== null && (typeof resourceId !== 'string' || resourceId.length < 1 || resourceId.length > 200)) {
-    return { error: 'resourceId must be null or a string of 1 to 200 characters.' };
+  if (resourceId !== null && (typeof resourceId !== 'string' || resourceId.length < 1 || resourceId.length > 200 || !STORABLE.test(resourceId))) {
+    return { error: 'resourceId must be null or a string of 1 to 200 characters, without NUL characters or lone surrogates.' };
   }
   return { body: { action: body.action as string, resourceType: body.resourceType as string, resourceId } };
 }

@@ -92,3 +92,13 @@ describe('buildRestSql', () => {
     }
   });
 });
+
+describe('buildRestSql and filters on an insert', () => {
+  it('binds exactly the parameters the statement uses (an insert has no WHERE, so its filters bind nothing)', () => {
+    for (const body of [[{}], { name: 'Ada' }]) {
+      const sql = build('/contact_submissions', 'created_at=gt.notadate', 'POST', {}, body);
+      const used = new Set([...sql.text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+      expect(sql.params.length, JSON.stringify(body)).toBe(used.size);
+    }
+  });
+});

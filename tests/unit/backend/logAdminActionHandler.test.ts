@@ -72,4 +72,11 @@ describe('parseAuditBody', () => {
       expect(parseAuditBody(bad), JSON.stringify(bad)).toHaveProperty('error');
     }
   });
+
+  it('refuses a resourceId the database cannot store (a NUL, a lone surrogate), which would fail the insert', () => {
+    for (const resourceId of ['a\u0000b', '\ud800', 'x\udc00y']) {
+      expect(parseAuditBody({ action: 'a', resourceType: 'b', resourceId }), JSON.stringify(resourceId)).toHaveProperty('error');
+    }
+    expect(parseAuditBody({ action: 'a', resourceType: 'b', resourceId: 'deck 😀 ü' })).toMatchObject({ body: { resourceId: 'deck 😀 ü' } });
+  });
 });

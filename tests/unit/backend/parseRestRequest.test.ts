@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRestRequest } from '../../../generator/backend/rest/parseRestRequest.ts';
+import { mediaType, parseRestRequest } from '../../../generator/backend/rest/parseRestRequest.ts';
 
 const parse = (path: string, query: string, method = 'GET', headers: Record<string, string> = {}) =>
   parseRestRequest(path, new URLSearchParams(query), method, new Headers(headers));
@@ -54,7 +54,41 @@ describe('parseRestRequest', () => {
     expect(() => parse('/t', 'select=(select 1)')).toThrow(/failed to parse select/);
     expect(() => parse('/t', 'order=name.sideways')).toThrow(/failed to parse order/);
     expect(() => parse('/t', 'limit=-1')).toThrow(/failed to parse limit/);
-    expect(() => parse('/rpc/f', '', 'DELETE')).toThrow(/Unsupported HTTP method/);
+    expect(() => parse('/rpc/f', '', 'DELETE')).toThrow(/Cannot use the DELETE method on RPC/);
     expect(() => parse('/a/b', '')).toThrow(/Invalid path/);
+  });
+});
+
+describe('mediaType', () => {
+  it('names a Content-Type as PostgREST does in "Content-Type not acceptable"', () => {
+    expect(mediaType(null)).toBe('application/json');
+    expect(mediaType('Application/JSON; charset=utf-8')).toBe('application/json');
+    expect(mediaType('application/vnd.pgrst.array+json')).toBe('application/json');
+    expect(mediaType('text/plain;charset=UTF-8')).toBe('text/plain');
+    expect(mediaType('application/x-www-form-urlencoded')).toBe('application/x-www-form-urlencoded');
+    expect(mediaType('application/xml; charset=utf-8')).toBe('application/xml; charset=utf-8');
+    expect(mediaType('garbage')).toBe('garbage');
+  });
+});
+
+describe('parseRestRequest and the path', () => {
+  it('answers a path whose escapes do not decode with PGRST125', () => {
+    expect(() => parseRestRequest('/wait%E0list', new URLSearchParams(), 'GET', new Headers())).toThrow(expect.objectContaining({ body: expect.objectContaining({ code: 'PGRST125' }) }));
+  });
+});
+
+describe('parseRestRequest and methods', () => {
+  it('answers a method a function cannot take with PGRST101, one no route takes with PGRST117 (both 405)', () => {
+    const fail = (path: string, method: string) => {
+      try {
+        parseRestRequest(path, new URLSearchParams(), method, new Headers());
+      } catch (error) {
+        return { status: (error as { status: number }).status, ...(error as { body: object }).body };
+      }
+      return null;
+    };
+    expect(fail('/rpc/waitlist_count', 'DELETE')).toMatchObject({ status: 405, code: 'PGRST101', message: 'Cannot use the DELETE method on RPC' });
+    expect(fail('/rpc/waitlist_count', 'PATCH')).toMatchObject({ status: 405, code: 'PGRST101', message: 'Cannot use the PATCH method on RPC' });
+    expect(fail('/waitlist', 'PROPFIND')).toMatchObject({ status: 405, code: 'PGRST117', message: 'Unsupported HTTP method: PROPFIND' });
   });
 });

@@ -18,6 +18,15 @@ describe('pgErrorToRest', () => {
     expect(status('XX000')).toBe(500);
   });
 
+  it('answers data exceptions with 400: a NUL byte, bad text, out-of-range numbers, too long, too deep', () => {
+    const status = (code: string) => pgErrorToRest({ code, message: 'm' }, 'anon').status;
+    for (const code of ['22021', '22P02', '22P05', '22003', '22001', '22007', '22008']) expect(status(code), code).toBe(400);
+    expect(status('54001')).toBe(400);
+    expect(status('54000')).toBe(400);
+    expect(status('53400')).toBe(500);
+    expect(pgErrorToRest(new RangeError('Maximum call stack size exceeded'), 'anon').status).toBe(500);
+  });
+
   it('keeps code, message, details and hint', () => {
     expect(pgErrorToRest({ code: '23514', message: 'new row violates', detail: 'Failing row', hint: undefined }, 'anon').body).toEqual({
       code: '23514',

@@ -1,0 +1,214 @@
+// Bad requests for the fuzz test (fuzz.test.ts), generated from a fixed seed:
+// the same seed gives the same requests, so a failure can be replayed.
+
+/** mulberry32: a small, fast 32-bit PRNG; returns floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Api = 'rest' | 'auth' | 'functions' | 'gateway';
+
+export interface FuzzRequest {
+  /** The endpoint (path and fixed query) the request was made from, for the counts. */
+  endpoint: string;
+  api: Api;
+  method: string;
+  path: string;
+  headers: Record<string, string | string[]>;
+  body?: Buffer;
+}
+
+/** Keys and tokens the generator mixes in (valid ones, so requests get past the gateway). */
+export interface FuzzKeys {
+  anonKey: string;
+  serviceRoleKey: string;
+  userToken: string;
+  adminToken: string;
+  /** A second user's session, the one logout and refresh may end. */
+  spareToken: string;
+  /** That second user's refresh token. */
+  refreshToken: string;
+}
+
+interface Endpoint {
+  api: Api;
+  /** One is picked per request. */
+  paths: string[];
+  methods: string[];
+  body: () => Record<string, unknown>;
+}
+
+const TABLES = ['contact_submissions', 'waitlist', 'user_roles', 'admin_audit_log'];
+const UUID = '00000000-0000-4000-8000-000000000000';
+
+export function generateRequests(seed: number, count: number, keys: FuzzKeys): FuzzRequest[] {
+  const random = mulberry32(seed);
+  const int = (n: number) => Math.floor(random() * n);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)];
+  const chance = (p: number) => random() < p;
+  let serial = 0;
+  const email = () => `fuzz${++serial}.${int(1e6)}@example.com`;
+
+  const contact = () => ({ name: 'Ada Example', email: email(), company: pick([null, 'Example Ltd']), message: 'We would like a demo.' });
+  const waitlist = () => ({ name: 'Ben', email: email(), favorite_part: 'Brand kits', desired_features: 'Charts', willing_to_give_feedback: true });
+  const endpoints: Endpoint[] = [
+    { api: 'rest', paths: ['/rest/v1/contact_submissions'], methods: ['POST', 'POST', 'GET', 'PATCH', 'DELETE', 'HEAD'], body: contact },
+    { api: 'rest', paths: ['/rest/v1/waitlist'], methods: ['POST', 'POST', 'GET', 'PATCH', 'DELETE', 'HEAD'], body: waitlist },
+    { api: 'rest', paths: ['/rest/v1/user_roles'], methods: ['GET', 'POST', 'PATCH', 'DELETE'], body: () => ({ user_id: UUID, role: 'admin' }) },
+    { api: 'rest', paths: ['/rest/v1/admin_audit_log'], methods: ['GET', 'POST', 'PATCH', 'DELETE'], body: () => ({ action: 'x', resource_type: 'y', resource_id: null }) },
+    { api: 'rest', paths: ['/rest/v1/rpc/waitlist_count'], methods: ['POST', 'GET', 'HEAD'], body: () => ({}) },
+    { api: 'rest', paths: ['/rest/v1/rpc/has_role'], methods: ['POST', 'GET'], body: () => ({ _role: 'admin' }) },
+    { api: 'rest', paths: ['/rest/v1/users', '/rest/v1/rpc/drop_everything', '/rest/v1/', '/rest/v1/a/b/c', '/rest/v1/pg_catalog.pg_user'], methods: ['GET', 'POST'], body: () => ({}) },
+    { api: 'auth', paths: ['/auth/v1/signup'], methods: ['POST'], body: () => ({ email: email(), password: 'correct horse', data: { name: 'Ada' } }) },
+    { api: 'auth', paths: ['/auth/v1/token?grant_type=password'], methods: ['POST'], body: () => ({ email: email(), password: 'correct horse' }) },
+    { api: 'auth', paths: ['/auth/v1/token?grant_type=refresh_token'], methods: ['POST'], body: () => ({ refresh_token: keys.refreshToken }) },
+    { api: 'auth', paths: ['/auth/v1/token', '/auth/v1/token?grant_type=pkce', '/auth/v1/token?grant_type=password&grant_type=refresh_token'], methods: ['POST'], body: () => ({}) },
+    { api: 'auth', paths: ['/auth/v1/user'], methods: ['GET', 'PUT'], body: () => ({ data: { theme: 'dark' } }) },
+    { api: 'auth', paths: ['/auth/v1/logout'], methods: ['POST'], body: () => ({}) },
+    { api: 'auth', paths: ['/auth/v1/verify'], methods: ['GET', 'POST'], body: () => ({ type: 'signup', token_hash: 'abc' }) },
+    { api: 'auth', paths: ['/auth/v1/settings', '/auth/v1/health', '/auth/v1/recover', '/auth/v1/otp', '/auth/v1/admin/users'], methods: ['GET', 'POST'], body: () => ({ email: email() }) },
+    { api: 'functions', paths: ['/functions/v1/log-admin-action'], methods: ['POST', 'POST', 'GET'], body: () => ({ action: 'view_contact_submissions', resourceType: 'contact_submissions', resourceId: null }) },
+    { api: 'functions', paths: ['/functions/v1/no-such-function'], methods: ['POST'], body: () => ({}) },
+    { api: 'gateway', paths: ['/', '/nope', '/rest/v2/waitlist', '/storage/v1/object', '/_site/v1/admin-roles'], methods: ['GET', 'POST'], body: () => ({ email: email(), admin: true }) },
+  ];
+
+  const badStrings = [
+    'a\u0000b', '\u0000', '\ud800', 'x\udc00y', '   ', ' padded ', '\t\n', '\u200b', '\u00a0x\u00a0', '\u202eevil', '😀',
+    "x'; drop table public.waitlist; --", '<script>alert(1)</script>', '${jndi:ldap://x}', '\\', '"', '%00', 'é'.repeat(3),
+  ];
+  const badEmails = ['a@b', '@b.co', 'a@b.c', 'a b@c.co', 'a@@b.co', 'ä@b.co', 'a..b@c.co', ' a@b.co', 'a@b.co\n', `${'x'.repeat(300)}@b.co`, '<x>@b.co', 'A@B.CO'];
+  const badValues = (): unknown[] => [
+    ...badStrings, ...badEmails, 42, -1e308, 0, true, false, null, [], [1, 'a'], { a: 1 }, 'x'.repeat(pick([101, 256, 2001, 100_000])), UUID, 'not-a-uuid',
+  ];
+
+  /** A JSON body with one kind of damage, as bytes (some damage cannot be expressed as a JS value). */
+  function damagedBody(good: Record<string, unknown>): Buffer {
+    const fields = Object.keys(good);
+    const body: Record<string, unknown> = { ...good };
+    switch (int(14)) {
+      case 0:
+      case 1:
+      case 2: // a wrong value in one field (most of the time an otherwise valid row)
+        body[pick(fields) ?? 'name'] = pick(badValues());
+        return Buffer.from(JSON.stringify(body));
+      case 3: // a wrong value in every field
+        for (const f of fields) body[f] = pick(badValues());
+        return Buffer.from(JSON.stringify(body));
+      case 4: // keys that are not columns, prototype pollution
+        return Buffer.from(JSON.stringify(good).replace(/^\{/, `{"${pick(['__proto__', 'constructor', 'prototype', 'unknown_col', 'name"; drop table x; --', ''])}":${pick(['{"admin":true}', '1', '"x"', 'null'])},`));
+      case 5: // arrays and scalars where an object belongs
+        return Buffer.from(pick(['[]', '[{}]', '[1,2]', '[[1]]', 'null', '"x"', '42', 'true', `[${JSON.stringify(body)},{"other":1}]`, `[${JSON.stringify(body)},${JSON.stringify(body)}]`]));
+      case 6: { // deep nesting, whole body or in a field
+        const depth = pick([513, 600, 5_000, 50_000]);
+        const deep = pick(['[', '{"a":']).repeat(depth);
+        const closed = deep + '1' + (deep.startsWith('[') ? ']' : '}').repeat(depth);
+        return Buffer.from(chance(0.5) ? closed : JSON.stringify(body).replace(/\}$/, `,"${pick(fields) ?? 'x'}":${closed}}`));
+      }
+      case 7: // bytes that are not UTF-8, in a string or anywhere
+        return Buffer.concat([Buffer.from(JSON.stringify(body).slice(0, -2)), Buffer.from(pick([[0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe0, 0xa4], [0xf8, 0x88, 0x80, 0x80, 0x80]])), Buffer.from('"}')]);
+      case 8: // a lone surrogate as a JSON escape
+        return Buffer.from(JSON.stringify(body).replace(/":"/, `":"\\u${pick(['d800', 'dfff', 'dbff\\u0041'])}`));
+      case 9: // huge or exotic numbers, written as JSON text
+        return Buffer.from(JSON.stringify(body).replace(/^\{/, `{"${pick(fields) ?? 'x'}":${pick(['1e400', '-1e400', '123456789012345678901234567890', '0.0000000000000000000001', '-0', '1E+2'])},`));
+      case 10: // broken JSON
+        return Buffer.from(pick(['{', '{"name":', '{"name":"x",}', "{'name':'x'}", '\ufeff{}', '{}garbage', 'NaN', '{"a":1}\n{"b":2}', '{"name":"a","name":"b"}']));
+      case 11: // empty and blank bodies
+        return Buffer.from(pick(['', ' ', '\n\n', '{}']));
+      case 12: // a huge string (under the 1 MB limit)
+        body[pick(fields) ?? 'x'] = 'x'.repeat(pick([10_000, 300_000, 1_000_000 - 200]));
+        return Buffer.from(JSON.stringify(body));
+      default: // the body as it should be (other damage comes from the URL or headers)
+        return Buffer.from(JSON.stringify(body));
+    }
+  }
+
+  const queries = [
+    'name=eq.%E0%A4%A', 'name=eq.%ZZ', 'name=%', 'na%FFme=eq.x', 'email=eq.%ED%A0%80', 'name=foo.x', 'name=eq', 'name=not.', 'name=in.(a,b',
+    'name=is.maybe', 'id=eq.not-a-uuid', 'created_at=gt.notadate', 'created_at=gt.99999999-01-01', `name=eq.${encodeURIComponent("x';drop table public.waitlist;--")}`,
+    'select=*,(select%201)', 'select=name;drop', 'select=%00', 'order=name.sideways', 'order=nope', 'limit=-1', 'limit=abc', 'limit=99999999999999999999999',
+    'offset=1e400', 'offset=99999999999999999999999', 'columns=__proto__', 'columns=name,%22x', 'on_conflict=email', 'select=id&select=name', 'limit=1&limit=2',
+    'apikey=garbage', '%00=%00', '&&&==&', `a=${'x'.repeat(5000)}`, 'x=1', '__proto__=1', 'constructor=1', 'name=eq.%00', 'id=in.(1,2,3)', 'role=gt.zzz',
+    'willing_to_give_feedback=eq.maybe', 'name=like.*%25*', 'name=ilike.%5C', 'type=signup&token=%E0%A4%A', 'type=signup&token=%00', 'redirect_to=javascript:alert(1)',
+    'scope=%00', 'scope=nope', 'grant_type=%FF',
+  ];
+  const badTokens = () => [
+    'Bearer a.b.c', 'Bearer', 'Bearer ' + 'x'.repeat(int(500)), 'Basic dXNlcjpwYXNz', `Bearer ${keys.anonKey.slice(0, -3)}abc`,
+    `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.`,
+    `Bearer ${keys.serviceRoleKey}`, `Bearer ${keys.userToken}`, `Bearer ${keys.anonKey}`, 'Bearer \u00e9\u00ff',
+  ];
+  const contentTypes = ['text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'garbage', 'application/json; charset=latin1', 'application/xml', 'application/vnd.pgrst.object+json', 'text/xml', 'application/octet-stream'];
+  const headerDamage: Array<(h: Record<string, string | string[]>) => void> = [
+    (h) => (h.authorization = pick(badTokens())),
+    (h) => delete h.apikey,
+    (h) => (h.apikey = pick(['garbage', '\u00ff', 'x'.repeat(8000), keys.serviceRoleKey, ''])),
+    (h) => (h.apikey = [keys.anonKey, 'garbage']),
+    (h) => (h['content-type'] = pick(contentTypes)),
+    (h) => delete h['content-type'],
+    (h) => (h.prefer = pick(['return=representation', 'count=exact', 'garbage=;;;', 'return=representation,count=exact,resolution=merge-duplicates', 'tx=rollback'])),
+    (h) => (h.accept = pick(['application/vnd.pgrst.object+json', 'text/csv', '*/*', 'garbage', 'application/vnd.pgrst.plan'])),
+    (h) => (h.range = pick(['garbage', '0-', 'bytes=0-1', '-1--2', '99999999999999999999-1'])),
+    (h) => (h[pick(['accept-profile', 'content-profile'])] = pick(['auth', 'public', 'pg_catalog', 'x'])),
+    (h) => (h.origin = pick(['https://evil.example', 'null', 'http://localhost:1'])),
+    (h) => (h.host = pick(['evil.example', 'a b', '[::', 'localhost:99999'])),
+    (h) => (h['x-forwarded-for'] = '1.2.3.4, \u00ff'),
+    (h) => (h['x-pad'] = 'p'.repeat(pick([4000, 12000]))),
+  ];
+  const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'TRACE', 'MKCOL', 'LOCK', 'PURGE', 'SEARCH'];
+
+  // Values a database CHECK may let through but the forms refuse (or trim): the stored-row check needs some of these inserted.
+  const nearlyValid: Record<string, unknown[]> = {
+    name: [' Ada', 'Ada ', '\tAda', 'Ada\n', '\u200b', '\u00a0', 'a'.repeat(101), 'A\u0000', 'Ada\u202e'],
+    email: ['ä@b.co', 'a@b.c', 'a..b@c.co', '<x>@b.co', 'a@b.co ', ' a@b.co', 'a@b-.co', '.a@b.co', 'a@b.co\t', `${'x'.repeat(250)}@b.co`],
+    company: ['', ' ', ' Example', 'c'.repeat(201)],
+    message: [' Hi', 'Hi\n', 'm'.repeat(2001), '\u3000'],
+    favorite_part: [' Brand', 'p'.repeat(501), '\r\n'],
+    desired_features: ['Charts ', 'f'.repeat(1001), '\u2028'],
+    willing_to_give_feedback: ['true', 'yes', 1, 0, 'f', null],
+  };
+  function formSubmission(): FuzzRequest {
+    const [path, good] = chance(0.5) ? ['/rest/v1/contact_submissions', contact()] : ['/rest/v1/waitlist', waitlist()];
+    const body: Record<string, unknown> = good;
+    for (let n = 1 + int(2); n > 0; n--) {
+      const field = pick(Object.keys(body));
+      body[field] = pick(nearlyValid[field]);
+      if (field === 'email' && typeof body.email === 'string') body.email = body.email.replace('@', `+${++serial}@`);
+    }
+    const headers = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}`, 'content-type': 'application/json' };
+    return { endpoint: `${path} (form values)`, api: 'rest', method: 'POST', path, headers, body: Buffer.from(JSON.stringify(body)) };
+  }
+
+  const requests: FuzzRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    if (chance(0.15)) {
+      requests.push(formSubmission());
+      continue;
+    }
+    const endpoint = pick(endpoints);
+    const method = chance(0.12) ? pick(methods) : pick(endpoint.methods);
+    const base = pick(endpoint.paths);
+    const token = endpoint.api === 'functions' ? keys.adminToken : endpoint.api === 'auth' ? keys.userToken : pick([keys.anonKey, keys.serviceRoleKey, keys.userToken]);
+    const headers: Record<string, string | string[]> = { apikey: keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    for (let n = chance(0.6) ? 1 + int(2) : 0; n > 0; n--) pick(headerDamage)(headers);
+    // The user's and the admin's sessions and the admin role must survive the run (or later requests test
+    // less): logout only ends the spare session, and the service role never deletes (it could delete every row).
+    if (base.endsWith('/logout') && [keys.userToken, keys.adminToken].some((t) => headers.authorization === `Bearer ${t}`)) headers.authorization = `Bearer ${keys.spareToken}`;
+    if (method === 'DELETE') {
+      if (headers.authorization === `Bearer ${keys.serviceRoleKey}`) headers.authorization = `Bearer ${keys.userToken}`;
+      if (headers.apikey === keys.serviceRoleKey) headers.apikey = keys.anonKey;
+    }
+    let path = base;
+    for (let n = chance(0.55) ? 1 + int(3) : 0; n > 0; n--) path += (path.includes('?') ? '&' : '?') + pick(queries);
+    if (chance(0.01)) path += (path.includes('?') ? '&' : '?') + `long=${'y'.repeat(17_000)}`;
+    const sendsBody = !['GET', 'HEAD'].includes(method) || chance(0.05);
+    const body = sendsBody ? (chance(0.01) ? Buffer.alloc(1024 * 1024 + 10, 0x20) : damagedBody(endpoint.body())) : undefined;
+    requests.push({ endpoint: base, api: endpoint.api, method, path, headers, body });
+  }
+  return requests;
+}
