@@ -142,13 +142,21 @@ describe('admin dashboard', () => {
 
   it('shows a stored email with mail headers in it as text, never as a mailto: link', async () => {
     const smuggled = 'sales@victim.co?bcc=attacker%40evil.example';
-    // Sent as any visitor can: straight to the API with the anon key, past the form's own checks.
+    // The database refuses such an address now, from any client...
     const res = await fetch(`${env.backend!.apiUrl}/rest/v1/contact_submissions`, {
       method: 'POST',
       headers: { apikey: env.backend!.anonKey, Authorization: `Bearer ${env.backend!.anonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
       body: JSON.stringify({ name: 'Smuggler', email: smuggled, message: 'Please reply' }),
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(400);
+    // ...but a row stored before the rule existed stays (the migration keeps the CHECK NOT VALID over old rows):
+    // stored here the same way, as the database owner with the CHECK set aside for that one insert.
+    const [{ def }] = await rows<{ def: string }>(env.backend!, `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'contact_submissions_email_check'`);
+    await env.backend!.db.transaction(async (tx) => {
+      await tx.exec('alter table public.contact_submissions drop constraint contact_submissions_email_check');
+      await tx.query(`insert into public.contact_submissions (name, email, message) values ('Smuggler', $1, 'Please reply')`, [smuggled]);
+      await tx.exec(`alter table public.contact_submissions add constraint contact_submissions_email_check ${def} not valid`);
+    });
     const s = await signedInAdmin({ width: 1280, height: 800 });
     const row = s.page.locator('tr.submission', { has: s.page.locator('.submission-name', { hasText: 'Smuggler' }) });
     await row.waitFor();
