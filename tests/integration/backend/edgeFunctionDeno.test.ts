@@ -4,7 +4,8 @@
 // talks to the hosted project. Offline: supabase-js comes from node_modules
 // (deno.test.json), never from the registry, and the Deno cache starts empty.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,16 +14,27 @@ import type { RunningBackend } from '../../../generator/backend/startBackend.ts'
 import { adminClient, clientFor, signedInClient } from './testClients.ts';
 
 const FUNCTION_DIR = path.resolve('supabase/functions/log-admin-action');
-const DENO = path.resolve('node_modules/.bin/deno');
+/**
+ * The Deno binary itself, as the deno package installs it. Not node_modules/.bin/deno: that is a Node
+ * wrapper running Deno as its child, which outlives a signal sent to the wrapper and keeps its pipes open.
+ */
+function denoBinary(): string | null {
+  try {
+    return (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
+  } catch {
+    return null;
+  }
+}
+const DENO = denoBinary();
 const ORIGIN = 'https://decksmith.example';
 const BODY = { action: 'view_contact_submissions', resourceType: 'contact_submissions', resourceId: null };
 
-const missing = existsSync(DENO) ? null : `no Deno at ${DENO} (the deno package of devDependencies)`;
+const missing = DENO ? null : 'no Deno binary (the deno package of devDependencies)';
 if (missing && process.env.CI === 'true') throw new Error(`CI needs Deno for the edge function's tests: ${missing}.`);
 
 /** Runs deno with only the variables it needs, offline (no remote modules, nothing fetched). */
 function deno(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(DENO, args, {
+  return spawn(DENO!, args, {
     cwd: FUNCTION_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,9 +63,11 @@ describe.skipIf(missing !== null)(`log-admin-action under Deno${missing ? ` (ski
   });
   afterAll(async () => {
     if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('close', resolve));
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
       server.kill('SIGTERM');
+      const stuck = setTimeout(() => server!.kill('SIGKILL'), 5_000);
       await exited;
+      clearTimeout(stuck);
     }
     await backend?.close();
     if (denoDir) rmSync(denoDir, { recursive: true, force: true });
