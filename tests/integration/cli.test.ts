@@ -4,48 +4,19 @@
  * exit code 1 and a message that names file, line, field, expected, found and
  * a hint, and must leave a previously built folder byte for byte unchanged.
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashTree, runSite, type Run } from './runSite.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = path.join(root, 'bin', 'site.js');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-function site(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: '1', SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `site ...` with the repository as the working folder. */
+const site = (...args: string[]): Promise<Run> => runSite(root, ...args);
 
-/** sha256 of every file under dir, keyed by relative path. */
-async function hashTree(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const full = path.join(e.parentPath, e.name);
-    out[path.relative(dir, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
-  }
-  return out;
-}
 
 /** The 1-based line of the first line containing needle. */
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;

@@ -3,7 +3,7 @@
  * in a child process), in a throwaway copy of the project that is a git repository, so that a build
  * that wrongly replaced a folder would damage only the copy.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -11,45 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashTree, runSite, type Run } from './runSite.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const bin = path.join(repo, 'bin', 'site.js');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let tmp: string;
 let project: string;
 
 /** `site ...` with the project copy as the working folder. */
-function site(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: project,
-      env: { ...process.env, NO_COLOR: '1', SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const site = (...args: string[]): Promise<Run> => runSite(project, ...args);
 
-/** sha256 of every file under dir, keyed by relative path. */
-async function hashTree(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const full = path.join(e.parentPath, e.name);
-    out[path.relative(dir, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
-  }
-  return out;
-}
 
 /** A folder holding one file of the user's. */
 async function userFolder(rel: string): Promise<string> {
