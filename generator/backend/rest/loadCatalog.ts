@@ -3,7 +3,8 @@ import type { Queryable } from '../Database.ts';
 /** The tables, views and functions of the exposed schema, read from the real catalog. */
 export interface RestCatalog {
   schema: string;
-  tables: Map<string, { columns: string[] }>;
+  /** primaryKey: in column order; empty (or absent) when the table has none. */
+  tables: Map<string, { columns: string[]; primaryKey?: string[] }>;
   functions: Map<string, { args: { name: string; type: string }[]; returnsSet: boolean }>;
 }
 
@@ -20,10 +21,21 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
   );
   const tables: RestCatalog['tables'] = new Map();
   for (const row of columns.rows) {
-    const table = tables.get(row.table_name) ?? { columns: [] };
+    const table = tables.get(row.table_name) ?? { columns: [], primaryKey: [] };
     table.columns.push(row.column_name);
     tables.set(row.table_name, table);
   }
+  const keys = await db.query<{ table_name: string; column_name: string }>(
+    `select c.relname as table_name, a.attname as column_name
+       from pg_index i
+       join pg_class c on c.oid = i.indrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
+      where n.nspname = $1 and i.indisprimary
+      order by c.relname, a.attnum`,
+    [schema],
+  );
+  for (const row of keys.rows) tables.get(row.table_name)?.primaryKey?.push(row.column_name);
   const fns = await db.query<{ proname: string; proretset: boolean; argnames: string[] | null; argtypes: string[] }>(
     `select p.proname, p.proretset, p.proargnames as argnames,
             array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as argtypes
@@ -40,4 +52,9 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     });
   }
   return { schema, tables, functions };
+}
+
+/** Reads the catalog again into `ctx` (after DDL at run time), as PostgREST's NOTIFY pgrst, 'reload schema' does. */
+export async function reloadCatalog(ctx: { db: Queryable; catalog: RestCatalog }): Promise<void> {
+  ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema);
 }
