@@ -1,5 +1,6 @@
 import type { BackendContext, Caller } from '../BackendContext.ts';
 import { runAsCaller } from '../runAsCaller.ts';
+import { RestError } from './RestError.ts';
 import { openApiDocument, type OpenApiSchema } from './openApiDocument.ts';
 
 /**
@@ -9,6 +10,10 @@ import { openApiDocument, type OpenApiSchema } from './openApiDocument.ts';
  * (PostgREST's openapi-mode = follow-privileges).
  */
 export async function handleOpenApi(request: Request, caller: Caller, ctx: BackendContext): Promise<Response> {
+  const accepts = (request.headers.get('accept') ?? '').split(',').map((item) => item.split(';')[0].trim().toLowerCase()).filter(Boolean);
+  if (accepts.length && !accepts.some((type) => ['application/openapi+json', 'application/json', 'application/*', '*/*'].includes(type))) {
+    throw new RestError(406, 'PGRST107', `None of these media types are available: ${accepts.join(', ')}`);
+  }
   const schema = ctx.catalog.schema;
   const url = new URL(request.url);
   const info = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {

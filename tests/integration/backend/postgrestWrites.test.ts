@@ -259,4 +259,10 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/hidden']).toBeUndefined();
     expect((await openApi(backend.serviceRoleKey)).definitions.hidden).toBeDefined();
   });
+
+  it('answers 406 PGRST107 when the client accepts no JSON', async () => {
+    const csv = await fetch(url(''), { headers: { apikey: backend.anonKey, Accept: 'text/csv' } });
+    expect(csv.status).toBe(406);
+    expect(await csv.json()).toEqual({ code: 'PGRST107', message: 'None of these media types are available: text/csv', details: null, hint: null });
+  });
 });
