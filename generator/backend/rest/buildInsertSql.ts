@@ -33,7 +33,7 @@ const countUpdate = `set_config('pgrst.updated', (coalesce(nullif(current_settin
  * Prefer: resolution=..., `on conflict (on_conflict or the primary key)
  * do update set col = excluded.col` or `do nothing`. PUT is the upsert of
  * the one row its `pk=eq.value` filters name. Prefer: missing=default gives
- * absent keys their column default (a VALUES list with DEFAULT).
+ * absent keys their column default (its SQL from the catalog; identity: nextval).
  */
 export function buildInsertSql(request: RestRequest, catalog: RestCatalog, body: unknown, prefs: Preferences, onConflict: string | null): InsertSql {
   const table = catalog.tables.get(request.name);
@@ -76,11 +76,12 @@ export function buildInsertSql(request: RestRequest, catalog: RestCatalog, body:
   if (keys.length === 0) {
     source = `select from json_array_elements(${param(bodyJson)}::json) _pgrst_body${where}`;
   } else if (prefs.missing === 'default' && !isPut && rows.some((r) => keys.some((k) => !Object.hasOwn(r as object, k)))) {
-    const values = rows.map((r) => {
-      const row = param(JSON.stringify(r));
-      return `(${keys.map((k) => (Object.hasOwn(r as object, k) ? `(json_populate_record(null::${target}, ${row}::json)).${ident(k)}` : 'default')).join(', ')})`;
-    });
-    source = `values ${values.join(', ')}`;
+    // PostgREST merges each column's default into the rows that lack it; here a CASE per column does.
+    const defaults = table.defaults ?? {};
+    const picks = keys.map((k) => `case when _pgrst_row.elem ? '${k.replace(/'/g, "''")}' then _pgrst_body.${ident(k)} else ${defaults[k] ?? 'null'} end`);
+    source =
+      `select ${picks.join(', ')} from jsonb_array_elements(${param(bodyJson)}::jsonb) with ordinality _pgrst_row (elem, n), ` +
+      `jsonb_populate_record(null::${target}, _pgrst_row.elem) _pgrst_body order by _pgrst_row.n`;
   } else {
     source = `select ${keys.map((k) => `_pgrst_body.${ident(k)}`).join(', ')} from json_populate_recordset(null::${target}, ${param(bodyJson)}::json) _pgrst_body${where}`;
   }

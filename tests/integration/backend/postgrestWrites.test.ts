@@ -156,6 +156,15 @@ describe('PostgREST write preferences', () => {
     expect((await rows()).at(-1)).toEqual(unknown(3, 'Peru'));
   });
 
+  it('inserts a large bulk with missing=default in one statement', async () => {
+    const bulk = Array.from({ length: 20000 }, (_, i) => (i % 2 ? { name: `n${i}` } : { name: `n${i}`, continent: 'X' }));
+    const response = await fetch(url('countries?columns=name,continent'), { method: 'POST', headers: headers({ Prefer: 'missing=default, count=exact' }), body: JSON.stringify(bulk) });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-range')).toBe('*/20000');
+    const counts = await backend.db.query<{ continent: string; n: number }>(`select continent, count(*)::int as n from public.countries where name like 'n%' group by 1 order by 1`);
+    expect(counts.rows).toEqual([{ continent: 'Unknown', n: 10000 }, { continent: 'X', n: 10000 }]);
+  });
+
   it('upserts one row with PUT, filtered by its primary key', async () => {
     const put = (query: string, body: unknown, prefer = 'return=representation') =>
       fetch(url(`countries?${query}`), { method: 'PUT', headers: headers({ Prefer: prefer }), body: JSON.stringify(body) });

@@ -8,7 +8,7 @@ import { RestError } from '../../../generator/backend/rest/RestError.ts';
 const catalog: RestCatalog = {
   schema: 'public',
   tables: new Map([
-    ['countries', { columns: ['id', 'name', 'continent'], primaryKey: ['id'] }],
+    ['countries', { columns: ['id', 'name', 'continent'], primaryKey: ['id'], defaults: { id: `nextval('public.countries_id_seq'::regclass)`, continent: `'Unknown'::text` } }],
     ['log', { columns: ['at', 'line'] }],
   ]),
   functions: new Map(),
@@ -49,9 +49,12 @@ describe('buildInsertSql', () => {
   it('gives absent keys their default with missing=default', () => {
     const sql = build('/countries', 'columns=name,continent', [{ name: 'Chad' }, { name: 'Peru', continent: 'South America' }], 'missing=default');
     expect(sql.text).toBe(
-      `insert into ${T} ("name", "continent") values ((json_populate_record(null::${T}, $1::json))."name", default), ` +
-        `((json_populate_record(null::${T}, $2::json))."name", (json_populate_record(null::${T}, $2::json))."continent")`,
+      `insert into ${T} ("name", "continent") select ` +
+        `case when _pgrst_row.elem ? 'name' then _pgrst_body."name" else null end, ` +
+        `case when _pgrst_row.elem ? 'continent' then _pgrst_body."continent" else 'Unknown'::text end ` +
+        `from jsonb_array_elements($1::jsonb) with ordinality _pgrst_row (elem, n), jsonb_populate_record(null::${T}, _pgrst_row.elem) _pgrst_body order by _pgrst_row.n`,
     );
+    expect(sql.params).toHaveLength(1);
   });
 
   it('returns the rows and the primary key of one row for return=representation and headers-only', () => {
