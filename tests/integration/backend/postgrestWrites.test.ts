@@ -68,6 +68,8 @@ describe.each(ENGINES)('$name', (engine) => {
       status: 201,
       data: [{ name: 'Denmark' }, { name: 'Estonia' }],
     },
+    { call: 'insert a row and return it as an object (.single())', run: (db) => db.from('countries').insert({ name: 'Denmark' }).select().single(), status: 201, data: unknown(3, 'Denmark') },
+    { call: 'upsert a row and return it as an object (.single())', run: (db) => db.from('countries').upsert({ id: 2, name: 'Algeria' }).select('name').single(), status: 200, data: { name: 'Algeria' } },
     { call: 'insert a duplicate', run: (db) => db.from('countries').insert({ name: 'Albania' }), status: 409, code: '23505' },
     {
       call: 'insert many rows, missing fields null',
