@@ -9,7 +9,7 @@ import { dataDirSecret } from './dataDirSecret.ts';
 import { openDatabase } from './openDatabase.ts';
 import { privateDataDir } from './privateDataDir.ts';
 import { readSupabaseConfig, type RateLimitConfig } from './readSupabaseConfig.ts';
-import { loadCatalog } from './rest/loadCatalog.ts';
+import { loadCatalog, reloadCatalog } from './rest/loadCatalog.ts';
 import { serveHttp } from './serveHttp.ts';
 
 export interface StartBackendOptions {
@@ -49,6 +49,8 @@ export interface RunningBackend {
   serviceRoleKey: string;
   port: number;
   db: Database;
+  /** Reads the exposed schema again, after DDL run on `db` (PostgREST's schema cache reload). */
+  reloadCatalog(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     serviceRoleKey: keys.serviceRoleKey,
     port,
     db,
+    reloadCatalog: () => reloadCatalog(ctx),
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -56,6 +56,7 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
       const data = request.method === 'HEAD' ? `null::text` : `coalesce(json_agg(_pgrst), '[]')::text`;
       return { text: `select ${data} as body, count(*)::int as page, ${total} as total from (${page}) _pgrst`, params };
     }
+    case 'PUT': // handleRest sends inserts and upserts to buildInsertSql
     case 'POST': {
       const rows = Array.isArray(body) ? body : [body];
       if (rows.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {

@@ -3,7 +3,11 @@ import { jsonResponse } from '../jsonResponse.ts';
 import { readJsonBody } from '../readJsonBody.ts';
 import { resolveCaller } from '../resolveCaller.ts';
 import { runAsCaller } from '../runAsCaller.ts';
+import { buildInsertSql, locationOf } from './buildInsertSql.ts';
 import { buildRestSql } from './buildRestSql.ts';
+import { handleOpenApi } from './handleOpenApi.ts';
+import { parseCsvBody } from './parseCsvBody.ts';
+import { parsePrefer, preferenceApplied } from './parsePrefer.ts';
 import { mediaType, parseRestRequest, type RestRequest } from './parseRestRequest.ts';
 import { pgErrorToRest } from './pgErrorToRest.ts';
 import { RestError } from './RestError.ts';
@@ -23,6 +27,8 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
   const caller = await resolveCaller(request, ctx);
   if (caller instanceof Response) return caller;
   const url = new URL(request.url);
+  // The key the gateway already checked (resolveCaller) is no filter.
+  url.searchParams.delete('apikey');
   try {
     for (const header of ['accept-profile', 'content-profile']) {
       const profile = request.headers.get(header);
@@ -30,18 +36,31 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
         throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${ctx.catalog.schema}`);
       }
     }
+    if (subPath.replace(/\/+$/, '') === '' && (request.method === 'GET' || request.method === 'HEAD')) return await handleOpenApi(request, caller, ctx);
+    const prefs = parsePrefer(request.headers.get('prefer'));
     const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers);
     const body = await restBody(request, parsed, ctx.catalog.schema);
-    const sql = buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
+    const isInsert = parsed.kind === 'table' && (parsed.method === 'POST' || parsed.method === 'PUT');
+    const insert = isInsert ? buildInsertSql(parsed, ctx.catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
+    const sql = insert ?? buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
     const result = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {
-      const res = await tx.query<{ body: string | null; total: number | null; page?: number }>(sql.text, sql.params, { serializers: AS_TEXT });
+      const res = await tx.query<{ body: string | null; total: number | null; page?: number; location?: string | null }>(sql.text, sql.params, { serializers: AS_TEXT });
       const row = res.rows[0];
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
       if (parsed.singular && parsed.kind === 'table' && affected !== 1) {
         // PostgREST refuses (and rolls back) when .single() does not match exactly one row.
         throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${affected} rows`);
       }
-      return { body: row?.body ?? null, total: row?.total ?? null, affected };
+      if (parsed.method === 'PUT' && affected !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+      if ((parsed.method === 'PATCH' || parsed.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
+        throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+      }
+      let insertedRows = affected;
+      if (insert?.countsInserted) {
+        const counted = await tx.query<{ updated: number | null }>(`select nullif(current_setting('pgrst.updated', true), '')::int as updated`);
+        insertedRows = affected - (counted.rows[0]?.updated ?? 0);
+      }
+      return { body: row?.body ?? null, total: row?.total ?? null, affected, insertedRows, location: row?.location ?? null };
     });
 
     const headers: Record<string, string> = {};
@@ -57,9 +76,7 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       headers['Content-Range'] = result.affected > 0 ? `${first}-${first + result.affected - 1}/${total}` : `*/${total}`;
       return parsed.method === 'HEAD' ? new Response(null, { status: 200, headers }) : textResponse(200, text ?? '[]', headers);
     }
-    headers['Content-Range'] = `*/${parsed.count ? result.affected : '*'}`;
-    const status = parsed.method === 'POST' ? 201 : parsed.returnRepresentation ? 200 : 204;
-    return parsed.returnRepresentation ? textResponse(status, text ?? '[]', headers) : new Response(null, { status, headers });
+    return writeResponse(parsed, prefs, insert?.conflictColumns.length ? true : false, result, text, headers);
   } catch (error) {
     const rest = pgErrorToRest(error, caller.role);
     if (rest.status >= 500) ctx.log(`rest: ${request.method} ${url.pathname}: ${rest.message}`);
@@ -69,16 +86,48 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
 }
 
 /**
+ * Status and headers of a write as PostgREST 12 answers (Response.hs): an
+ * insert is 201 (200 when resolution=merge-duplicates inserted nothing),
+ * with Location for return=headers-only; PUT is 201 or 200 with
+ * return=representation, else 204; update and delete 200 with a body, else
+ * 204. Content-Range `*\/N` (N with count=) on all but PUT; the
+ * preferences acted on in Preference-Applied.
+ */
+function writeResponse(
+  parsed: RestRequest,
+  prefs: ReturnType<typeof parsePrefer>,
+  resolutionApplies: boolean,
+  result: { affected: number; insertedRows: number; location: string | null },
+  text: string | null,
+  headers: Record<string, string>,
+): Response {
+  const action = ({ POST: 'insert', PUT: 'put', PATCH: 'update', DELETE: 'delete' } as const)[parsed.method as 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
+  const location = action === 'insert' && prefs.return === 'headers-only' ? locationOf(parsed.name, result.location) : null;
+  if (location) headers['Location'] = location;
+  if (action !== 'put') headers['Content-Range'] = `*/${prefs.count ? result.affected : '*'}`;
+  const applied = preferenceApplied(prefs, action, resolutionApplies);
+  if (applied) headers['Preference-Applied'] = applied;
+  let status: number;
+  if (action === 'insert') status = prefs.resolution === 'merge-duplicates' && resolutionApplies && result.insertedRows <= 0 ? 200 : 201;
+  else if (action === 'put') status = parsed.returnRepresentation ? (result.insertedRows > 0 ? 201 : 200) : 204;
+  else status = parsed.returnRepresentation ? 200 : 204;
+  return parsed.returnRepresentation ? textResponse(status, text ?? '[]', headers) : new Response(null, { status, headers });
+}
+
+/**
  * The JSON body of a POST or PATCH, as PostgREST reads it: Content-Type
  * application/json (the default when there is none); a body that is not
- * UTF-8, not JSON or nested too deep is PGRST102. Other types are refused as
- * PostgREST refuses them (CSV and form bodies, which it also takes, are not
- * supported here); text, XML and octet-stream bodies to a function look for a
+ * UTF-8, not JSON or nested too deep is PGRST102. A form body is one row (or
+ * the function's arguments), a text/csv body to a table its rows, all values
+ * text. Other types are refused as PostgREST refuses them (400 PGRST102
+ * "Content-Type not acceptable"); text, XML and octet-stream bodies to a function look for a
  * function with one unnamed parameter, which the site has none of.
  */
 async function restBody(request: Request, parsed: RestRequest, schema: string): Promise<unknown> {
-  if (parsed.method !== 'POST' && parsed.method !== 'PATCH') return undefined;
+  if (parsed.method !== 'POST' && parsed.method !== 'PATCH' && parsed.method !== 'PUT') return undefined;
   const mime = mediaType(request.headers.get('content-type'));
+  if (mime === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(await request.text()));
+  if (mime === 'text/csv' && parsed.kind === 'table') return parseCsvBody(await request.text());
   if (mime !== 'application/json') {
     if (parsed.kind === 'rpc' && ['text/plain', 'text/xml', 'application/octet-stream'].includes(mime)) {
       const kind = { 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'bytea' }[mime];

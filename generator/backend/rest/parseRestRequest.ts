@@ -19,7 +19,7 @@ export interface RestOrder {
 export interface RestRequest {
   kind: 'table' | 'rpc';
   name: string;
-  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Column names, or ['*']. */
   select: string[];
   filters: RestFilter[];
@@ -51,7 +51,7 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
   if (isRpc && !['GET', 'HEAD', 'POST'].includes(upper)) {
     throw new RestError(405, 'PGRST101', `Cannot use the ${upper} method on RPC`);
   }
-  if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(upper)) {
+  if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${upper}`);
   }
   const prefer = (headers.get('prefer') ?? '').split(',').map((p) => p.trim());
