@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
 import type { AccessContext, authSessions } from './authSessions.ts';
+import { qrCodeSvg } from './qrCode.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 
 type Sessions = ReturnType<typeof authSessions>;
@@ -88,8 +89,9 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions) {
        values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
       [id, access.user.id, friendlyName, secret],
     );
-    // GoTrue also returns totp.qr_code, an SVG of the URI; without a QR encoder it is left out (auth-js then leaves it undefined).
-    return { id, type: 'totp', friendly_name: friendlyName, totp: { secret, uri: totpUri(issuer, access.user.email, secret) } };
+    const uri = totpUri(issuer, access.user.email, secret);
+    // qr_code is the bare SVG, as GoTrue sends it; auth-js makes it a data: URI.
+    return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCodeSvg(uri), secret, uri } };
   }
 
   async function challenge(factor: FactorRow, ip: string): Promise<Record<string, unknown>> {

@@ -35,8 +35,9 @@ describe('TOTP factors', () => {
 
     const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone app', issuer: 'Site Club' });
     expect(enrolled.error).toBeNull();
-    const data = enrolled.data as { id: string; type: string; friendly_name: string; totp: { secret: string; uri: string } };
+    const data = enrolled.data as { id: string; type: string; friendly_name: string; totp: { qr_code: string; secret: string; uri: string } };
     expect(data).toMatchObject({ type: 'totp', friendly_name: 'Phone app' });
+    expect(data.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<\?xml version="1.0"\?>\n<svg /);
     expect(data.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(data.totp.uri).toBe(
       `otpauth://totp/Site%20Club:${email}?algorithm=SHA1&digits=6&issuer=Site+Club&period=30&secret=${data.totp.secret}`,
