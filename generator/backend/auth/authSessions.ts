@@ -54,14 +54,15 @@ export function authSessions(ctx: BackendContext) {
       `select id, token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
       [access.sessionId],
     );
+    // One revoked token in between (GoTrue moves its counter by 2): the aal1 token is no longer the
+    // active token's parent, so after the reuse interval it cannot fetch the aal2 one and ends the session.
+    const skipped = newRefreshToken();
     const next = newRefreshToken();
     if (current.rows[0]) await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [current.rows[0].id]);
-    await db.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
-      next,
-      access.user.id,
-      access.sessionId,
-      current.rows[0]?.token ?? null,
-    ]);
+    await db.query(
+      `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked) values ($1, $3, $4, $5, true), ($2, $3, $4, $1, false)`,
+      [skipped, next, access.user.id, access.sessionId, current.rows[0]?.token ?? null],
+    );
     return sessionJson(db, access.user, access.sessionId, next);
   }
 

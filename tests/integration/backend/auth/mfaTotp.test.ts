@@ -70,6 +70,19 @@ describe('TOTP factors', () => {
     expect(reused.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' });
   });
 
+  it('swaps the refresh token on verification: the aal1 one cannot fetch the aal2 session', async () => {
+    const { client } = await signedInClient(backend);
+    const aal1RefreshToken = (await client.auth.getSession()).data.session!.refresh_token;
+    const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    const { id, totp } = data as { id: string; totp: { secret: string } };
+    expect((await client.auth.mfa.challengeAndVerify({ factorId: id, code: totpCode(totp.secret, now()) })).error).toBeNull();
+    // Past refresh_token_reuse_interval, using it is taken as reuse and ends the session.
+    await backend.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [aal1RefreshToken]);
+    const stale = await clientFor(backend).auth.refreshSession({ refresh_token: aal1RefreshToken });
+    expect(stale.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    expect((await client.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+  });
+
   it('refuses a wrong code, an expired challenge and unknown factors with GoTrue’s errors', async () => {
     const { client } = await signedInClient(backend);
     const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
