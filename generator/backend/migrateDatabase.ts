@@ -5,14 +5,16 @@ import type { Database } from './Database.ts';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 
 /**
- * Brings a database up to date: the bootstrap SQL once, then every file of
+ * Brings a database up to date: the bootstrap SQL once (its idempotent tail on every later start), then every file of
  * supabase/migrations not yet recorded in supabase_migrations.schema_migrations
  * (each in its own transaction, as `supabase db push` does), then seed.sql
  * when `seedFiles` is given (fresh databases only).
  */
 export async function migrateDatabase(db: Database, supabaseDir: string, seedFiles: string[] = []): Promise<{ applied: string[] }> {
   const bootstrapped = await db.query<{ present: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as present`);
-  if (!bootstrapped.rows[0].present) await db.exec(readFileSync(BOOTSTRAP_SQL_PATH, 'utf8'));
+  const bootstrap = readFileSync(BOOTSTRAP_SQL_PATH, 'utf8');
+  // An older database gets the bootstrap's idempotent tail (objects added since it was bootstrapped).
+  await db.exec(bootstrapped.rows[0].present ? bootstrap.slice(bootstrap.indexOf('-- Idempotent from here')) : bootstrap);
 
   const done = new Set((await db.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)).rows.map((r) => r.version));
   const applied: string[] = [];

@@ -6,6 +6,7 @@ import type { authRateLimits } from './authRateLimits.ts';
 import type { authSessions } from './authSessions.ts';
 import { checkPassword as checkPasswordRules, MAX_PASSWORD_BYTES } from './checkPassword.ts';
 import { checkUserMetadata } from './checkUserMetadata.ts';
+import { checkPkceParams, PKCE_PREFIX, pkceFlow } from './pkceFlow.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -13,10 +14,12 @@ const CONFIRMATION_LIFETIME_MS = 24 * 3600 * 1000;
 
 type Sessions = ReturnType<typeof authSessions>;
 type Limits = ReturnType<typeof authRateLimits>;
+type Pkce = ReturnType<typeof checkPkceParams>;
 
 /** Accounts of the embedded auth server: sign-up, confirmation, password sign-in, user updates. */
 export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Limits) {
   const auth = ctx.config.auth;
+  const pkceFlows = pkceFlow(ctx, sessions);
   // Compared against when the email is unknown, so that answer takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= bcrypt.hash(randomBytes(18).toString('base64'), ctx.bcryptCost));
@@ -55,8 +58,9 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     const email = checkEmail(body.email);
     const password = checkPassword(body.password);
     const data = checkUserMetadata(typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {});
+    const pkce = checkPkceParams(body.code_challenge_method, body.code_challenge);
     const existing = await findByEmail(email);
-    if (existing) return signUpAgain(existing, redirectTo);
+    if (existing) return signUpAgain(existing, redirectTo, pkce);
     const hash = await bcrypt.hash(password, ctx.bcryptCost);
     const confirm = auth.email.enableConfirmations;
     if (confirm) limits.checkMail();
@@ -73,11 +77,11 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     } catch (error) {
       // A parallel sign-up of the same address won the unique index (users_email_partial_key).
       const winner = (error as { code?: string }).code === '23505' ? await findByEmail(email) : null;
-      if (winner) return signUpAgain(winner, redirectTo);
+      if (winner) return signUpAgain(winner, redirectTo, pkce);
       throw error;
     }
     if (!confirm) return sessions.issue(ctx.db, user);
-    printConfirmationLink(email, token, redirectTo);
+    await printConfirmationLink(user, token, redirectTo, pkce);
     return userJson(user);
   }
 
@@ -86,7 +90,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
    * confirmations are on and the address is unconfirmed; then GoTrue sends
    * the confirmation again, at most once per [auth.email] max_frequency.
    */
-  async function signUpAgain(user: AuthUserRow, redirectTo: string | null): Promise<Record<string, unknown>> {
+  async function signUpAgain(user: AuthUserRow, redirectTo: string | null, pkce: Pkce): Promise<Record<string, unknown>> {
     if (!auth.email.enableConfirmations || user.email_confirmed_at) throw new AuthError(422, 'user_already_exists', 'User already registered');
     if (user.confirmation_sent_at) {
       const leftMs = new Date(user.confirmation_sent_at).getTime() + auth.email.maxFrequency * 1000 - Date.now();
@@ -100,13 +104,16 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
       `update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1 returning ${USER_COLUMNS}`,
       [user.id, hashToken(token)],
     );
-    printConfirmationLink(user.email, token, redirectTo);
+    await printConfirmationLink(user, token, redirectTo, pkce);
     return userJson(updated.rows[0]);
   }
 
-  function printConfirmationLink(email: string, token: string, redirectTo: string | null): void {
-    const link = `${ctx.apiUrl()}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirectTarget(redirectTo))}`;
-    ctx.log(`Confirm the sign-up of ${email}: ${link}`);
+  /** With PKCE a flow state is stored and the link's token carries the pkce_ prefix (it then redirects with ?code=). */
+  async function printConfirmationLink(user: AuthUserRow, token: string, redirectTo: string | null, pkce: Pkce): Promise<void> {
+    if (pkce) await pkceFlows.createFlowState(ctx.db, user.id, 'email/signup', pkce);
+    const linkToken = pkce ? `${PKCE_PREFIX}${token}` : token;
+    const link = `${ctx.apiUrl()}/auth/v1/verify?token=${linkToken}&type=signup&redirect_to=${encodeURIComponent(redirectTarget(redirectTo))}`;
+    ctx.log(`Confirm the sign-up of ${user.email}: ${link}`);
   }
 
   async function findByEmail(email: string): Promise<AuthUserRow | null> {
@@ -116,6 +123,12 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
 
   /** GET or POST /verify for type=signup: confirms the address and signs the user in. */
   async function verifySignup(token: unknown): Promise<Record<string, unknown>> {
+    return sessions.issue(ctx.db, await confirmSignup(token), 'otp');
+  }
+
+  /** Confirms the address of a sign-up token (with or without the pkce_ prefix); the user, not yet signed in. */
+  async function confirmSignup(token: unknown): Promise<AuthUserRow> {
+    if (typeof token === 'string' && token.startsWith(PKCE_PREFIX)) token = token.slice(PKCE_PREFIX.length);
     if (typeof token !== 'string' || token === '') throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
     const found = await ctx.db.query<AuthUserRow>(
       `update auth.users set email_confirmed_at = now(), confirmation_token = null, updated_at = now(), last_sign_in_at = now()
@@ -124,7 +137,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
       [hashToken(token), new Date(Date.now() - CONFIRMATION_LIFETIME_MS)],
     );
     if (!found.rows[0]) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-    return sessions.issue(ctx.db, found.rows[0]);
+    return found.rows[0];
   }
 
   /** POST /token?grant_type=password */
@@ -177,7 +190,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     return userJson(row);
   }
 
-  return { signUp, verifySignup, signInWithPassword, updateUser, redirectTarget };
+  return { signUp, verifySignup, confirmSignup, signInWithPassword, updateUser, redirectTarget, pkceFlows };
 }
 
 function hashToken(token: string): string {

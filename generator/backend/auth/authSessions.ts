@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../Database.ts';
 import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
+import { listFactors } from './listFactors.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 
 type Db = Queryable;
@@ -11,6 +12,8 @@ export interface AccessContext {
   claims: Record<string, unknown>;
   user: AuthUserRow;
   sessionId: string;
+  /** The session's assurance level: 'aal2' once a factor was verified in it. */
+  aal: string;
 }
 
 /**
@@ -19,17 +22,60 @@ export interface AccessContext {
  * one revoked, reusable for a short interval), short-lived HS256 access tokens naming the session.
  */
 export function authSessions(ctx: BackendContext) {
-  /** Creates a session for the user and returns GoTrue's session object. */
-  async function issue(db: Db, user: AuthUserRow): Promise<Record<string, unknown>> {
+  /**
+   * Creates a session for the user and returns GoTrue's session object;
+   * `method` is the amr claim GoTrue records ('password', 'otp', 'email/signup', ...).
+   */
+  async function issue(db: Db, user: AuthUserRow, method = 'password'): Promise<Record<string, unknown>> {
     const session = await db.query<{ id: string }>(`insert into auth.sessions (user_id) values ($1) returning id`, [user.id]);
+    await addClaim(db, session.rows[0].id, method);
     const refreshToken = newRefreshToken();
     await db.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [refreshToken, user.id, session.rows[0].id]);
-    return sessionJson(user, session.rows[0].id, refreshToken);
+    return sessionJson(db, user, session.rows[0].id, refreshToken);
   }
 
-  async function sessionJson(user: AuthUserRow, sessionId: string, refreshToken: string) {
+  async function addClaim(db: Db, sessionId: string, method: string): Promise<void> {
+    await db.query(
+      `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), $2)
+       on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = now()`,
+      [sessionId, method],
+    );
+  }
+
+  /**
+   * A factor verified in the session (GoTrue's updateMFASessionAndClaims):
+   * the method joins the session's amr, the session becomes aal2, and the
+   * refresh token is swapped so the aal1 one cannot mint aal2 tokens.
+   */
+  async function upgrade(db: Db, access: AccessContext, method: string, factorId: string): Promise<Record<string, unknown>> {
+    await addClaim(db, access.sessionId, method);
+    await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [access.sessionId, factorId]);
+    const current = await db.query<{ id: number; token: string }>(
+      `select id, token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+      [access.sessionId],
+    );
+    // One revoked token in between (GoTrue moves its counter by 2): the aal1 token is no longer the
+    // active token's parent, so after the reuse interval it cannot fetch the aal2 one and ends the session.
+    const skipped = newRefreshToken();
+    const next = newRefreshToken();
+    if (current.rows[0]) await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [current.rows[0].id]);
+    await db.query(
+      `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked) values ($1, $3, $4, $5, true), ($2, $3, $4, $1, false)`,
+      [skipped, next, access.user.id, access.sessionId, current.rows[0]?.token ?? null],
+    );
+    return sessionJson(db, access.user, access.sessionId, next);
+  }
+
+  async function sessionJson(db: Db, user: AuthUserRow, sessionId: string, refreshToken: string) {
     const expiresIn = ctx.config.auth.jwtExpiry;
     const now = Math.floor(Date.now() / 1000);
+    const session = await db.query<{ aal: string }>(`select aal from auth.sessions where id = $1`, [sessionId]);
+    // Most recent first, as GoTrue's CalculateAALAndAMR orders them.
+    const claims = await db.query<{ method: string; timestamp: number }>(
+      `select authentication_method as method, extract(epoch from updated_at)::bigint::int as timestamp
+         from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+      [sessionId],
+    );
     const accessToken = await ctx.keys.sign(
       {
         iss: `${ctx.apiUrl()}/auth/v1`,
@@ -40,8 +86,8 @@ export function authSessions(ctx: BackendContext) {
         phone: '',
         app_metadata: user.raw_app_meta_data,
         user_metadata: user.raw_user_meta_data,
-        aal: 'aal1',
-        amr: [{ method: 'password', timestamp: now }],
+        aal: session.rows[0]?.aal ?? 'aal1',
+        amr: claims.rows.length > 0 ? claims.rows : [{ method: 'password', timestamp: now }],
         session_id: sessionId,
         is_anonymous: false,
       },
@@ -53,7 +99,7 @@ export function authSessions(ctx: BackendContext) {
       expires_in: expiresIn,
       expires_at: now + expiresIn,
       refresh_token: refreshToken,
-      user: userJson(user),
+      user: userJson(user, await listFactors(db, user.id)),
     };
   }
 
@@ -99,7 +145,7 @@ export function authSessions(ctx: BackendContext) {
       return { user: user.rows[0], sessionId: row.session_id, next };
     });
     if ('error' in outcome) throw outcome.error;
-    return sessionJson(outcome.user, outcome.sessionId, outcome.next);
+    return sessionJson(ctx.db, outcome.user, outcome.sessionId, outcome.next);
   }
 
   /** Checks a bearer access token as GoTrue's requireAuthentication does. */
@@ -116,20 +162,20 @@ export function authSessions(ctx: BackendContext) {
     const user = await ctx.db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
     if (!user.rows[0]) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     const sessionId = String(claims.session_id ?? '');
-    const session = await ctx.db.query(`select 1 from auth.sessions where id::text = $1 and user_id = $2`, [sessionId, claims.sub]);
+    const session = await ctx.db.query<{ aal: string }>(`select aal from auth.sessions where id::text = $1 and user_id = $2`, [sessionId, claims.sub]);
     if (session.rows.length === 0) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    return { claims, user: user.rows[0], sessionId };
+    return { claims, user: user.rows[0], sessionId, aal: session.rows[0].aal };
   }
 
-  /** POST /logout?scope=global|local|others */
+  /** POST /logout?scope=global|local|others (none: global) */
   async function revoke(access: AccessContext, scope: string): Promise<void> {
     if (scope === 'local') await ctx.db.query(`delete from auth.sessions where id = $1`, [access.sessionId]);
     else if (scope === 'others') await ctx.db.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [access.user.id, access.sessionId]);
-    else if (scope === 'global') await ctx.db.query(`delete from auth.sessions where user_id = $1`, [access.user.id]);
-    else throw new AuthError(400, 'validation_failed', 'Unsupported logout scope');
+    else if (scope === 'global' || scope === '') await ctx.db.query(`delete from auth.sessions where user_id = $1`, [access.user.id]);
+    else throw new AuthError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);
   }
 
-  return { issue, refresh, authenticate, revoke };
+  return { issue, upgrade, refresh, authenticate, revoke };
 }
 
 function newRefreshToken(): string {

@@ -8,12 +8,16 @@ import { AuthError } from './authError.ts';
 import { authRateLimits } from './authRateLimits.ts';
 import { authSessions } from './authSessions.ts';
 import { userJson } from './userJson.ts';
+import { listFactors } from './listFactors.ts';
+import { isFactorsRoute, mfaFactors } from './mfaFactors.ts';
+import { PKCE_PREFIX } from './pkceFlow.ts';
 
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
 export function handleAuth(ctx: BackendContext) {
   const sessions = authSessions(ctx);
   const limits = authRateLimits(ctx.config.auth.rateLimit);
   const accounts = authAccounts(ctx, sessions, limits);
+  const factors = mfaFactors(ctx, sessions);
 
   /** `clientIp`: the socket's remote address, the key of the per-IP rate limits. */
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
@@ -25,8 +29,11 @@ export function handleAuth(ctx: BackendContext) {
         limits.check('verify', clientIp);
         return await verifyLink(url);
       }
+      // Public, as on Supabase; the HS256 secret is never published, so the set is empty (GoTrue's WellKnownJwks).
+      if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
       const keyError = await checkApiKey(request, ctx);
       if (keyError) return keyError;
+      if (isFactorsRoute(route)) return jsonResponse(200, await factors.handle(route, await sessions.authenticate(request), request.method === 'POST' ? await readBody(request) : {}, clientIp));
       switch (route) {
         case 'GET /health':
           return jsonResponse(200, { version: 'embedded', name: 'GoTrue', description: 'site embedded auth' });
@@ -50,14 +57,15 @@ export function handleAuth(ctx: BackendContext) {
         }
         case 'POST /token': {
           const grant = url.searchParams.get('grant_type');
-          if (grant !== 'password' && grant !== 'refresh_token') throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+          if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce') throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
           limits.check('token', clientIp);
           const body = await readBody(request);
           if (grant === 'password') return jsonResponse(200, await accounts.signInWithPassword(body));
+          if (grant === 'pkce') return jsonResponse(200, await accounts.pkceFlows.exchange(body));
           return jsonResponse(200, await sessions.refresh(body.refresh_token));
         }
         case 'GET /user':
-          return jsonResponse(200, userJson((await sessions.authenticate(request)).user));
+          return jsonResponse(200, await userWithFactors((await sessions.authenticate(request)).user));
         case 'PUT /user': {
           const access = await sessions.authenticate(request);
           limits.check('user', clientIp);
@@ -79,12 +87,24 @@ export function handleAuth(ctx: BackendContext) {
     }
   };
 
-  /** GET /verify?token=…&type=signup&redirect_to=…: redirects with the session in the fragment, or the error. */
+  async function userWithFactors(user: Parameters<typeof userJson>[0]) {
+    return userJson(user, await listFactors(ctx.db, user.id));
+  }
+
+  /**
+   * GET /verify?token=…&type=signup&redirect_to=…: redirects with the session in the fragment, or the error;
+   * a PKCE link (token pkce_…) redirects with ?code= instead, and its error is in the query too.
+   */
   async function verifyLink(url: URL): Promise<Response> {
     const target = accounts.redirectTarget(url.searchParams.get('redirect_to'));
+    const isPkce = (url.searchParams.get('token') ?? '').startsWith(PKCE_PREFIX);
     let fragment: URLSearchParams;
     try {
       if (url.searchParams.get('type') !== 'signup') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
+      if (isPkce) {
+        const user = await accounts.confirmSignup(url.searchParams.get('token'));
+        return new Response(null, { status: 303, headers: { Location: await accounts.pkceFlows.redirectWithCode(ctx.db, user.id, 'email/signup', target) } });
+      }
       const session = await accounts.verifySignup(url.searchParams.get('token'));
       fragment = new URLSearchParams({
         access_token: String(session.access_token),
@@ -97,6 +117,11 @@ export function handleAuth(ctx: BackendContext) {
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       fragment = new URLSearchParams({ error: 'access_denied', error_code: error.errorCode, error_description: error.message });
+      if (isPkce) {
+        const withQuery = new URL(target);
+        for (const [k, v] of fragment) withQuery.searchParams.set(k, v);
+        return new Response(null, { status: 303, headers: { Location: `${withQuery.toString().split('#')[0]}#${fragment}` } });
+      }
     }
     return new Response(null, { status: 303, headers: { Location: `${target.split('#')[0]}#${fragment}` } });
   }

@@ -18,7 +18,7 @@ export const USER_COLUMNS =
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
 
 /** Pure: an auth.users row -> the user object GoTrue returns (and auth-js types as User). */
-export function userJson(row: AuthUserRow): Record<string, unknown> {
+export function userJson(row: AuthUserRow, factors: Record<string, unknown>[] = []): Record<string, unknown> {
   return {
     id: row.id,
     aud: 'authenticated',
@@ -47,5 +47,7 @@ export function userJson(row: AuthUserRow): Record<string, unknown> {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     is_anonymous: false,
+    // GoTrue leaves the list out when the user has no factor.
+    ...(factors.length > 0 ? { factors } : {}),
   };
 }
