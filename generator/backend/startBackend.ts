@@ -49,6 +49,8 @@ export interface RunningBackend {
   serviceRoleKey: string;
   port: number;
   db: Database;
+  /** Reads the schema again after DDL (what `NOTIFY pgrst, 'reload schema'` does for PostgREST). */
+  reloadCatalog(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     serviceRoleKey: keys.serviceRoleKey,
     port,
     db,
+    async reloadCatalog() {
+      ctx.catalog = await loadCatalog(db);
+    },
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
