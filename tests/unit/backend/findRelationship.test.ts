@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { findRelationship } from '../../../generator/backend/rest/findRelationship.ts';
+import type { RestCatalog } from '../../../generator/backend/rest/loadCatalog.ts';
+import { RestError } from '../../../generator/backend/rest/RestError.ts';
+
+const fk = (name: string, table: string, columns: string[], foreignTable: string, unique = false) => ({ name, table, columns, foreignTable, foreignColumns: ['id'], unique });
+const catalog: RestCatalog = {
+  schema: 'public',
+  tables: new Map(),
+  functions: new Map(),
+  foreignKeys: [
+    fk('cities_country_id_fkey', 'cities', ['country_id'], 'countries'),
+    fk('capitals_country_id_fkey', 'capitals', ['country_id'], 'countries', true),
+    fk('messages_sender_id_fkey', 'messages', ['sender_id'], 'people'),
+    fk('messages_receiver_id_fkey', 'messages', ['receiver_id'], 'people'),
+  ],
+};
+
+describe('findRelationship', () => {
+  it('finds many-to-one, one-to-many and one-to-one in both directions', () => {
+    expect(findRelationship(catalog, 'cities', 'countries')).toEqual({ table: 'countries', toOne: true, pairs: [['country_id', 'id']] });
+    expect(findRelationship(catalog, 'countries', 'cities')).toEqual({ table: 'cities', toOne: false, pairs: [['id', 'country_id']] });
+    expect(findRelationship(catalog, 'countries', 'capitals').toOne).toBe(true);
+    expect(findRelationship(catalog, 'messages', 'sender_id')).toEqual({ table: 'people', toOne: true, pairs: [['sender_id', 'id']] });
+    expect(findRelationship(catalog, 'messages', 'people', 'messages_receiver_id_fkey').pairs).toEqual([['receiver_id', 'id']]);
+  });
+
+  it('refuses no relationship (PGRST200) and several (PGRST201)', () => {
+    const error = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e as RestError;
+      }
+      throw new Error('no error');
+    };
+    const none = error(() => findRelationship(catalog, 'countries', 'people', 'x'));
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'countries' and 'people' in the schema cache",
+      details: "Searched for a foreign key relationship between 'countries' and 'people' using the hint 'x' in the schema 'public', but no matches were found.",
+      hint: null,
+    });
+    const many = error(() => findRelationship(catalog, 'people', 'messages'));
+    expect(many.status).toBe(300);
+    expect(many.body.details).toEqual([
+      { cardinality: 'one-to-many', embedding: 'people with messages', relationship: 'messages_sender_id_fkey using people(id) and messages(sender_id)' },
+      { cardinality: 'one-to-many', embedding: 'people with messages', relationship: 'messages_receiver_id_fkey using people(id) and messages(receiver_id)' },
+    ]);
+  });
+});
