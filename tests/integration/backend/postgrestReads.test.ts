@@ -138,6 +138,12 @@ const CASES: Case[] = [
     call: (db) => db.from('orchestral_sections').select('name, instruments(name)').order('name', { referencedTable: 'instruments', ascending: false }).eq('id', 1),
     data: [{ name: 'strings', instruments: names('violin', 'viola') }],
   },
+  {
+    name: 'order by a column of a to-one embed',
+    call: (db) => db.from('cities').select('name, countries(name)').order('countries(name)').order('name'),
+    data: [{ name: 'Herat', countries: { name: 'Afghanistan' } }, { name: 'Kabul', countries: { name: 'Afghanistan' } }, { name: 'Tirana', countries: { name: 'Albania' } }],
+  },
+  { name: 'not is null on an embed keeps rows that have one', call: (db) => db.from('countries').select('name, cities(name)').not('cities', 'is', null).order('id').limit(1, { referencedTable: 'cities' }).order('id', { referencedTable: 'cities' }), data: [{ name: 'Afghanistan', cities: names('Kabul') }, { name: 'Albania', cities: names('Tirana') }] },
   { name: 'limit', call: (db) => db.from('countries').select('name').order('id').limit(1), data: names('Afghanistan') },
   {
     name: 'limit a referenced table',
