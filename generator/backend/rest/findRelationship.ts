@@ -15,27 +15,22 @@ interface Candidate {
 }
 
 /**
- * Pure: PostgREST's relationship search between `parent` and the embed
- * `target` (a table, a foreign-key name or a foreign-key column), narrowed
- * by `hint` (a foreign-key name or one of its columns). None is 400
- * PGRST200, several are 300 PGRST201 with the candidates in `details`.
+ * Pure: PostgREST's relationship search (Plan.hs findRel) between `parent`
+ * and the embed `target`: without a hint, a table, a foreign-key name or a
+ * single foreign-key column of the parent; with one, the table and a
+ * foreign-key name or a column of either side. A self-referencing key is
+ * one-to-many by the table name (`!fk_column` to pick which) and
+ * many-to-one by the column name. None is 400 PGRST200, several are 300
+ * PGRST201 with the candidates in `details`.
  */
 export function findRelationship(catalog: RestCatalog, parent: string, target: string, hint?: string): RestJoin {
-  const fks = catalog.foreignKeys ?? [];
-  let found: Candidate[] = [];
-  for (const fk of fks) {
-    if (fk.table === parent && (fk.foreignTable === target || fk.name === target || (fk.columns.length === 1 && fk.columns[0] === target))) {
-      found.push({ fk, fromParent: true });
+  const found: Candidate[] = [];
+  for (const fk of catalog.foreignKeys ?? []) {
+    for (const fromParent of [true, false]) {
+      if ((fromParent ? fk.table : fk.foreignTable) !== parent) continue;
+      const c = { fk, fromParent };
+      if (matches(c, target, hint)) found.push(c);
     }
-    if (fk.foreignTable === parent && (fk.table === target || fk.name === target)) found.push({ fk, fromParent: false });
-  }
-  if (hint !== undefined) {
-    found = found.filter(({ fk, fromParent }) => {
-      if (fk.name === hint) return true;
-      const single = fk.columns.length === 1;
-      if (single && (fk.columns[0] === hint || fk.foreignColumns[0] === hint)) return true;
-      return false;
-    });
   }
   if (found.length === 0) {
     throw new RestError(
@@ -58,6 +53,22 @@ export function findRelationship(catalog: RestCatalog, parent: string, target: s
   return fromParent
     ? { table: fk.foreignTable, toOne: true, pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i]]) }
     : { table: fk.table, toOne: fk.unique, pairs: fk.foreignColumns.map((c, i) => [c, fk.columns[i]]) };
+}
+
+function matches(c: Candidate, target: string, hint: string | undefined): boolean {
+  const { fk, fromParent } = c;
+  const foreign = other(c);
+  // Column pairs as seen from the parent: (parent column, embedded column).
+  const single = fk.columns.length === 1;
+  const [mine, theirs] = fromParent ? [fk.columns[0], fk.foreignColumns[0]] : [fk.foreignColumns[0], fk.columns[0]];
+  if (fk.table === fk.foreignTable) {
+    const m2o = fromParent && !fk.unique;
+    const o2m = !fromParent && !fk.unique;
+    if (hint === undefined) return (target === foreign && o2m) || (single && mine === target && m2o);
+    return target === foreign && o2m && single && theirs === hint;
+  }
+  if (hint === undefined) return target === foreign || fk.name === target || (single && mine === target);
+  return target === foreign && (fk.name === hint || (single && (mine === hint || theirs === hint)));
 }
 
 const other = (c: Candidate) => (c.fromParent ? c.fk.foreignTable : c.fk.table);

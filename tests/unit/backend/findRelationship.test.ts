@@ -13,6 +13,7 @@ const catalog: RestCatalog = {
     fk('capitals_country_id_fkey', 'capitals', ['country_id'], 'countries', true),
     fk('messages_sender_id_fkey', 'messages', ['sender_id'], 'people'),
     fk('messages_receiver_id_fkey', 'messages', ['receiver_id'], 'people'),
+    fk('employees_manager_id_fkey', 'employees', ['manager_id'], 'employees'),
   ],
 };
 
@@ -23,6 +24,13 @@ describe('findRelationship', () => {
     expect(findRelationship(catalog, 'countries', 'capitals').toOne).toBe(true);
     expect(findRelationship(catalog, 'messages', 'sender_id')).toEqual({ table: 'people', toOne: true, pairs: [['sender_id', 'id']] });
     expect(findRelationship(catalog, 'messages', 'people', 'messages_receiver_id_fkey').pairs).toEqual([['receiver_id', 'id']]);
+  });
+
+  it('reads a self-reference as PostgREST does: one-to-many by table name, many-to-one by column name', () => {
+    expect(findRelationship(catalog, 'employees', 'employees')).toEqual({ table: 'employees', toOne: false, pairs: [['id', 'manager_id']] });
+    expect(findRelationship(catalog, 'employees', 'employees', 'manager_id').toOne).toBe(false);
+    expect(findRelationship(catalog, 'employees', 'manager_id')).toEqual({ table: 'employees', toOne: true, pairs: [['manager_id', 'id']] });
+    expect(() => findRelationship(catalog, 'cities', 'countries', 'nope')).toThrow(/Could not find a relationship/);
   });
 
   it('refuses no relationship (PGRST200) and several (PGRST201)', () => {
