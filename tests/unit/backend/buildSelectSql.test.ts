@@ -37,6 +37,12 @@ describe('buildSelectSql', () => {
     expect(sql.text).toContain('"public"."countries"."data"->>$1 as "x"');
   });
 
+  it('gives updates and deletes the same filters and logic trees', () => {
+    const sql = buildRestSql(parseRestRequest('/countries', new URLSearchParams('or=(id.eq.1,name.like.A*)&data->>a=eq.x'), 'DELETE', new Headers()), catalog, undefined, 1000);
+    expect(sql.text).toBe('delete from "public"."countries" where "public"."countries"."data"->>$1 = $2 and ("public"."countries"."id" = $3 or "public"."countries"."name"::text like $4)');
+    expect(sql.params).toEqual(['a', 'x', '1', 'A%']);
+  });
+
   it('wraps a text column in to_tsvector for full-text search', () => {
     expect(build('/countries', 'name=wfts(english).a b').text).toContain('to_tsvector($1::regconfig, "public"."countries"."name") @@ websearch_to_tsquery($1::regconfig, $2)');
   });
