@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend } from '../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor } from './testClients.ts';
+import { ENGINES } from './testEngines.ts';
 
 /** A small schema of the test's own, in its own in-memory backend: FKs both ways, jsonb, arrays, a range, a tsvector. */
 const SCHEMA = `
@@ -158,12 +158,16 @@ const CASES: Case[] = [
   { name: 'explain is not available', call: (db) => db.from('countries').select('name').explain(), error: { code: 'PGRST107', status: 406 } },
 ];
 
-describe('PostgREST reads through supabase-js', () => {
+describe.each(ENGINES)('PostgREST reads through supabase-js on $name', (engine) => {
+  if (engine.skip) {
+    it.skip(`skipped: ${engine.skip}`, () => {});
+    return;
+  }
   let backend: RunningBackend;
   let anon: SupabaseClient;
 
   beforeAll(async () => {
-    backend = await startTestBackend();
+    backend = await engine.start();
     await backend.db.exec(SCHEMA);
     await backend.reloadCatalog();
     anon = clientFor(backend);
