@@ -47,7 +47,15 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
     path: level.path ? `${level.path}.${keyOf(e)}` : keyOf(e),
     items: e.select.length ? e.select : [{ kind: 'star' }],
   });
-  const joinSql = (parent: Level, c: Level, join: RestJoin) => join.pairs.map(([p, ch]) => `${c.ref}.${ident(ch)} = ${parent.ref}.${ident(p)}`).join(' and ');
+  const joinSql = (parent: Level, c: Level, join: RestJoin) => {
+    if (!join.junction) return join.pairs.map(([p, ch]) => `${c.ref}.${ident(ch)} = ${parent.ref}.${ident(p)}`).join(' and ');
+    const j = ident(`_pgrst_${++aliases}`);
+    const on = [
+      ...join.junction.childPairs.map(([ch, jc]) => `${j}.${ident(jc)} = ${c.ref}.${ident(ch)}`),
+      ...join.junction.parentPairs.map(([p, jc]) => `${j}.${ident(jc)} = ${parent.ref}.${ident(p)}`),
+    ];
+    return `exists (select 1 from ${schema}.${ident(join.junction.table)} ${j} where ${on.join(' and ')})`;
+  };
   const from = (level: Level) => `${schema}.${ident(level.table)}${level.path ? ` ${level.ref}` : ''}`;
 
   const existsSql = (parent: Level, e: Embed) => {

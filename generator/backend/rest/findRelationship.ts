@@ -6,12 +6,16 @@ export interface RestJoin {
   table: string;
   toOne: boolean;
   pairs: [string, string][];
+  /** Many-to-many: the junction table, (parent column, junction column) and (embedded column, junction column) pairs. */
+  junction?: { table: string; parentPairs: [string, string][]; childPairs: [string, string][] };
 }
 
 interface Candidate {
   fk: RestForeignKey;
   /** true: the parent holds the foreign key (many-to-one). */
   fromParent: boolean;
+  /** Many-to-many: `fk` goes from the junction to the parent, `to` from the junction to the embedded table. */
+  to?: RestForeignKey;
 }
 
 /**
@@ -32,6 +36,9 @@ export function findRelationship(catalog: RestCatalog, parent: string, target: s
       if (matches(c, target, hint)) found.push(c);
     }
   }
+  for (const c of junctions(catalog, parent)) {
+    if (c.to?.foreignTable === target && (hint === undefined || hint === c.fk.table)) found.push(c);
+  }
   if (found.length === 0) {
     throw new RestError(
       400,
@@ -46,10 +53,18 @@ export function findRelationship(catalog: RestCatalog, parent: string, target: s
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent}' and '${target}'`,
       found.map((c) => describe(parent, c)),
-      `Try changing '${target}' to one of the following: ${found.map((c) => `'${other(c)}!${c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+      `Try changing '${target}' to one of the following: ${found.map((c) => `'${other(c)}!${c.to ? c.fk.table : c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
     );
   }
-  const { fk, fromParent } = found[0];
+  const { fk, fromParent, to } = found[0];
+  if (to) {
+    return {
+      table: to.foreignTable,
+      toOne: false,
+      pairs: [],
+      junction: { table: fk.table, parentPairs: fk.foreignColumns.map((c, i) => [c, fk.columns[i]]), childPairs: to.foreignColumns.map((c, i) => [c, to.columns[i]]) },
+    };
+  }
   return fromParent
     ? { table: fk.foreignTable, toOne: true, pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i]]) }
     : { table: fk.table, toOne: fk.unique, pairs: fk.foreignColumns.map((c, i) => [c, fk.columns[i]]) };
@@ -71,10 +86,36 @@ function matches(c: Candidate, target: string, hint: string | undefined): boolea
   return target === foreign && (fk.name === hint || (single && (mine === hint || theirs === hint)));
 }
 
-const other = (c: Candidate) => (c.fromParent ? c.fk.foreignTable : c.fk.table);
+/**
+ * Many-to-many candidates (SchemaCache.hs addM2MRels): a table with foreign
+ * keys to the parent and to another table, all their columns in its primary
+ * key. A self many-to-many is never matched, as in PostgREST.
+ */
+function junctions(catalog: RestCatalog, parent: string): Candidate[] {
+  const fks = catalog.foreignKeys ?? [];
+  const out: Candidate[] = [];
+  for (const fk of fks) {
+    if (fk.foreignTable !== parent) continue;
+    for (const to of fks) {
+      if (to === fk || to.table !== fk.table || to.foreignTable === parent) continue;
+      const pk = catalog.tables.get(fk.table)?.primaryKey ?? [];
+      if ([...fk.columns, ...to.columns].every((c) => pk.includes(c))) out.push({ fk, fromParent: false, to });
+    }
+  }
+  return out;
+}
+
+const other = (c: Candidate) => (c.to ? c.to.foreignTable : c.fromParent ? c.fk.foreignTable : c.fk.table);
 
 /** PostgREST's compressedRel: how each candidate is listed in a PGRST201's details. */
-function describe(parent: string, { fk, fromParent }: Candidate): Record<string, string> {
+function describe(parent: string, { fk, fromParent, to }: Candidate): Record<string, string> {
+  if (to) {
+    return {
+      cardinality: 'many-to-many',
+      embedding: `${parent} with ${to.foreignTable}`,
+      relationship: `${fk.table} using ${fk.name}(${fk.columns.join(', ')}) and ${to.name}(${to.columns.join(', ')})`,
+    };
+  }
   const [mine, theirs] = fromParent ? [fk.columns, fk.foreignColumns] : [fk.foreignColumns, fk.columns];
   const child = other({ fk, fromParent });
   return {

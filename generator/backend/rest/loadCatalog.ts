@@ -4,7 +4,7 @@ import type { Queryable } from '../Database.ts';
 export interface RestCatalog {
   schema: string;
   /** Columns in order; `types` (format_type) in the same order. */
-  tables: Map<string, { columns: string[]; types?: string[] }>;
+  tables: Map<string, { columns: string[]; types?: string[]; primaryKey?: string[] }>;
   /** Foreign keys between tables of the schema, for embedding. */
   foreignKeys?: RestForeignKey[];
   functions: Map<string, { args: { name: string; type: string }[]; returnsSet: boolean }>;
@@ -69,6 +69,19 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
       order by t.relname, c.conname`,
     [schema],
   );
+  const pks = await db.query<{ table_name: string; columns: string[] }>(
+    `select c.relname as table_name,
+            array(select a.attname::text from unnest(i.indkey::int2[]) k(n) join pg_attribute a on a.attrelid = c.oid and a.attnum = k.n) as columns
+       from pg_index i
+       join pg_class c on c.oid = i.indrelid
+       join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and i.indisprimary`,
+    [schema],
+  );
+  for (const row of pks.rows) {
+    const table = tables.get(row.table_name);
+    if (table) table.primaryKey = row.columns;
+  }
   const foreignKeys = fks.rows.map((r) => ({
     name: r.name,
     table: r.table,

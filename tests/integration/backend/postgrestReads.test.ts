@@ -16,6 +16,12 @@ create table public.reservations (id int primary key, room text not null, during
 create table public.people (id int primary key, name text not null);
 create table public.messages (id int primary key, body text not null,
   sender_id int references public.people (id), receiver_id int references public.people (id));
+create table public.players (id int primary key, name text not null);
+create table public.teams (id int primary key, name text not null);
+create table public.members (player_id int references public.players (id), team_id int references public.teams (id), primary key (player_id, team_id));
+insert into public.players values (1, 'Kiran'), (2, 'Evan');
+insert into public.teams values (1, 'Green'), (2, 'Blue');
+insert into public.members values (1, 1), (1, 2), (2, 2);
 insert into public.countries values
   (1, 'Afghanistan', 'AF', '{"capital": {"name": "Kabul"}, "languages": ["ps", "uz"]}', '{asia,landlocked}', 40),
   (2, 'Albania', 'AL', '{"capital": {"name": "Tirana"}}', '{europe}', 3),
@@ -30,7 +36,7 @@ insert into public.reservations values
 insert into public.people values (1, 'Ada'), (2, 'Bob'), (3, 'Smith, "J"');
 insert into public.messages values (1, 'hi', 1, 2);
 grant select on public.countries, public.cities, public.orchestral_sections, public.instruments,
-  public.reservations, public.people, public.messages to anon;
+  public.reservations, public.people, public.messages, public.players, public.teams, public.members to anon;
 alter table public.cities enable row level security;
 create policy cities_visible on public.cities for select to anon using (name <> 'Hidden');
 `;
@@ -60,6 +66,11 @@ const CASES: Case[] = [
     name: 'the same referenced table twice, by foreign-key column with aliases',
     call: (db) => db.from('messages').select('body, from:sender_id(name), to:receiver_id(name)'),
     data: [{ body: 'hi', from: { name: 'Ada' }, to: { name: 'Bob' } }],
+  },
+  {
+    name: 'query referenced tables through a join table',
+    call: (db) => db.from('players').select('name, teams(name)').order('id').order('name', { referencedTable: 'teams' }),
+    data: [{ name: 'Kiran', teams: names('Blue', 'Green') }, { name: 'Evan', teams: names('Blue') }],
   },
   { name: 'a hint picks one of two relationships', call: (db) => db.from('messages').select('body, people!receiver_id(name)'), data: [{ body: 'hi', people: { name: 'Bob' } }] },
   { name: 'two relationships without a hint are ambiguous', call: (db) => db.from('messages').select('body, people(name)'), error: { code: 'PGRST201', status: 300 } },

@@ -6,7 +6,7 @@ import { RestError } from '../../../generator/backend/rest/RestError.ts';
 const fk = (name: string, table: string, columns: string[], foreignTable: string, unique = false) => ({ name, table, columns, foreignTable, foreignColumns: ['id'], unique });
 const catalog: RestCatalog = {
   schema: 'public',
-  tables: new Map(),
+  tables: new Map([['members', { columns: ['player_id', 'team_id'], primaryKey: ['player_id', 'team_id'] }]]),
   functions: new Map(),
   foreignKeys: [
     fk('cities_country_id_fkey', 'cities', ['country_id'], 'countries'),
@@ -14,6 +14,8 @@ const catalog: RestCatalog = {
     fk('messages_sender_id_fkey', 'messages', ['sender_id'], 'people'),
     fk('messages_receiver_id_fkey', 'messages', ['receiver_id'], 'people'),
     fk('employees_manager_id_fkey', 'employees', ['manager_id'], 'employees'),
+    fk('members_player_id_fkey', 'members', ['player_id'], 'players'),
+    fk('members_team_id_fkey', 'members', ['team_id'], 'teams'),
   ],
 };
 
@@ -31,6 +33,17 @@ describe('findRelationship', () => {
     expect(findRelationship(catalog, 'employees', 'employees', 'manager_id').toOne).toBe(false);
     expect(findRelationship(catalog, 'employees', 'manager_id')).toEqual({ table: 'employees', toOne: true, pairs: [['manager_id', 'id']] });
     expect(() => findRelationship(catalog, 'cities', 'countries', 'nope')).toThrow(/Could not find a relationship/);
+  });
+
+  it('finds many-to-many through a junction whose key holds both foreign keys', () => {
+    expect(findRelationship(catalog, 'players', 'teams', 'members')).toEqual({
+      table: 'teams',
+      toOne: false,
+      pairs: [],
+      junction: { table: 'members', parentPairs: [['id', 'player_id']], childPairs: [['id', 'team_id']] },
+    });
+    const noKey: RestCatalog = { ...catalog, tables: new Map([['members', { columns: ['player_id', 'team_id'] }]]) };
+    expect(() => findRelationship(noKey, 'players', 'teams')).toThrow(/Could not find a relationship between 'players' and 'teams'/);
   });
 
   it('refuses no relationship (PGRST200) and several (PGRST201)', () => {
