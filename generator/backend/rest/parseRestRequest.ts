@@ -93,7 +93,6 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
       request.queryArgs[key] = raw;
       continue;
     }
-    if (raw === '') continue;
     request.filters.push(parseFilter(key, raw));
   }
   return request;
