@@ -1,9 +1,9 @@
 /** A PostgREST-shaped error: the HTTP status plus the JSON body PostgREST sends. */
 export class RestError extends Error {
   readonly status: number;
-  readonly body: { code: string; message: string; details: string | null; hint: string | null };
+  readonly body: { code: string; message: string; details: string | Record<string, string>[] | null; hint: string | null };
 
-  constructor(status: number, code: string, message: string, details: string | null = null, hint: string | null = null) {
+  constructor(status: number, code: string, message: string, details: string | Record<string, string>[] | null = null, hint: string | null = null) {
     super(message);
     this.name = 'RestError';
     this.status = status;

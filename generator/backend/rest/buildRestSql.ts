@@ -1,6 +1,8 @@
 import { RestError } from './RestError.ts';
 import type { RestCatalog } from './loadCatalog.ts';
-import type { RestFilter, RestRequest } from './parseRestRequest.ts';
+import { buildSelectSql } from './buildSelectSql.ts';
+import { conditionSql } from './conditionSql.ts';
+import type { RestRequest } from './parseRestRequest.ts';
 
 /**
  * One statement to run. `body` (json text or null), `total` (rows matched,
@@ -38,24 +40,22 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
   };
   const returning = request.select.includes('*') ? `${target}.*` : request.select.map(column).join(', ');
   // Built only where a statement has a WHERE (an insert has none): each filter value becomes a parameter.
-  const whereSql = () => (request.filters.length ? ` where ${request.filters.map((f) => filterSql(f, column(f.column), param)).join(' and ')}` : '');
+  const columnRef = (name: string) => {
+    const i = table.columns.indexOf(name);
+    return { sql: column(name), type: table.types?.[i] };
+  };
+  const whereSql = () => {
+    const root = [...request.filters, ...request.logic].filter((f) => !f.embed);
+    return root.length ? ` where ${root.map((f) => conditionSql(f, columnRef, param)).join(' and ')}` : '';
+  };
   const wrap = (statement: string, withBody: boolean) =>
     `with _pgrst as (${statement}${withBody ? ` returning ${returning}` : ''}) ` +
     `select ${withBody ? `coalesce(json_agg(_pgrst), '[]')::text` : 'null::text'} as body, count(*)::int as total from _pgrst`;
 
   switch (request.method) {
     case 'GET':
-    case 'HEAD': {
-      const where = whereSql();
-      const order = request.order.length
-        ? ` order by ${request.order.map((o) => `${column(o.column)}${o.descending ? ' desc' : ' asc'}${o.nulls ? ` nulls ${o.nulls}` : ''}`).join(', ')}`
-        : '';
-      const limit = request.limit ?? maxRows;
-      const page = `select ${returning} from ${target}${where}${order}${limit !== null ? ` limit ${Math.min(limit, maxRows ?? limit)}` : ''}${request.offset ? ` offset ${request.offset}` : ''}`;
-      const total = request.count ? `(select count(*) from ${target}${where})::int` : 'null::int';
-      const data = request.method === 'HEAD' ? `null::text` : `coalesce(json_agg(_pgrst), '[]')::text`;
-      return { text: `select ${data} as body, count(*)::int as page, ${total} as total from (${page}) _pgrst`, params };
-    }
+    case 'HEAD':
+      return { text: buildSelectSql(request, catalog, maxRows, param), params };
     case 'PUT': // handleRest sends inserts and upserts to buildInsertSql
     case 'POST': {
       const rows = Array.isArray(body) ? body : [body];
@@ -120,28 +120,6 @@ function rpcSql(request: RestRequest, catalog: RestCatalog, body: unknown, param
   return fn.returnsSet
     ? `select coalesce(json_agg(_pgrst), '[]')::text as body, count(*)::int as total from ${call} _pgrst`
     : `select to_json(${call})::text as body, 1 as total`;
-}
-
-function filterSql(filter: RestFilter, column: string, param: (v: unknown) => string): string {
-  const value = filter.values[0];
-  let sql: string;
-  switch (filter.op) {
-    case 'is':
-      sql = `${column} is ${({ null: 'null', true: 'true', false: 'false', unknown: 'unknown' } as Record<string, string>)[value.toLowerCase()]}`;
-      break;
-    case 'in':
-      sql = filter.values.length ? `${column} in (${filter.values.map((v) => param(v)).join(', ')})` : 'false';
-      break;
-    case 'like':
-    case 'ilike':
-      sql = `${column}::text ${filter.op} ${param(value.replace(/\*/g, '%'))}`;
-      break;
-    default: {
-      const operator = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[filter.op];
-      sql = `${column} ${operator} ${param(value)}`;
-    }
-  }
-  return filter.negate ? `not (${sql})` : sql;
 }
 
 /** Double-quotes an identifier (already checked against the catalog). */

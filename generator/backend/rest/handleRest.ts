@@ -71,10 +71,10 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     }
     if (parsed.kind === 'rpc') return textResponse(200, text ?? 'null', headers);
     if (parsed.method === 'GET' || parsed.method === 'HEAD') {
-      const first = parsed.offset ?? 0;
-      const total = parsed.count ? String(result.total ?? 0) : '*';
-      headers['Content-Range'] = result.affected > 0 ? `${first}-${first + result.affected - 1}/${total}` : `*/${total}`;
-      return parsed.method === 'HEAD' ? new Response(null, { status: 200, headers }) : textResponse(200, text ?? '[]', headers);
+      const range = readRange(parsed.offset ?? 0, result.affected, parsed.count ? (result.total ?? 0) : null);
+      headers['Content-Range'] = range.contentRange;
+      if (parsed.media === 'csv') headers['Content-Type'] = 'text/csv; charset=utf-8';
+      return parsed.method === 'HEAD' ? new Response(null, { status: range.status, headers }) : textResponse(range.status, text ?? '[]', headers);
     }
     return writeResponse(parsed, prefs, insert?.conflictColumns.length ? true : false, result, text, headers);
   } catch (error) {
@@ -151,6 +151,19 @@ async function restBody(request: Request, parsed: RestRequest, schema: string): 
     throw new RestError(400, 'PGRST102', 'All object keys must match');
   }
   return body;
+}
+
+/**
+ * PostgREST's Content-Range (`0-9/*`, `0-9/42`, `*\/0`) and status: 206 when
+ * an exact count shows more rows than the page, 416 PGRST103 when the
+ * offset is past the total.
+ */
+function readRange(first: number, rows: number, total: number | null): { status: number; contentRange: string } {
+  if (total !== null && first > total) {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${first} was requested, but there are only ${total} rows.`);
+  }
+  const span = total !== 0 && rows > 0 ? `${first}-${first + rows - 1}` : '*';
+  return { status: total !== null && rows < total ? 206 : 200, contentRange: `${span}/${total ?? '*'}` };
 }
 
 function textResponse(status: number, text: string, headers: Record<string, string>): Response {

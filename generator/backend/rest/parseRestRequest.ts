@@ -1,29 +1,29 @@
+import { negotiateAccept, type RestMediaType } from './negotiateAccept.ts';
+import { parseFilter } from './parseFilter.ts';
+import { parseLogicTree } from './parseLogicTree.ts';
+import { parseOrder } from './parseOrder.ts';
+import { parseSelect } from './parseSelect.ts';
 import { RestError } from './RestError.ts';
+import type { RestEmbedModifiers, RestFilter, RestLogic, RestOrder, RestSelectItem } from './restTypes.ts';
 
-/** One `column=op.value` query parameter, as PostgREST reads it. */
-export interface RestFilter {
-  column: string;
-  op: 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'is' | 'in';
-  negate: boolean;
-  /** One value, or several for `in`. Never spliced into SQL. */
-  values: string[];
-}
-
-export interface RestOrder {
-  column: string;
-  descending: boolean;
-  nulls: 'first' | 'last' | null;
-}
+export type { RestCondition, RestFilter, RestLogic, RestOrder, RestSelectItem } from './restTypes.ts';
 
 /** What a /rest/v1 request asks for, parsed and checked for shape (not yet against the catalog). */
 export interface RestRequest {
   kind: 'table' | 'rpc';
   name: string;
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Column names, or ['*']. */
+  /** The root's plain column names, or ['*'] (what a write returns). */
   select: string[];
+  /** The whole select tree: aliases, casts, JSON paths, embedded resources. */
+  selectItems: RestSelectItem[];
+  /** Filters; those with `embed` apply to an embedded resource. */
   filters: RestFilter[];
+  /** Logic trees (`or=(...)`, `not.and=(...)`, `cities.or=(...)`). */
+  logic: RestLogic[];
   order: RestOrder[];
+  /** `cities.order=`, `cities.limit=`, `cities.offset=`, keyed by the embed path joined with dots. */
+  embedModifiers: Record<string, RestEmbedModifiers>;
   limit: number | null;
   offset: number | null;
   /** ?columns= of an insert (supabase-js sends it for arrays). */
@@ -32,12 +32,14 @@ export interface RestRequest {
   count: boolean;
   /** Accept: application/vnd.pgrst.object+json (.single()). */
   singular: boolean;
+  /** What the Accept header picked (a read of a table only; 406 PGRST107 for none). */
+  media: RestMediaType;
   /** GET /rpc/fn?arg=value arguments. */
   queryArgs: Record<string, string>;
 }
 
-const OPS = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in']);
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
+const RESERVED = new Set(['select', 'columns', 'on_conflict']);
+const EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
 
 /** Pure: path below /rest/v1, query string, method and headers -> RestRequest (or a PGRST1xx RestError). */
 export function parseRestRequest(subPath: string, search: URLSearchParams, method: string, headers: Headers): RestRequest {
@@ -56,30 +58,81 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
   }
   const prefer = (headers.get('prefer') ?? '').split(',').map((p) => p.trim());
   const accept = headers.get('accept') ?? '';
+  const selectItems = parseSelect(search.get('select'));
+  const isRead = !isRpc && (upper === 'GET' || upper === 'HEAD');
+  const range = pageRange(search, upper === 'GET' ? headers.get('range') : null);
   const request: RestRequest = {
     kind: isRpc ? 'rpc' : 'table',
     name,
     method: upper as RestRequest['method'],
-    select: parseSelect(search.get('select')),
+    select: rootColumns(selectItems),
+    selectItems,
     filters: [],
-    order: parseOrder(search.get('order')),
-    limit: parseCount(search.get('limit'), 'limit'),
-    offset: parseCount(search.get('offset'), 'offset'),
+    logic: [],
+    order: search.get('order') ? parseOrder(search.get('order') as string) : [],
+    embedModifiers: {},
+    limit: range.limit,
+    offset: range.offset,
     columns: search.has('columns') ? parseColumns(search.get('columns') ?? '') : null,
     returnRepresentation: prefer.includes('return=representation'),
     count: prefer.includes('count=exact') || prefer.includes('count=planned') || prefer.includes('count=estimated'),
     singular: accept.includes('application/vnd.pgrst.object+json'),
+    media: isRead ? negotiateAccept(accept) : 'json',
     queryArgs: {},
   };
+  if (request.media === 'object') request.singular = true;
   for (const [key, raw] of search) {
     if (RESERVED.has(key)) continue;
-    if (isRpc && upper !== 'POST' && !/^(not\.)?[a-z]+\./.test(raw)) {
+    const last = key.slice(key.lastIndexOf('.') + 1);
+    if (EMBEDDABLE.has(last)) {
+      if (last === 'and' || last === 'or') request.logic.push(parseLogicTree(key, raw));
+      else if (key.includes('.')) embedModifier(request, key.slice(0, key.lastIndexOf('.')), last, raw);
+      continue;
+    }
+    if (isRpc && upper !== 'POST' && !/^(not\.)?[a-z]+[.(]/.test(raw)) {
       request.queryArgs[key] = raw;
       continue;
     }
     request.filters.push(parseFilter(key, raw));
   }
   return request;
+}
+
+function embedModifier(request: RestRequest, path: string, what: string, raw: string): void {
+  const mods = (request.embedModifiers[path] ??= { order: [], limit: null, offset: null });
+  if (what === 'order') mods.order = parseOrder(raw);
+  else if (what === 'limit') mods.limit = parseCount(raw, 'limit');
+  else mods.offset = parseCount(raw, 'offset');
+}
+
+/** The root's plain columns (no alias, cast or path), or ['*']: what a write's RETURNING lists. */
+function rootColumns(items: RestSelectItem[]): string[] {
+  if (items.some((i) => i.kind === 'star')) return ['*'];
+  const plain = items.flatMap((i) => (i.kind === 'field' ? [i.name] : []));
+  return plain.length ? plain : ['*'];
+}
+
+/**
+ * offset/limit intersected with a `Range: 0-9` header (GET only), as
+ * PostgREST does; an empty intersection is 416 PGRST103 (limit=0 aside).
+ */
+function pageRange(search: URLSearchParams, header: string | null): { limit: number | null; offset: number | null } {
+  const limit = parseCount(search.get('limit'), 'limit');
+  const offsetParam = parseCount(search.get('offset'), 'offset');
+  if (limit === 0) return { limit: 0, offset: offsetParam };
+  let lower = offsetParam ?? 0;
+  let upper = limit === null ? Infinity : lower + limit - 1;
+  const m = header ? /^([0-9]+)-([0-9]*)$/.exec(header.trim()) : null;
+  if (m) {
+    const [hl, hu] = [Number(m[1]), m[2] === '' ? Infinity : Number(m[2])];
+    if (hl > hu) {
+      throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+    }
+    lower = Math.max(lower, hl);
+    upper = Math.min(upper, hu);
+    if (lower > upper) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.');
+  }
+  return { limit: upper === Infinity ? null : upper - lower + 1, offset: lower === 0 && offsetParam === null ? null : lower };
 }
 
 function decodePathPart(part: string): string {
@@ -90,75 +143,14 @@ function decodePathPart(part: string): string {
   }
 }
 
-function parseSelect(raw: string | null): string[] {
-  if (raw === null || raw.trim() === '' || raw.trim() === '*') return ['*'];
-  return raw.split(',').map((item) => {
-    const column = item.trim().replace(/^"(.*)"$/, '$1');
-    if (column === '*') return column;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(column)) {
-      throw new RestError(400, 'PGRST100', `"failed to parse select parameter (${raw})"`, `unexpected "${item.trim()}"`);
-    }
-    return column;
-  });
-}
-
 function parseColumns(raw: string): string[] {
   return raw.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean);
-}
-
-function parseOrder(raw: string | null): RestOrder[] {
-  if (!raw) return [];
-  return raw.split(',').map((term) => {
-    const [column, ...mods] = term.trim().split('.');
-    const order: RestOrder = { column: column.replace(/^"(.*)"$/, '$1'), descending: false, nulls: null };
-    for (const mod of mods) {
-      if (mod === 'asc' || mod === 'desc') order.descending = mod === 'desc';
-      else if (mod === 'nullsfirst' || mod === 'nullslast') order.nulls = mod === 'nullsfirst' ? 'first' : 'last';
-      else throw new RestError(400, 'PGRST100', `"failed to parse order (${raw})"`, `unexpected "${mod}"`);
-    }
-    return order;
-  });
 }
 
 function parseCount(raw: string | null, what: string): number | null {
   if (raw === null) return null;
   if (!/^\d+$/.test(raw)) throw new RestError(400, 'PGRST100', `"failed to parse ${what} (${raw})"`);
   return Number(raw);
-}
-
-function parseFilter(column: string, raw: string): RestFilter {
-  let rest = raw;
-  let negate = false;
-  if (rest.startsWith('not.')) {
-    negate = true;
-    rest = rest.slice(4);
-  }
-  const dot = rest.indexOf('.');
-  const op = dot < 0 ? '' : rest.slice(0, dot);
-  if (!OPS.has(op)) {
-    throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, `unexpected "${op || raw}" expecting an operator`);
-  }
-  const value = rest.slice(dot + 1);
-  const values = op === 'in' ? parseList(value, raw) : [value];
-  if (op === 'is' && !['null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
-    throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, 'is expects null, true, false or unknown');
-  }
-  return { column, op: op as RestFilter['op'], negate, values };
-}
-
-function parseList(value: string, raw: string): string[] {
-  if (!value.startsWith('(') || !value.endsWith(')')) {
-    throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, 'in expects a list like (a,b)');
-  }
-  const items: string[] = [];
-  const body = value.slice(1, -1);
-  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|([^,]*))\s*(?:,|$)/g;
-  let match: RegExpExecArray | null;
-  while (re.lastIndex < body.length && (match = re.exec(body))) {
-    items.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]);
-    if (match[0] === '') break;
-  }
-  return items;
 }
 
 const KNOWN_MEDIA_TYPES = new Set([

@@ -1,0 +1,53 @@
+import { Cursor } from './Cursor.ts';
+import type { JsonStep, RestField } from './restTypes.ts';
+
+const IDENT = /[\p{L}\p{N}_ $]/u;
+
+/** PostgREST's field name: `"quoted"` or identifier characters joined by dashes (not `->`). */
+export function fieldName(c: Cursor): string {
+  const quoted = c.quoted();
+  if (quoted !== null) return quoted;
+  return sepByDash(c, (ch) => IDENT.test(ch), 'field name (* or [a..z0..9_$])');
+}
+
+function sepByDash(c: Cursor, ok: (ch: string) => boolean, expecting: string): string {
+  const parts: string[] = [];
+  for (;;) {
+    const part = c.takeWhile(ok).trim();
+    if (!part) throw c.fail(expecting);
+    parts.push(part);
+    if (c.peek() === '-' && c.peek(1) !== '>') c.pos++;
+    else return parts.join('-');
+  }
+}
+
+/** `->key`, `->>key`, `->0` steps, as many as come next. */
+export function jsonPath(c: Cursor): JsonStep[] {
+  const steps: JsonStep[] = [];
+  for (;;) {
+    const arrow = c.eat('->>') ? '->>' : c.eat('->') ? '->' : null;
+    if (!arrow) return steps;
+    const start = c.pos;
+    const index = /^-?\d+/.exec(c.text.slice(c.pos));
+    if (index) {
+      c.pos += index[0].length;
+      if (c.done || c.startsWith('->') || c.startsWith('::') || ['.', ','].includes(c.peek())) {
+        steps.push({ arrow, key: index[0], index: true });
+        continue;
+      }
+      c.pos = start;
+    }
+    const quoted = c.quoted();
+    const key = quoted ?? sepByDash(c, (ch) => !'(-:.,>)'.includes(ch), 'any non reserved character different from: .,>()');
+    steps.push({ arrow, key });
+  }
+}
+
+/** A field with its JSON path, surrounding spaces allowed. */
+export function field(c: Cursor): RestField {
+  c.skipSpaces();
+  const name = fieldName(c);
+  const path = jsonPath(c);
+  c.skipSpaces();
+  return path.length ? { name, jsonPath: path } : { name };
+}

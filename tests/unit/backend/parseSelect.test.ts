@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseSelect } from '../../../generator/backend/rest/parseSelect.ts';
+import { RestError } from '../../../generator/backend/rest/RestError.ts';
+
+describe('parseSelect', () => {
+  it('reads *, columns, aliases, casts and JSON paths', () => {
+    expect(parseSelect(null)).toEqual([{ kind: 'star' }]);
+    expect(parseSelect('id, label:name,id::text,data->a->>b,first:tags->0,"odd, name"')).toEqual([
+      { kind: 'field', name: 'id' },
+      { kind: 'field', name: 'name', alias: 'label' },
+      { kind: 'field', name: 'id', cast: 'text' },
+      { kind: 'field', name: 'data', jsonPath: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] },
+      { kind: 'field', name: 'tags', alias: 'first', jsonPath: [{ arrow: '->', key: '0', index: true }] },
+      { kind: 'field', name: 'odd, name' },
+    ]);
+  });
+
+  it('reads embedded resources with alias, hint, join type and nesting', () => {
+    expect(parseSelect('name,to:people!receiver_id(name),orchestral_sections!inner(name,instruments!left(*)),cities()')).toEqual([
+      { kind: 'field', name: 'name' },
+      { kind: 'embed', name: 'people', alias: 'to', hint: 'receiver_id', select: [{ kind: 'field', name: 'name' }] },
+      {
+        kind: 'embed',
+        name: 'orchestral_sections',
+        join: 'inner',
+        select: [{ kind: 'field', name: 'name' }, { kind: 'embed', name: 'instruments', join: 'left', select: [{ kind: 'star' }] }],
+      },
+      { kind: 'embed', name: 'cities', select: [] },
+    ]);
+  });
+
+  it('refuses what PostgREST refuses, with its message', () => {
+    const error = (raw: string) => {
+      try {
+        parseSelect(raw);
+      } catch (e) {
+        return (e as RestError).body;
+      }
+      return null;
+    };
+    expect(error('name,(select 1)')).toMatchObject({ code: 'PGRST100', message: '"failed to parse select parameter (name,(select 1))" (line 1, column 6)' });
+    expect(error('cities(name')).toMatchObject({ code: 'PGRST100' });
+    expect(error('count()')).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed' });
+    expect(error('...cities(name)')).toMatchObject({ code: 'PGRST127' });
+  });
+});
