@@ -190,7 +190,7 @@ function withArraySuffix(type: TsType, set: boolean): TsType {
   if (!set) return type;
   if (typeof type === 'string') return `${type}[]`;
   if (type.kind === 'object') return { ...type, suffix: `${type.suffix ?? ''}[]` };
-  return `(${type.parts.map((p) => (typeof p === 'string' ? p : 'unknown')).join(' | ')})[]`;
+  return type.kind === 'union' ? `(${type.parts.map((p) => (typeof p === 'string' ? p : 'unknown')).join(' | ')})[]` : 'unknown[]';
 }
 
 function relationshipType(r: CatalogRelationship, oneToOne: boolean): TsType {
