@@ -78,7 +78,7 @@ export function genTypes(catalog: TypesCatalog, options: GenTypesOptions = {}): 
   const functionsOf = (schema: string) => byName(catalog.functions.filter((f) => f.schema === schema && callable(f)));
 
   const returnType = (schema: string, fn: CatalogFunction): TsType => {
-    const tableArgs = fn.args.filter((a) => a.mode === 'table');
+    const tableArgs = byName(fn.args).filter((a) => a.mode === 'table');
     if (tableArgs.length > 0) return obj(tableArgs.map((a) => [propertyKey(a.name), typeOf(schema, a.typeId)]), { expanded: true });
     const relation = exposed.find((r) => r.schema === schema && r.id === fn.returnTypeRelationId);
     if (relation) return obj(columnsOf(relation.id).map((c) => column(schema, c, c.isNullable, false)), { expanded: true });
