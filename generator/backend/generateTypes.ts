@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BackendError } from './BackendError.ts';
 import type { Database } from './Database.ts';
 import { genTypes } from './genTypes.ts';
 import { loadTypesCatalog } from './loadTypesCatalog.ts';
@@ -32,7 +33,17 @@ export async function generateTypes(options: GenerateTypesOptions = {}): Promise
     db = (await openDatabase({ dataDir: null, supabaseDir })).db;
   }
   try {
-    return genTypes(await loadTypesCatalog(db, schemas));
+    const catalog = await loadTypesCatalog(db, schemas);
+    // Schemas named on the command line must exist; of the defaults, those that do (graphql_public needs pg_graphql).
+    const missing = (options.schemas ?? []).filter((s) => !catalog.schemas.includes(s));
+    if (missing.length > 0) {
+      throw new BackendError(
+        'GenTypesSchemaNotFound',
+        `No schema ${missing.map((s) => JSON.stringify(s)).join(', ')} in the database${options.databaseUrl ? '' : ' the migrations make'}.`,
+        'Check the --schema names (`supabase/migrations` creates the schemas), or leave --schema out for public and the [api] schemas of supabase/config.toml.',
+      );
+    }
+    return genTypes(catalog);
   } finally {
     await db.close();
   }
