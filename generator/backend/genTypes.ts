@@ -5,7 +5,7 @@
  * table names, columns, inserts and rpc arguments at compile time.
  */
 import { genTypesHelpers } from './genTypesHelpers.ts';
-import { obj, printMember, propertyKey, tuple, union, type TsMember, type TsType } from './printTsType.ts';
+import { intersection, obj, printMember, propertyKey, tuple, union, type TsMember, type TsType } from './printTsType.ts';
 import { pgTypeToTsType, type TypeContext } from './pgTypeToTsType.ts';
 import type { CatalogColumn, CatalogFunction, CatalogRelation, CatalogRelationship, TypesCatalog } from './TypesCatalog.ts';
 
@@ -84,15 +84,38 @@ export function genTypes(catalog: TypesCatalog, options: GenTypesOptions = {}): 
     if (relation) return obj(columnsOf(relation.id).map((c) => column(schema, c, c.isNullable, false)), { expanded: true });
     return typeOf(schema, fn.returnTypeId);
   };
-  const signature = (schema: string, fn: CatalogFunction): TsType => {
+  // Overloads PostgREST cannot tell apart: their Returns says so, as postgres-meta's does.
+  const conflict = (schema: string, fn: CatalogFunction, group: CatalogFunction[]): string | null => {
+    const inArgs = inArgsOf(fn);
+    const others = group.filter((other) => other !== fn).map((other) => ({ other, args: inArgsOf(other) }));
+    const typeName = (id: number) => typesById.get(id)?.name ?? 'unknown';
+    const advice = 'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+    if (inArgs.length === 0) {
+      const found = others.find(({ args }) => args.length === 1 && args[0].name === '' && args[0].hasDefault);
+      if (found) return `Could not choose the best candidate function between: ${schema}.${fn.name}(), ${schema}.${fn.name}( => ${typeName(found.other.returnTypeId)}). ${advice}`;
+    }
+    if (inArgs.length === 1 && inArgs[0].name !== '') {
+      const found = others.filter(({ args }) => args.length === 1 && args[0].name === inArgs[0].name && args[0].typeId !== inArgs[0].typeId);
+      if (found.length > 0) {
+        const all = [{ args: inArgs }, ...found].sort((a, b) => (a.args[0]?.typeId ?? 0) - (b.args[0]?.typeId ?? 0));
+        const list = all.map(({ args }) => `${schema}.${fn.name}(${args.map((a) => `${a.name} => ${typeName(a.typeId)}`).join(', ')})`).join(', ');
+        return `Could not choose the best candidate function between: ${list}. ${advice}`;
+      }
+    }
+    return null;
+  };
+  const error = (message: string): TsType => intersection([obj([['error', 'true']]), JSON.stringify(message)]);
+  const signature = (schema: string, fn: CatalogFunction, group: CatalogFunction[]): TsType => {
     const inArgs = inArgsOf(fn);
     const args: TsType = inArgs.length === 0 ? 'never' : obj(inArgs.map((a) => [`${propertyKey(a.name)}${a.hasDefault ? '?' : ''}`, typeOf(schema, a.typeId)]));
     const target = tableNameOf(fn.returnTypeRelationId, fn.returnTypeId);
     const tableArg = fn.args.length === 1 ? relationTypes.get(fn.args[0].typeId) : undefined;
     let returns: TsType;
-    if (inArgs.length === 1 && inArgs[0].name === '' && relationTypes.has(inArgs[0].typeId) && !target) {
-      const message = `the function ${schema}.${fn.name} with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache`;
-      returns = `{ error: true } & ${JSON.stringify(message)}`;
+    const conflictMessage = group.length > 1 ? conflict(schema, fn, group) : null;
+    if (conflictMessage) {
+      returns = error(conflictMessage);
+    } else if (inArgs.length === 1 && inArgs[0].name === '' && relationTypes.has(inArgs[0].typeId) && !target) {
+      returns = error(`the function ${schema}.${fn.name} with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache`);
     } else {
       const many = fn.prorows !== null && fn.prorows > 1;
       const set = fn.isSetReturning && (many || target === null);
@@ -159,7 +182,7 @@ export function genTypes(catalog: TypesCatalog, options: GenTypesOptions = {}): 
     for (const fn of functionsOf(schema)) fnGroups.set(fn.name, [...(fnGroups.get(fn.name) ?? []), fn]);
     const functions: TsMember[] = [...fnGroups].map(([name, fns]) => {
       fns.sort((a, b) => a.argumentTypes.localeCompare(b.argumentTypes) || a.returnType.localeCompare(b.returnType));
-      return [propertyKey(name), union(fns.map((fn) => signature(schema, fn)))];
+      return [propertyKey(name), union(fns.map((fn) => signature(schema, fn, fns)))];
     });
     return obj(
       [

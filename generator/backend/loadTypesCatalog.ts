@@ -19,7 +19,7 @@ export async function loadTypesCatalog(db: Queryable, schemas: string[]): Promis
     `select c.oid::int8 as id, n.nspname::text as schema, c.relname::text as name, c.relkind::text as kind,
             (pg_relation_is_updatable(c.oid, false) & 20) = 20 as is_updatable
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = any($1::text[]) and c.relkind in ('r', 'p', 'v', 'm', 'f') and not c.relispartition`,
+      where n.nspname = any($1::text[]) and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
     [names],
   );
   const columns = await db.query<Record<string, unknown>>(

@@ -10,15 +10,18 @@ export type TsType =
   | string
   | { kind: 'object'; members: TsMember[]; expanded?: boolean; suffix?: string }
   | { kind: 'union'; parts: TsType[] }
+  | { kind: 'intersection'; parts: TsType[] }
   | { kind: 'tuple'; items: TsType[] };
 
 /** `key: type`; the key as written (already quoted where needed, `?` included). */
 export type TsMember = [key: string, type: TsType];
 
 const WIDTH = 80;
+const KEYWORDS = new Set(['null', 'undefined', 'void']);
 
 export const obj = (members: TsMember[], options: { expanded?: boolean; suffix?: string } = {}): TsType => ({ kind: 'object', members, ...options });
 export const union = (parts: TsType[]): TsType => (parts.length === 1 ? parts[0] : { kind: 'union', parts });
+export const intersection = (parts: TsType[]): TsType => ({ kind: 'intersection', parts });
 export const tuple = (items: TsType[]): TsType => ({ kind: 'tuple', items });
 
 /** A property name as prettier prints it: bare when it is an identifier, else a double-quoted string. */
@@ -38,9 +41,9 @@ export function inline(type: TsType): string | null {
     if (members.some((m) => m === null)) return null;
     return `${members.length === 0 ? '{}' : `{ ${members.join('; ')} }`}${type.suffix ?? ''}`;
   }
-  if (type.kind === 'union') {
+  if (type.kind === 'union' || type.kind === 'intersection') {
     const parts = type.parts.map(inline);
-    return parts.some((p) => p === null) ? null : parts.join(' | ');
+    return parts.some((p) => p === null) ? null : parts.join(type.kind === 'union' ? ' | ' : ' & ');
   }
   if (type.items.length === 0) return '[]';
   const items = type.items.map(inline);
@@ -61,7 +64,16 @@ export function printType(type: TsType, indent: number, column: number): string 
     const lines = type.members.map(([key, value]) => `${pad}  ${printMember(key, value, indent + 2)}`);
     return `{\n${lines.join('\n')}\n${pad}}${type.suffix ?? ''}`;
   }
+  if (type.kind === 'intersection') {
+    // An object in it breaks over lines; the rest stays beside it.
+    return type.parts.map((part) => (typeof part === 'object' && part.kind === 'object' ? printType({ ...part, expanded: true }, indent, column) : printType(part, indent, column))).join(' & ');
+  }
   if (type.kind === 'union') {
+    // One object with null (or undefined) beside it is hugged: `{ ... } | null`.
+    const objects = type.parts.filter((p) => typeof p === 'object');
+    if (objects.length === 1 && objects[0] && typeof objects[0] === 'object' && objects[0].kind === 'object' && type.parts.every((p) => typeof p === 'object' || KEYWORDS.has(p))) {
+      return type.parts.map((p) => (typeof p === 'object' ? printType(p, indent, column) : p)).join(' | ');
+    }
     return type.parts.map((part) => `\n${pad}  | ${printType(part, indent + 4, indent + 4)}`).join('');
   }
   const items = type.items.map((item) => `${pad}  ${printType(item, indent + 2, indent + 2)},`);

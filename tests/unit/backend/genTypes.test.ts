@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { genTypes } from '../../../generator/backend/genTypes.ts';
-import { obj, printMember, union } from '../../../generator/backend/printTsType.ts';
-import type { CatalogColumn, CatalogType, TypesCatalog } from '../../../generator/backend/TypesCatalog.ts';
+import { intersection, obj, printMember, union } from '../../../generator/backend/printTsType.ts';
+import type { CatalogColumn, CatalogFunction, CatalogType, TypesCatalog } from '../../../generator/backend/TypesCatalog.ts';
 
 const col = (tableId: number, name: string, format: string, more: Partial<CatalogColumn> = {}): CatalogColumn => ({
   tableId,
@@ -276,6 +276,25 @@ describe('genTypes', () => {
     )).toBe(true);
   });
 
+  it('says in Returns when PostgREST cannot choose between overloads or call a function of a row', () => {
+    const fn = (args: CatalogFunction['args'], returnTypeId: number) => ({ schema: 'public', name: 'f', args, argumentTypes: args.map((a) => a.name).join(', '), returnType: '', returnTypeId, returnTypeRelationId: null, isSetReturning: false, prorows: null });
+    const text = genTypes({
+      ...catalog,
+      functions: [
+        fn([{ mode: 'in', name: 'a', typeId: 23, hasDefault: false }], 25),
+        fn([{ mode: 'in', name: 'a', typeId: 25, hasDefault: false }], 23),
+        { ...fn([{ mode: 'in', name: '', typeId: 1001, hasDefault: false }], 25), name: 'title_upper', argumentTypes: 'posts' },
+      ],
+    });
+    const advice = 'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+    expect(text).toContain(
+      `      f:\n        | {\n            Args: { a: number }\n            Returns: {\n              error: true\n            } & "Could not choose the best candidate function between: public.f(a => int4), public.f(a => text). ${advice}"\n          }\n`,
+    );
+    expect(text).toContain('"the function public.title_upper with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"');
+    // A function of a table's row is also a column of it (a computed field).
+    expect(text).toContain('          "user-name": string | null\n          title_upper: string | null\n        }\n        Insert: {');
+  });
+
   it('writes the helper types for the default schema', () => {
     expect(out).toContain('type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">\n');
     expect(out).toContain('type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]\n');
@@ -299,5 +318,12 @@ describe('printMember', () => {
     expect(printMember('key', union([...parts, '"ffff"']), 4)).toBe(`key:\n${[...parts, '"ffff"'].map((p) => `      | ${p}`).join('\n')}`);
     expect(printMember('a', obj([['b', 'string']]), 0)).toBe('a: { b: string }');
     expect(printMember('a', obj([['b', 'string']], { expanded: true }), 0)).toBe('a: {\n  b: string\n}');
+  });
+
+  it('hugs one object beside null, and breaks the object of a long intersection', () => {
+    expect(printMember('row', union([obj([['id', 'number']], { expanded: true }), 'null']), 2)).toBe('row: {\n    id: number\n  } | null');
+    const message = JSON.stringify('x'.repeat(80));
+    expect(printMember('Returns', intersection([obj([['error', 'true']]), message]), 4)).toBe(`Returns: {\n      error: true\n    } & ${message}`);
+    expect(printMember('Returns', intersection([obj([['error', 'true']]), '"short"']), 4)).toBe('Returns: { error: true } & "short"');
   });
 });
