@@ -196,7 +196,7 @@ program
   .command('types')
   .description('print the TypeScript Database types of the migrations, like `supabase gen types typescript --local`')
   .option('--out <file>', 'write them to this file instead of stdout')
-  .addOption(dbUrlOption().argParser((url: string) => url))
+  .addOption(dbUrlOption())
   .option('--schema <names...>', 'schemas to include (default: public and the [api] schemas of supabase/config.toml)')
   .addHelpText('after', '\nThe migrations are the schema: they run on a fresh in-memory database, so a running backend and\nits data dir are left alone. With --db-url, that server\'s schema is read as it is.\n')
   .action(
