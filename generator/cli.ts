@@ -190,6 +190,28 @@ for (const verb of ['grant', 'revoke'] as const) {
     );
 }
 
+program
+  .command('gen')
+  .description('generate code from the backend')
+  .command('types')
+  .description('print the TypeScript Database types of the migrations, like `supabase gen types typescript --local`')
+  .option('--out <file>', 'write them to this file instead of stdout')
+  .addOption(dbUrlOption())
+  .option('--schema <names...>', 'schemas to include (default: public and the [api] schemas of supabase/config.toml)')
+  .addHelpText('after', '\nThe migrations are the schema: they run on a fresh in-memory database, so a running backend and\nits data dir are left alone. With --db-url, that server\'s schema is read as it is.\n')
+  .action(
+    run(async (opts: { out?: string; dbUrl?: string; schema?: string[] }) => {
+      const { generateTypes } = await import('./backend/generateTypes.ts');
+      const schemas = opts.schema?.flatMap((s) => s.split(',')).filter(Boolean);
+      const types = await generateTypes({ databaseUrl: opts.dbUrl, schemas }).catch(backendError);
+      if (!opts.out) return void process.stdout.write(types);
+      const [{ mkdirSync, writeFileSync }, path] = await Promise.all([import('node:fs'), import('node:path')]);
+      mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
+      writeFileSync(opts.out, types);
+      process.stdout.write(`Wrote ${opts.out}\n`);
+    }),
+  );
+
 /** Every command and subcommand with its arguments and description, for the end of `site --help`. */
 function commandList(root: Command): string {
   const rows: [string, string][] = [];

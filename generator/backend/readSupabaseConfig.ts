@@ -7,6 +7,8 @@ import { BackendError } from './BackendError.ts';
 export interface SupabaseConfig {
   apiPort: number;
   maxRows: number | null;
+  /** [api] schemas: the schemas the Data API exposes (and `site gen types` reads). */
+  apiSchemas: string[];
   seed: { enabled: boolean; sqlPaths: string[] };
   auth: {
     siteUrl: string;
@@ -83,6 +85,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
   return {
     apiPort: num(get('api', 'port'), 54321),
     maxRows: maxRows > 0 ? maxRows : null,
+    apiSchemas: list(get('api', 'schemas'), ['public', 'graphql_public']),
     seed: {
       enabled: bool(get('db.seed', 'enabled'), true),
       sqlPaths: list(get('db.seed', 'sql_paths'), ['./seed.sql']),

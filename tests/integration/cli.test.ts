@@ -128,7 +128,7 @@ describe('site --help / --version', () => {
     expect(run.stdout).toMatch(/^\s+build \[options\]\s+build the site/m);
   });
 
-  it('lists every command and subcommand, backend status and admin grant/revoke included', async () => {
+  it('lists every command and subcommand, backend status, admin grant/revoke and gen types included', async () => {
     const run = await site('--help');
     expect(run.code).toBe(0);
     const listed = [...run.stdout.matchAll(/^ {2}(site [^\n]*?) {2,}\S/gm)].map((m) => m[1]!.trim());
@@ -141,8 +141,11 @@ describe('site --help / --version', () => {
       'site admin',
       'site admin grant <email>',
       'site admin revoke <email>',
+      'site gen',
+      'site gen types',
     ]);
     expect(run.stdout).toMatch(/^ {2}site backend status +print the API URL and keys/m);
+    expect(run.stdout).toMatch(/^ {2}site gen types +print the TypeScript Database types/m);
   });
 
   it('prints the package version', async () => {

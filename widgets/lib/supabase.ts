@@ -5,6 +5,7 @@
  * only a widget that really calls the backend pays for it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types.ts';
 
 declare const __SITE_BACKEND__: { url: string; anonKey: string } | null | undefined;
 
@@ -21,13 +22,13 @@ export class BackendMissingError extends Error {
   }
 }
 
-let client: Promise<SupabaseClient> | undefined;
+let client: Promise<SupabaseClient<Database>> | undefined;
 
-export function getSupabase(): Promise<SupabaseClient> {
+export function getSupabase(): Promise<SupabaseClient<Database>> {
   if (!backendSettings) return Promise.reject(new BackendMissingError());
   const { url, anonKey } = backendSettings;
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(url, anonKey, {
+    createClient<Database>(url, anonKey, {
       auth: { storageKey: AUTH_STORAGE_KEY, persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     }),
   );
