@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { BackendError } from './BackendError.ts';
+import { ensureAuthMailColumns } from './auth/authMailColumns.ts';
 import type { Database } from './Database.ts';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 
@@ -13,6 +14,7 @@ import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 export async function migrateDatabase(db: Database, supabaseDir: string, seedFiles: string[] = []): Promise<{ applied: string[] }> {
   const bootstrapped = await db.query<{ present: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as present`);
   if (!bootstrapped.rows[0].present) await db.exec(readFileSync(BOOTSTRAP_SQL_PATH, 'utf8'));
+  await ensureAuthMailColumns(db);
 
   const done = new Set((await db.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)).rows.map((r) => r.version));
   const applied: string[] = [];

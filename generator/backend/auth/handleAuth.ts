@@ -5,8 +5,14 @@ import { readJsonBody } from '../readJsonBody.ts';
 import { checkApiKey } from '../resolveCaller.ts';
 import { authAccounts } from './authAccounts.ts';
 import { AuthError } from './authError.ts';
-import { authRateLimits } from './authRateLimits.ts';
+import { authRateLimits, type LimitedRoute } from './authRateLimits.ts';
+import { authMails } from './authMails.ts';
 import { authSessions } from './authSessions.ts';
+import { sendOtp } from './otpFlows.ts';
+import { reauthentication } from './reauthenticate.ts';
+import { recoverPassword } from './recovery.ts';
+import { resendMail } from './resend.ts';
+import { verifyEmail } from './verifyEmail.ts';
 import { userJson } from './userJson.ts';
 
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
@@ -14,16 +20,25 @@ export function handleAuth(ctx: BackendContext) {
   const sessions = authSessions(ctx);
   const limits = authRateLimits(ctx.config.auth.rateLimit);
   const accounts = authAccounts(ctx, sessions, limits);
+  const mails = authMails(ctx, limits);
+  const verify = verifyEmail(ctx, sessions);
+  const reauth = reauthentication(ctx, mails);
 
   /** `clientIp`: the socket's remote address, the key of the per-IP rate limits. */
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
     const url = new URL(request.url);
     const route = `${request.method} ${subPath.replace(/\/+$/, '') || '/'}`;
+    const redirectTo = url.searchParams.get('redirect_to');
+    /** A route under a per-IP limit answering 200 with what `answer` returns. */
+    const limited = async (limit: LimitedRoute, answer: () => Promise<Record<string, unknown>>) => {
+      limits.check(limit, clientIp);
+      return jsonResponse(200, await answer());
+    };
     try {
       // The confirmation link is opened from an email, without an apikey (Supabase's gateway allows it too).
       if (route === 'GET /verify') {
         limits.check('verify', clientIp);
-        return await verifyLink(url);
+        return await verify.verifyGet(url, accounts.redirectTarget(url.searchParams.get('redirect_to')));
       }
       const keyError = await checkApiKey(request, ctx);
       if (keyError) return keyError;
@@ -42,12 +57,16 @@ export function handleAuth(ctx: BackendContext) {
         case 'POST /signup':
           limits.check('signup', clientIp);
           return jsonResponse(200, await accounts.signUp(await readBody(request), url.searchParams.get('redirect_to')));
-        case 'POST /verify': {
-          limits.check('verify', clientIp);
-          const body = await readBody(request);
-          if (body.type !== 'signup' && body.type !== 'email') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
-          return jsonResponse(200, await accounts.verifySignup(body.token_hash ?? body.token));
-        }
+        case 'POST /verify':
+          return await limited('verify', async () => verify.verifyPost(await readBody(request)));
+        case 'POST /otp':
+          return await limited('otp', async () => sendOtp(ctx, accounts, mails, await readBody(request), redirectTo));
+        case 'POST /recover':
+          return await limited('recover', async () => recoverPassword(ctx, accounts, mails, await readBody(request), redirectTo));
+        case 'POST /resend':
+          return await limited('resend', async () => resendMail(ctx, accounts, mails, await readBody(request), redirectTo));
+        case 'GET /reauthenticate':
+          return jsonResponse(200, await reauth.request((await sessions.authenticate(request)).user));
         case 'POST /token': {
           const grant = url.searchParams.get('grant_type');
           if (grant !== 'password' && grant !== 'refresh_token') throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
@@ -61,7 +80,7 @@ export function handleAuth(ctx: BackendContext) {
         case 'PUT /user': {
           const access = await sessions.authenticate(request);
           limits.check('user', clientIp);
-          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request)));
+          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request), { sessionId: access.sessionId, redirectTo }));
         }
         case 'POST /logout': {
           const access = await sessions.authenticate(request);
@@ -78,28 +97,6 @@ export function handleAuth(ctx: BackendContext) {
       return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information').toResponse();
     }
   };
-
-  /** GET /verify?token=…&type=signup&redirect_to=…: redirects with the session in the fragment, or the error. */
-  async function verifyLink(url: URL): Promise<Response> {
-    const target = accounts.redirectTarget(url.searchParams.get('redirect_to'));
-    let fragment: URLSearchParams;
-    try {
-      if (url.searchParams.get('type') !== 'signup') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
-      const session = await accounts.verifySignup(url.searchParams.get('token'));
-      fragment = new URLSearchParams({
-        access_token: String(session.access_token),
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: String(session.refresh_token),
-        token_type: 'bearer',
-        type: 'signup',
-      });
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      fragment = new URLSearchParams({ error: 'access_denied', error_code: error.errorCode, error_description: error.message });
-    }
-    return new Response(null, { status: 303, headers: { Location: `${target.split('#')[0]}#${fragment}` } });
-  }
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
