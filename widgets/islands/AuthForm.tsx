@@ -45,7 +45,8 @@ export function AuthForm({ copy }: { copy: AuthCopy }) {
         flashToast(messages.signedIn);
         location.assign('/admin');
       } else {
-        const { data: result, error } = await supabase.auth.signUp({ email, password, options: { emailRedirectTo: location.origin } });
+        // The mailed confirmation link signs the visitor in and lands on /admin, like a sign-in.
+        const { data: result, error } = await supabase.auth.signUp({ email, password, options: { emailRedirectTo: `${location.origin}/admin` } });
         if (error) return void toast({ title: messages.authErrorTitle, description: error.message, variant: 'destructive' });
         toast(messages.signedUp);
         if (result.session) {

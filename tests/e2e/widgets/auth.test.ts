@@ -72,15 +72,15 @@ describe('auth', () => {
     await signIn(page, email);
     await expectToast(page, 'Error', 'Email not confirmed', 'destructive');
 
-    // The link confirms the address and sends the visitor back to the site (the origin it signed up from).
+    // The link confirms the address and sends the visitor back to the site it signed up on, to /admin.
     const link = confirmationLink(email);
-    expect(new URL(link).searchParams.get('redirect_to')).toBe(new URL(env.url('/')).origin);
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(env.url('/admin'));
     await page.goto(link);
-    expect(page.url().split('#')[0]).toBe(env.url('/'));
+    expect(page.url().split('#')[0]).toBe(env.url('/admin'));
     expect(await rows(env.backend!, 'select 1 from auth.users where email = $1 and email_confirmed_at is not null', [email])).toHaveLength(1);
     // The link carries the session: the site adopts it, clears the tokens from the URL and shows the signed-in nav.
     await expect.poll(() => sessionStored(page)).toBe(true);
-    await expect.poll(() => page.url()).toBe(env.url('/'));
+    await expect.poll(() => page.url()).toBe(env.url('/admin'));
     const signOut = page.locator('header [data-sign-out]');
     await expect.poll(() => signOut.isVisible()).toBe(true);
     await signOut.click();
