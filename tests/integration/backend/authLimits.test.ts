@@ -88,7 +88,7 @@ describe('mails with confirmations on: [auth.email] max_frequency per address, [
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'site-auth-limits-'));
     const config = readFileSync('supabase/config.toml', 'utf8').replace('max_frequency = "1s"', 'max_frequency = "1m0s"');
-    expect(config).toContain('enable_confirmations = true');
+    expect(config).toMatch(/^enable_confirmations = true$/m);
     expect(config).toContain('email_sent = 2');
     writeFileSync(path.join(dir, 'config.toml'), config);
     symlinkSync(path.resolve('supabase/migrations'), path.join(dir, 'migrations'));

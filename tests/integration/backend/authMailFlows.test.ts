@@ -27,7 +27,7 @@ beforeAll(async () => {
   const supabase = path.join(project, 'supabase');
   mkdirSync(path.join(supabase, 'templates'), { recursive: true });
   let config = readFileSync('supabase/config.toml', 'utf8').replace('max_frequency = "1s"', 'max_frequency = "0s"');
-  expect(config).toContain('enable_confirmations = true');
+  expect(config).toMatch(/^enable_confirmations = true$/m);
   for (const kind of ['confirmation', 'magic_link', 'recovery', 'email_change']) {
     writeFileSync(path.join(supabase, 'templates', `${kind}.html`), TEMPLATE);
     config += `\n[auth.email.template.${kind}]\nsubject = "${kind} for {{ .Email }}"\ncontent_path = "./supabase/templates/${kind}.html"\n`;
