@@ -2,6 +2,7 @@
 // tests read it, the plain HTML page, GoTrue's default mails with
 // confirmations off, the mail limits, and mail kept in the data dir.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,12 @@ describe('Mailpit\'s API', () => {
     const view = await (await fetch(`${backend.inboxUrl}/view/${mail.ID}`)).text();
     expect(view).not.toMatch(/<script|<style|\sstyle=/i);
     expect(view).toContain(`<a href="${linkIn(mail).replace(/&/g, '&amp;')}">`);
+    // A page on another name that resolves to 127.0.0.1 (DNS rebinding) is refused.
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const url = new URL(backend.inboxUrl!);
+      http.get({ host: url.hostname, port: url.port, path: '/api/v1/messages', headers: { host: `evil.example:${url.port}` } }, (res) => resolve(res.statusCode!)).on('error', reject);
+    });
+    expect(rebound).toBe(403);
     const raw = await fetch(`${backend.inboxUrl}/view/${mail.ID}.html`);
     expect(raw.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     expect(await raw.text()).toBe(mail.HTML);
