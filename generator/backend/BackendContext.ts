@@ -1,5 +1,6 @@
 import type { Database } from './Database.ts';
 import type { JwtKeys } from './createJwtKeys.ts';
+import type { Mailbox } from './mail/mailbox.ts';
 import type { RestCatalog } from './rest/loadCatalog.ts';
 import type { SupabaseConfig } from './readSupabaseConfig.ts';
 
@@ -12,6 +13,8 @@ export interface BackendContext {
   /** http://host:port, known once the server listens. */
   apiUrl: () => string;
   log: (line: string) => void;
+  /** The local inbox the auth server's mails go to (mail/mailbox.ts). */
+  mailbox: Mailbox;
   /** bcrypt cost for new passwords (10 unless a test lowers it). */
   bcryptCost: number;
   /** Extra CORS origins besides http://127.0.0.1:* and http://localhost:*. */

@@ -29,6 +29,8 @@ export interface BackendCommandOptions {
 
 export interface BackendStatus {
   apiUrl: string;
+  /** The inbox of the auth server's mails (Mailpit's API); null when [inbucket] enabled = false. */
+  inboxUrl: string | null;
   anonKey: string;
   serviceRoleKey: string;
   running: boolean;
@@ -59,6 +61,7 @@ export async function runBackend(options: BackendCommandOptions = {}): Promise<v
       `  API URL           ${backend.apiUrl}`,
       `  anon key          ${backend.anonKey}`,
       `  service_role key  ${backend.serviceRoleKey}`,
+      ...(backend.inboxUrl ? [`  Inbox             ${backend.inboxUrl}   (mail the auth server sends: confirmations, sign-in links, resets)`] : []),
       `  data dir          ${path.relative(process.cwd(), dataDir) || '.'}`,
       ...(options.databaseUrl ? [`  database          ${withoutPassword(options.databaseUrl)}`] : []),
       '',
@@ -89,9 +92,11 @@ export async function backendStatus(options: BackendCommandOptions = {}): Promis
   const owner = readDataDirLock(dataDir);
   const secret = dataDirSecret(dataDir);
   const keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
-  const port = options.port ?? readSupabaseConfig(resolveSupabaseDir(options)).apiPort;
+  const config = readSupabaseConfig(resolveSupabaseDir(options));
+  const port = options.port ?? config.apiPort;
   return {
     apiUrl: owner?.apiUrl ?? `http://127.0.0.1:${port}`,
+    inboxUrl: owner?.apiUrl ? (owner.inboxUrl ?? null) : config.inbucket.enabled ? `http://127.0.0.1:${config.inbucket.port}` : null,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     running: owner?.apiUrl !== undefined,

@@ -23,12 +23,13 @@ export interface DataDirOwner {
   createdAt: string;
   port?: number;
   apiUrl?: string;
+  inboxUrl?: string;
 }
 
 export interface DataDirLock {
   readonly owner: DataDirOwner;
   /** Adds the port and URL once the server listens (replaces the file atomically). */
-  update(fields: { port: number; apiUrl: string }): void;
+  update(fields: { port: number; apiUrl: string; inboxUrl?: string }): void;
   /** Removes the lock if it is still this one. Also runs on process exit. */
   release(): void;
 }

@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { BackendError } from './BackendError.ts';
+import { ensureAuthMailColumns } from './auth/authMailColumns.ts';
 import type { Database } from './Database.ts';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 
@@ -15,6 +16,7 @@ export async function migrateDatabase(db: Database, supabaseDir: string, seedFil
   const bootstrap = readFileSync(BOOTSTRAP_SQL_PATH, 'utf8');
   // An older database gets the bootstrap's idempotent tail (objects added since it was bootstrapped).
   await db.exec(bootstrapped.rows[0].present ? bootstrap.slice(bootstrap.indexOf('-- Idempotent from here')) : bootstrap);
+  await ensureAuthMailColumns(db);
 
   const done = new Set((await db.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)).rows.map((r) => r.version));
   const applied: string[] = [];

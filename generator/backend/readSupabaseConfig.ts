@@ -10,6 +10,8 @@ export interface SupabaseConfig {
   /** [api] schemas: the schemas the Data API exposes (and `site gen types` reads). */
   apiSchemas: string[];
   seed: { enabled: boolean; sqlPaths: string[] };
+  /** [inbucket]: the local inbox (Mailpit's API) where the auth server's mails go. */
+  inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string };
   auth: {
     siteUrl: string;
     additionalRedirectUrls: string[];
@@ -20,10 +22,27 @@ export interface SupabaseConfig {
     enableSignup: boolean;
     minimumPasswordLength: number;
     /** [auth.email]; maxFrequency in seconds between confirmation mails to one address. */
-    email: { enableSignup: boolean; enableConfirmations: boolean; maxFrequency: number };
+    email: {
+      enableSignup: boolean;
+      enableConfirmations: boolean;
+      maxFrequency: number;
+      /** double_confirm_changes: an email change needs the link sent to the current address too. */
+      doubleConfirmChanges: boolean;
+      /** secure_password_change: a password change needs a sign-in within 24 hours or a reauthentication nonce. */
+      securePasswordChange: boolean;
+      /** otp_length digits; otp_expiry seconds a mailed code or link stays valid. */
+      otpLength: number;
+      otpExpiry: number;
+      /** [auth.email.template.<kind>] subject and content_path (resolved against the project folder, as the CLI does). */
+      templates: Partial<Record<MailTemplateKind, { subject?: string; contentPath?: string }>>;
+    };
     rateLimit: RateLimitConfig;
   };
 }
+
+/** The mails GoTrue sends, named as the [auth.email.template.<kind>] tables of config.toml. */
+export const MAIL_TEMPLATE_KINDS = ['invite', 'confirmation', 'recovery', 'magic_link', 'email_change', 'reauthentication'] as const;
+export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
 /** [auth.rate_limit], named as the Supabase CLI names its keys. Requests per 5 minutes per IP, mails per hour. */
 export interface RateLimitConfig {
@@ -55,9 +74,9 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
 /** Reads `<supabaseDir>/config.toml` (defaults of the Supabase CLI where absent). */
 export function readSupabaseConfig(supabaseDir: string, env: NodeJS.ProcessEnv = process.env): SupabaseConfig {
   const file = path.join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return supabaseConfigFromText('', env);
+  if (!existsSync(file)) return supabaseConfigFromText('', env, path.dirname(path.resolve(supabaseDir)));
   try {
-    return supabaseConfigFromText(readFileSync(file, 'utf8'), env);
+    return supabaseConfigFromText(readFileSync(file, 'utf8'), env, path.dirname(path.resolve(supabaseDir)));
   } catch (error) {
     throw new BackendError(
       'BackendConfigInvalid',
@@ -67,8 +86,12 @@ export function readSupabaseConfig(supabaseDir: string, env: NodeJS.ProcessEnv =
   }
 }
 
-/** Pure: config.toml text -> settings. `env(NAME)` values are read from env, as the CLI does. */
-export function supabaseConfigFromText(text: string, env: Record<string, string | undefined> = {}): SupabaseConfig {
+/**
+ * Pure: config.toml text -> settings. `env(NAME)` values are read from env,
+ * as the CLI does; template content_paths are resolved against `projectDir`
+ * (the folder holding supabase/, as the CLI resolves them).
+ */
+export function supabaseConfigFromText(text: string, env: Record<string, string | undefined> = {}, projectDir = '.'): SupabaseConfig {
   const toml = parseToml(text);
   const get = (table: string, key: string): TomlValue | undefined => {
     let node: TomlValue | undefined = toml;
@@ -90,6 +113,12 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       enabled: bool(get('db.seed', 'enabled'), true),
       sqlPaths: list(get('db.seed', 'sql_paths'), ['./seed.sql']),
     },
+    inbucket: {
+      enabled: bool(get('inbucket', 'enabled'), true),
+      port: num(get('inbucket', 'port'), 54324),
+      adminEmail: str(get('inbucket', 'admin_email'), 'admin@email.com'),
+      senderName: str(get('inbucket', 'sender_name'), 'Admin'),
+    },
     auth: {
       siteUrl: str(get('auth', 'site_url'), 'http://127.0.0.1:3000'),
       additionalRedirectUrls: list(get('auth', 'additional_redirect_urls'), []),
@@ -102,6 +131,23 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
         enableSignup: bool(get('auth.email', 'enable_signup'), true),
         enableConfirmations: bool(get('auth.email', 'enable_confirmations'), false),
         maxFrequency: durationSeconds(get('auth.email', 'max_frequency'), 1),
+        doubleConfirmChanges: bool(get('auth.email', 'double_confirm_changes'), true),
+        securePasswordChange: bool(get('auth.email', 'secure_password_change'), false),
+        otpLength: Math.min(10, Math.max(6, num(get('auth.email', 'otp_length'), 6))),
+        otpExpiry: Math.max(1, num(get('auth.email', 'otp_expiry'), 3600)),
+        templates: Object.fromEntries(
+          MAIL_TEMPLATE_KINDS.map((kind) => {
+            const subject = get(`auth.email.template.${kind}`, 'subject');
+            const contentPath = get(`auth.email.template.${kind}`, 'content_path');
+            return [
+              kind,
+              {
+                ...(typeof subject === 'string' && subject !== '' ? { subject } : {}),
+                ...(typeof contentPath === 'string' && contentPath !== '' ? { contentPath: path.resolve(projectDir, contentPath) } : {}),
+              },
+            ];
+          }),
+        ),
       },
       rateLimit: {
         emailSent: num(get('auth.rate_limit', 'email_sent'), DEFAULT_RATE_LIMIT.emailSent),

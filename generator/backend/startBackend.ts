@@ -10,6 +10,8 @@ import { openDatabase } from './openDatabase.ts';
 import { privateDataDir } from './privateDataDir.ts';
 import { readSupabaseConfig, type RateLimitConfig } from './readSupabaseConfig.ts';
 import { loadCatalog, reloadCatalog } from './rest/loadCatalog.ts';
+import { createMailbox, type Mailbox } from './mail/mailbox.ts';
+import { serveInbox } from './mail/serveInbox.ts';
 import { serveHttp } from './serveHttp.ts';
 
 export interface StartBackendOptions {
@@ -29,6 +31,8 @@ export interface StartBackendOptions {
   jwtExpiry?: number;
   /** Overrides [auth.email] enable_confirmations. */
   enableConfirmations?: boolean;
+  /** Port of the inbox (Mailpit's API and a page listing the mail); 0 = random. Default: [inbucket] port (54324), or 0 when `port` is 0. */
+  inboxPort?: number;
   /** Overrides keys of [auth.rate_limit] (startTestBackend raises them all unless given). */
   rateLimit?: Partial<RateLimitConfig>;
   /** Overrides [auth] refresh_token_reuse_interval (seconds). */
@@ -48,6 +52,8 @@ export interface RunningBackend {
   anonKey: string;
   serviceRoleKey: string;
   port: number;
+  /** The inbox of the auth server's mails (Mailpit's JSON API under /api/v1); null when [inbucket] enabled = false. */
+  inboxUrl: string | null;
   db: Database;
   /** Reads the exposed schema again, after DDL run on `db` (PostgREST's schema cache reload). */
   reloadCatalog(): Promise<void>;
@@ -89,6 +95,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   }
 
   let apiUrl = '';
+  const mailbox = createMailbox(dataDir);
   const ctx: BackendContext = {
     db,
     keys,
@@ -96,6 +103,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     config,
     apiUrl: () => apiUrl,
     log,
+    mailbox,
     bcryptCost: options.bcryptCost ?? 10,
     allowedOrigins: options.allowedOrigins ?? [],
   };
@@ -113,7 +121,18 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   }
   const { server, port } = served;
   apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  lock?.update({ port, apiUrl });
+  const inboxPort = options.inboxPort ?? (options.port === 0 ? 0 : config.inbucket.port);
+  let inbox: Awaited<ReturnType<typeof serveInbox>> | null = null;
+  try {
+    if (config.inbucket.enabled) inbox = await startInbox(mailbox, inboxPort, host, log);
+  } catch (error) {
+    server.close();
+    server.closeAllConnections();
+    await db.close();
+    lock?.release();
+    throw error;
+  }
+  lock?.update({ port, apiUrl, ...(inbox ? { inboxUrl: inbox.url } : {}) });
 
   let closing: Promise<void> | null = null;
   return {
@@ -121,14 +140,21 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     port,
+    inboxUrl: inbox?.url ?? null,
     db,
     reloadCatalog: () => reloadCatalog(ctx),
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        await Promise.all(
+          [server, inbox?.server].map(
+            (s) =>
+              s &&
+              new Promise<void>((resolve) => {
+                s.close(() => resolve());
+                s.closeAllConnections();
+              }),
+          ),
+        );
         await db.close();
         // Files Postgres created while running (with the process umask) become private too.
         if (dataDir) privateDataDir(dataDir);
@@ -137,4 +163,20 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       return closing;
     },
   };
+}
+
+/**
+ * The inbox on its port; when that port is taken (a Mailpit of `supabase
+ * start`, another backend) on a free one, said in the log: the mail matters
+ * more than the number.
+ */
+async function startInbox(mailbox: Mailbox, port: number, host: string, log: (line: string) => void): Promise<Awaited<ReturnType<typeof serveInbox>>> {
+  try {
+    return await serveInbox(mailbox, { port, host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const inbox = await serveInbox(mailbox, { port: 0, host });
+    log(`Inbox port ${port} is in use; the inbox is at ${inbox.url} instead.`);
+    return inbox;
+  }
 }

@@ -13,7 +13,9 @@ export const TEST_RATE_LIMIT: RateLimitConfig = {
 };
 
 /**
- * A backend for tests: in memory, on a random port, bcrypt cost 4, no seed,
+ * A backend for tests: in memory, on a random port (its inbox too), bcrypt
+ * cost 4, no seed, confirmations off (sign-up returns a session; pass
+ * `enableConfirmations: true` for the mailed link),
  * auth rate limits raised (TEST_RATE_LIMIT; pass `rateLimit` to set them,
  * `{}` for config.toml's), started from the migrated template
  * (migratedTemplate.ts, cached in the OS temp folder and shared by parallel
@@ -21,5 +23,5 @@ export const TEST_RATE_LIMIT: RateLimitConfig = {
  * startBackend may be overridden.
  */
 export function startTestBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
-  return startBackend({ port: 0, dataDir: null, bcryptCost: 4, seed: false, ...options, rateLimit: options.rateLimit ?? TEST_RATE_LIMIT });
+  return startBackend({ port: 0, dataDir: null, bcryptCost: 4, seed: false, enableConfirmations: false, ...options, rateLimit: options.rateLimit ?? TEST_RATE_LIMIT });
 }

@@ -264,7 +264,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const backend = await backendReady.then(
     (b) => {
       if (!b) return null;
-      log(`Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}\nGrant admin after signing up at ${url}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDir ? ` --data-dir ${options.dataDir}` : ''}`);
+      log(`Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}\n${b.inboxUrl ? `Inbox (sign-up confirmations, sign-in links): ${b.inboxUrl}\n` : ''}Grant admin after signing up at ${url}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDir ? ` --data-dir ${options.dataDir}` : ''}`);
       return { url: b.apiUrl, anonKey: b.anonKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
     },
     async (e: unknown) => {

@@ -1,7 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { BackendContext } from '../BackendContext.ts';
+import type { Queryable } from '../Database.ts';
 import { AuthError } from './authError.ts';
+import { authMails } from './authMails.ts';
+import { reauthentication } from './reauthenticate.ts';
 import type { authRateLimits } from './authRateLimits.ts';
 import type { authSessions } from './authSessions.ts';
 import { checkPassword as checkPasswordRules, MAX_PASSWORD_BYTES } from './checkPassword.ts';
@@ -10,7 +13,6 @@ import { checkPkceParams, PKCE_PREFIX, pkceFlow } from './pkceFlow.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CONFIRMATION_LIFETIME_MS = 24 * 3600 * 1000;
 
 type Sessions = ReturnType<typeof authSessions>;
 type Limits = ReturnType<typeof authRateLimits>;
@@ -25,6 +27,8 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
   const dummy = () => (dummyHash ??= bcrypt.hash(randomBytes(18).toString('base64'), ctx.bcryptCost));
   void dummy();
 
+  const mails = authMails(ctx, limits);
+  const reauth = reauthentication(ctx, mails);
   const checkPassword = (password: unknown) => checkPasswordRules(password, auth.minimumPasswordLength);
 
   function checkEmail(email: unknown): string {
@@ -63,17 +67,18 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     if (existing) return signUpAgain(existing, redirectTo, pkce);
     const hash = await bcrypt.hash(password, ctx.bcryptCost);
     const confirm = auth.email.enableConfirmations;
-    if (confirm) limits.checkMail();
-    const token = randomBytes(24).toString('base64url');
     let user: AuthUserRow;
     try {
-      const inserted = await ctx.db.query<AuthUserRow>(
-        `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at, confirmation_token, confirmation_sent_at)
-         values ($1, $2, $3::jsonb, ${confirm ? 'null' : 'now()'}, $4, ${confirm ? 'now()' : 'null'})
-         returning ${USER_COLUMNS}`,
-        [email, hash, JSON.stringify(data), confirm ? hashToken(token) : null],
-      );
-      user = inserted.rows[0];
+      // One transaction: a confirmation refused by the mail limits (429) leaves no user behind.
+      user = await ctx.db.transaction(async (tx) => {
+        const inserted = await tx.query<AuthUserRow>(
+          `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+           values ($1, $2, $3::jsonb, ${confirm ? 'null' : 'now()'})
+           returning ${USER_COLUMNS}`,
+          [email, hash, JSON.stringify(data)],
+        );
+        return confirm ? mails.sendConfirmation(tx, inserted.rows[0], redirectTarget(redirectTo), await pkceLink(tx, inserted.rows[0], pkce)) : inserted.rows[0];
+      });
     } catch (error) {
       // A parallel sign-up of the same address won the unique index (users_email_partial_key).
       const winner = (error as { code?: string }).code === '23505' ? await findByEmail(email) : null;
@@ -81,7 +86,6 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
       throw error;
     }
     if (!confirm) return sessions.issue(ctx.db, user);
-    await printConfirmationLink(user, token, redirectTo, pkce);
     return userJson(user);
   }
 
@@ -92,52 +96,19 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
    */
   async function signUpAgain(user: AuthUserRow, redirectTo: string | null, pkce: Pkce): Promise<Record<string, unknown>> {
     if (!auth.email.enableConfirmations || user.email_confirmed_at) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    if (user.confirmation_sent_at) {
-      const leftMs = new Date(user.confirmation_sent_at).getTime() + auth.email.maxFrequency * 1000 - Date.now();
-      if (leftMs > 0) {
-        throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.floor(leftMs / 1000)} seconds.`);
-      }
-    }
-    limits.checkMail();
-    const token = randomBytes(24).toString('base64url');
-    const updated = await ctx.db.query<AuthUserRow>(
-      `update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1 returning ${USER_COLUMNS}`,
-      [user.id, hashToken(token)],
-    );
-    await printConfirmationLink(user, token, redirectTo, pkce);
-    return userJson(updated.rows[0]);
+    return userJson(await mails.sendConfirmation(ctx.db, user, redirectTarget(redirectTo), await pkceLink(ctx.db, user, pkce)));
   }
 
-  /** With PKCE a flow state is stored and the link's token carries the pkce_ prefix (it then redirects with ?code=). */
-  async function printConfirmationLink(user: AuthUserRow, token: string, redirectTo: string | null, pkce: Pkce): Promise<void> {
-    if (pkce) await pkceFlows.createFlowState(ctx.db, user.id, 'email/signup', pkce);
-    const linkToken = pkce ? `${PKCE_PREFIX}${token}` : token;
-    const link = `${ctx.apiUrl()}/auth/v1/verify?token=${linkToken}&type=signup&redirect_to=${encodeURIComponent(redirectTarget(redirectTo))}`;
-    ctx.log(`Confirm the sign-up of ${user.email}: ${link}`);
+  /** With PKCE a flow state is stored and the link's token carries the pkce_ prefix (the link then redirects with ?code=). */
+  async function pkceLink(db: Queryable, user: AuthUserRow, pkce: Pkce): Promise<string> {
+    if (!pkce) return '';
+    await pkceFlows.createFlowState(db, user.id, 'email/signup', pkce);
+    return PKCE_PREFIX;
   }
 
   async function findByEmail(email: string): Promise<AuthUserRow | null> {
     const found = await ctx.db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email]);
     return found.rows[0] ?? null;
-  }
-
-  /** GET or POST /verify for type=signup: confirms the address and signs the user in. */
-  async function verifySignup(token: unknown): Promise<Record<string, unknown>> {
-    return sessions.issue(ctx.db, await confirmSignup(token), 'otp');
-  }
-
-  /** Confirms the address of a sign-up token (with or without the pkce_ prefix); the user, not yet signed in. */
-  async function confirmSignup(token: unknown): Promise<AuthUserRow> {
-    if (typeof token === 'string' && token.startsWith(PKCE_PREFIX)) token = token.slice(PKCE_PREFIX.length);
-    if (typeof token !== 'string' || token === '') throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-    const found = await ctx.db.query<AuthUserRow>(
-      `update auth.users set email_confirmed_at = now(), confirmation_token = null, updated_at = now(), last_sign_in_at = now()
-        where confirmation_token = $1 and confirmation_sent_at > $2
-        returning ${USER_COLUMNS}`,
-      [hashToken(token), new Date(Date.now() - CONFIRMATION_LIFETIME_MS)],
-    );
-    if (!found.rows[0]) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-    return found.rows[0];
   }
 
   /** POST /token?grant_type=password */
@@ -160,39 +131,47 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     return sessions.issue(ctx.db, updated.rows[0]);
   }
 
-  /** PUT /user: password, email or user_metadata (data). */
-  async function updateUser(user: AuthUserRow, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    let row = user;
+  /**
+   * PUT /user: password, email or user_metadata (data), checked in GoTrue's
+   * order. A new email is not applied: a confirmation link goes to it (and
+   * to the current address with double_confirm_changes; emailChange.ts
+   * applies it). With secure_password_change a password change needs a
+   * session younger than 24 hours or the nonce of GET /reauthenticate.
+   */
+  async function updateUser(
+    user: AuthUserRow,
+    body: Record<string, unknown>,
+    options: { sessionId?: string; redirectTo?: string | null } = {},
+  ): Promise<Record<string, unknown>> {
     const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : null;
-    if (data) checkUserMetadata({ ...row.raw_user_meta_data, ...data });
-    if (body.password !== undefined) {
-      const password = checkPassword(body.password);
-      if (row.encrypted_password && (await bcrypt.compare(password, row.encrypted_password))) {
+    if (data) checkUserMetadata({ ...user.raw_user_meta_data, ...data });
+    const email = body.email !== undefined && body.email !== '' ? checkEmail(body.email) : null;
+    const password = body.password !== undefined && body.password !== null ? checkPassword(body.password) : null;
+    const newEmail = email !== null && email !== user.email ? email : null;
+    if (newEmail) {
+      const taken = await ctx.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [newEmail, user.id]);
+      if (taken.rows.length) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    let hash: string | null = null;
+    if (password !== null) {
+      if (auth.email.securePasswordChange) await reauth.checkPasswordChange(user, options.sessionId ?? '', body.nonce);
+      if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
-      const hash = await bcrypt.hash(password, ctx.bcryptCost);
-      row = (await ctx.db.query<AuthUserRow>(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [row.id, hash])).rows[0];
+      hash = await bcrypt.hash(password, ctx.bcryptCost);
     }
-    if (body.email !== undefined) {
-      const email = checkEmail(body.email);
-      const taken = await ctx.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [email, row.id]);
-      if (taken.rows.length) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-      row = (await ctx.db.query<AuthUserRow>(`update auth.users set email = $2, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [row.id, email])).rows[0];
-    }
-    if (data) {
-      row = (
-        await ctx.db.query<AuthUserRow>(
-          `update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-          [row.id, JSON.stringify(data)],
-        )
-      ).rows[0];
-    }
+    const row = await ctx.db.transaction(async (tx) => {
+      let current = user;
+      const set = async (sql: string, params: unknown[]) =>
+        (current = (await tx.query<AuthUserRow>(`update auth.users set ${sql}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id, ...params])).rows[0]);
+      if (hash) await set('encrypted_password = $2', [hash]);
+      if (data) await set('raw_user_meta_data = raw_user_meta_data || $2::jsonb', [JSON.stringify(data)]);
+      if (newEmail) current = await mails.sendEmailChange(tx, current, newEmail, redirectTarget(options.redirectTo ?? null));
+      return current;
+    });
     return userJson(row);
   }
 
-  return { signUp, verifySignup, confirmSignup, signInWithPassword, updateUser, redirectTarget, pkceFlows };
+  return { signUp, signInWithPassword, updateUser, redirectTarget, findByEmail, pkceFlows };
 }
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}

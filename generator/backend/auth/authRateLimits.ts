@@ -7,11 +7,11 @@ import { tokenBucket, type TokenBucket } from './tokenBucket.ts';
 export const RATE_LIMIT_BURST = 30;
 const FIVE_MINUTES = 300;
 
-export type LimitedRoute = 'signup' | 'token' | 'verify' | 'user';
+export type LimitedRoute = 'signup' | 'token' | 'verify' | 'user' | 'otp' | 'recover' | 'resend';
 
 /**
  * The limits of GoTrue's router (internal/api/apilimiter), per client IP:
- * POST /signup and PUT /user each get sign_in_sign_ups per 5 minutes,
+ * POST /signup, PUT /user, POST /otp, /recover and /resend each get sign_in_sign_ups per 5 minutes,
  * POST /token (password and refresh grants alike) token_refresh, /verify
  * token_verifications; each refills at that rate with a burst of 30. Mails
  * (confirmation links) are capped at email_sent per hour for the whole
@@ -22,6 +22,9 @@ export function authRateLimits(config: RateLimitConfig, now: () => number = Date
   const buckets: Record<LimitedRoute, TokenBucket> = {
     signup: per5m(config.signInSignUps),
     user: per5m(config.signInSignUps),
+    otp: per5m(config.signInSignUps),
+    recover: per5m(config.signInSignUps),
+    resend: per5m(config.signInSignUps),
     token: per5m(config.tokenRefresh),
     verify: per5m(config.tokenVerifications),
   };

@@ -5,12 +5,17 @@ import { readJsonBody } from '../readJsonBody.ts';
 import { checkApiKey } from '../resolveCaller.ts';
 import { authAccounts } from './authAccounts.ts';
 import { AuthError } from './authError.ts';
-import { authRateLimits } from './authRateLimits.ts';
+import { authRateLimits, type LimitedRoute } from './authRateLimits.ts';
+import { authMails } from './authMails.ts';
 import { authSessions } from './authSessions.ts';
+import { sendOtp } from './otpFlows.ts';
+import { reauthentication } from './reauthenticate.ts';
+import { recoverPassword } from './recovery.ts';
+import { resendMail } from './resend.ts';
+import { verifyEmail } from './verifyEmail.ts';
 import { userJson } from './userJson.ts';
 import { listFactors } from './listFactors.ts';
 import { isFactorsRoute, mfaFactors } from './mfaFactors.ts';
-import { PKCE_PREFIX } from './pkceFlow.ts';
 
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
 export function handleAuth(ctx: BackendContext) {
@@ -18,16 +23,28 @@ export function handleAuth(ctx: BackendContext) {
   const limits = authRateLimits(ctx.config.auth.rateLimit);
   const accounts = authAccounts(ctx, sessions, limits);
   const factors = mfaFactors(ctx, sessions);
+  const mails = authMails(ctx, limits);
+  // A PKCE link (token pkce_…) redirects with ?code= of the flow state its sign-up stored.
+  const verify = verifyEmail(ctx, sessions, {
+    issueAuthCode: (db, user, type) => accounts.pkceFlows.issueAuthCode(db, user.id, type === 'signup' ? 'email/signup' : type),
+  });
+  const reauth = reauthentication(ctx, mails);
 
   /** `clientIp`: the socket's remote address, the key of the per-IP rate limits. */
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
     const url = new URL(request.url);
     const route = `${request.method} ${subPath.replace(/\/+$/, '') || '/'}`;
+    const redirectTo = url.searchParams.get('redirect_to');
+    /** A route under a per-IP limit answering 200 with what `answer` returns. */
+    const limited = async (limit: LimitedRoute, answer: () => Promise<Record<string, unknown>>) => {
+      limits.check(limit, clientIp);
+      return jsonResponse(200, await answer());
+    };
     try {
       // The confirmation link is opened from an email, without an apikey (Supabase's gateway allows it too).
       if (route === 'GET /verify') {
         limits.check('verify', clientIp);
-        return await verifyLink(url);
+        return await verify.verifyGet(url, accounts.redirectTarget(url.searchParams.get('redirect_to')));
       }
       // Public, as on Supabase; the HS256 secret is never published, so the set is empty (GoTrue's WellKnownJwks).
       if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
@@ -49,12 +66,16 @@ export function handleAuth(ctx: BackendContext) {
         case 'POST /signup':
           limits.check('signup', clientIp);
           return jsonResponse(200, await accounts.signUp(await readBody(request), url.searchParams.get('redirect_to')));
-        case 'POST /verify': {
-          limits.check('verify', clientIp);
-          const body = await readBody(request);
-          if (body.type !== 'signup' && body.type !== 'email') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
-          return jsonResponse(200, await accounts.verifySignup(body.token_hash ?? body.token));
-        }
+        case 'POST /verify':
+          return await limited('verify', async () => verify.verifyPost(await readBody(request)));
+        case 'POST /otp':
+          return await limited('otp', async () => sendOtp(ctx, accounts, mails, await readBody(request), redirectTo));
+        case 'POST /recover':
+          return await limited('recover', async () => recoverPassword(ctx, accounts, mails, await readBody(request), redirectTo));
+        case 'POST /resend':
+          return await limited('resend', async () => resendMail(ctx, accounts, mails, await readBody(request), redirectTo));
+        case 'GET /reauthenticate':
+          return jsonResponse(200, await reauth.request((await sessions.authenticate(request)).user));
         case 'POST /token': {
           const grant = url.searchParams.get('grant_type');
           if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce') throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
@@ -69,7 +90,7 @@ export function handleAuth(ctx: BackendContext) {
         case 'PUT /user': {
           const access = await sessions.authenticate(request);
           limits.check('user', clientIp);
-          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request)));
+          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request), { sessionId: access.sessionId, redirectTo }));
         }
         case 'POST /logout': {
           const access = await sessions.authenticate(request);
@@ -89,41 +110,6 @@ export function handleAuth(ctx: BackendContext) {
 
   async function userWithFactors(user: Parameters<typeof userJson>[0]) {
     return userJson(user, await listFactors(ctx.db, user.id));
-  }
-
-  /**
-   * GET /verify?token=…&type=signup&redirect_to=…: redirects with the session in the fragment, or the error;
-   * a PKCE link (token pkce_…) redirects with ?code= instead, and its error is in the query too.
-   */
-  async function verifyLink(url: URL): Promise<Response> {
-    const target = accounts.redirectTarget(url.searchParams.get('redirect_to'));
-    const isPkce = (url.searchParams.get('token') ?? '').startsWith(PKCE_PREFIX);
-    let fragment: URLSearchParams;
-    try {
-      if (url.searchParams.get('type') !== 'signup') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type of signup');
-      if (isPkce) {
-        const user = await accounts.confirmSignup(url.searchParams.get('token'));
-        return new Response(null, { status: 303, headers: { Location: await accounts.pkceFlows.redirectWithCode(ctx.db, user.id, 'email/signup', target) } });
-      }
-      const session = await accounts.verifySignup(url.searchParams.get('token'));
-      fragment = new URLSearchParams({
-        access_token: String(session.access_token),
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: String(session.refresh_token),
-        token_type: 'bearer',
-        type: 'signup',
-      });
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      fragment = new URLSearchParams({ error: 'access_denied', error_code: error.errorCode, error_description: error.message });
-      if (isPkce) {
-        const withQuery = new URL(target);
-        for (const [k, v] of fragment) withQuery.searchParams.set(k, v);
-        return new Response(null, { status: 303, headers: { Location: `${withQuery.toString().split('#')[0]}#${fragment}` } });
-      }
-    }
-    return new Response(null, { status: 303, headers: { Location: `${target.split('#')[0]}#${fragment}` } });
   }
 }
 

@@ -61,8 +61,8 @@ export function pkceFlow(ctx: BackendContext, sessions: Sessions) {
     );
   }
 
-  /** The redirect of a verified PKCE link: `target` with ?code= the latest flow state's auth code (GoTrue's issueAuthCode). */
-  async function redirectWithCode(db: Queryable, userId: string, authenticationMethod: string, target: string): Promise<string> {
+  /** The auth code of the user's latest flow state for `authenticationMethod`, marked issued (GoTrue's issueAuthCode). */
+  async function issueAuthCode(db: Queryable, userId: string, authenticationMethod: string): Promise<string> {
     const found = await db.query<{ id: string; auth_code: string }>(
       `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
         where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2 order by created_at desc limit 1)
@@ -72,8 +72,13 @@ export function pkceFlow(ctx: BackendContext, sessions: Sessions) {
     if (!found.rows[0]) {
       throw new AuthError(400, 'flow_state_not_found', 'No associated flow state found. No valid flow state found for user.');
     }
+    return found.rows[0].auth_code;
+  }
+
+  /** The redirect of a verified PKCE link: `target` with ?code= the latest flow state's auth code. */
+  async function redirectWithCode(db: Queryable, userId: string, authenticationMethod: string, target: string): Promise<string> {
     const url = new URL(target);
-    url.searchParams.set('code', found.rows[0].auth_code);
+    url.searchParams.set('code', await issueAuthCode(db, userId, authenticationMethod));
     return url.toString();
   }
 
@@ -111,5 +116,5 @@ export function pkceFlow(ctx: BackendContext, sessions: Sessions) {
     });
   }
 
-  return { createFlowState, redirectWithCode, exchange };
+  return { createFlowState, issueAuthCode, redirectWithCode, exchange };
 }

@@ -6,6 +6,12 @@ export interface AuthUserRow {
   email_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
   last_sign_in_at: Date | null;
+  invited_at: Date | null;
+  recovery_sent_at: Date | null;
+  /** The address an email change waits to confirm ('' or null when none). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  reauthentication_sent_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
   created_at: Date;
@@ -13,7 +19,8 @@ export interface AuthUserRow {
 }
 
 export const USER_COLUMNS =
-  'id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at';
+  'id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, ' +
+  'invited_at, recovery_sent_at, email_change, email_change_sent_at, reauthentication_sent_at';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
 
@@ -25,9 +32,14 @@ export function userJson(row: AuthUserRow, factors: Record<string, unknown>[] = 
     role: 'authenticated',
     email: row.email,
     email_confirmed_at: iso(row.email_confirmed_at),
+    invited_at: iso(row.invited_at),
     phone: '',
     confirmation_sent_at: iso(row.confirmation_sent_at),
     confirmed_at: iso(row.email_confirmed_at),
+    recovery_sent_at: iso(row.recovery_sent_at),
+    new_email: row.email_change || undefined,
+    email_change_sent_at: iso(row.email_change_sent_at),
+    reauthentication_sent_at: iso(row.reauthentication_sent_at),
     last_sign_in_at: iso(row.last_sign_in_at),
     app_metadata: row.raw_app_meta_data,
     user_metadata: row.raw_user_meta_data,

@@ -46,7 +46,7 @@ describe('admin dashboard', () => {
     const { page } = s;
     const email = uniqueEmail('owner');
 
-    // Sign up on /auth (confirmations are off in config.toml): straight to /admin, not an admin yet.
+    // Sign up on /auth (the test backend has confirmations off): straight to /admin, not an admin yet.
     await page.goto(env.url('/auth'));
     await hydrated(page, 'AuthForm');
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();

@@ -87,14 +87,13 @@ describe('mails with confirmations on: [auth.email] max_frequency per address, [
   const lines: string[] = [];
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'site-auth-limits-'));
-    const config = readFileSync('supabase/config.toml', 'utf8')
-      .replace('max_frequency = "1s"', 'max_frequency = "1m0s"')
-      .replace('enable_confirmations = false', 'enable_confirmations = true');
+    const config = readFileSync('supabase/config.toml', 'utf8').replace('max_frequency = "1s"', 'max_frequency = "1m0s"');
+    expect(config).toMatch(/^enable_confirmations = true$/m);
     expect(config).toContain('email_sent = 2');
     writeFileSync(path.join(dir, 'config.toml'), config);
     symlinkSync(path.resolve('supabase/migrations'), path.join(dir, 'migrations'));
     symlinkSync(path.resolve('supabase/functions'), path.join(dir, 'functions'));
-    backend = await startTestBackend({ supabaseDir: dir, rateLimit: {}, log: (l) => lines.push(l) });
+    backend = await startTestBackend({ supabaseDir: dir, rateLimit: {}, enableConfirmations: true, log: (l) => lines.push(l) });
   });
   afterAll(async () => {
     await backend?.close();

@@ -22,7 +22,8 @@ async function isAdmin(b: RunningBackend): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  backend = await startBackend({ port: 0, dataDir, bcryptCost: 4 });
+  // Confirmations off: the account signs in at once (isAdmin signs in with its password).
+  backend = await startBackend({ port: 0, dataDir, bcryptCost: 4, enableConfirmations: false });
   await clientFor(backend).auth.signUp({ email: EMAIL, password: PASSWORD });
 }, 120_000);
 

@@ -4,7 +4,7 @@
 // with bounded memory, and no row the forms would refuse may be stored. The
 // three `it`s run in order on one backend.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ const RSS_GROWTH_LIMIT_MB = 256;
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-backend-fuzz-'));
+const project = mkdtempSync(path.join(os.tmpdir(), 'site-backend-fuzz-project-'));
 let child: ChildProcess;
 let apiUrl = '';
 let apiKeys = { anonKey: '', serviceRoleKey: '' };
@@ -77,7 +78,14 @@ function hasShape(api: Api, status: number, b: Record<string, unknown>): boolean
 }
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'backend', '--port', '0', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The project's supabase/ with confirmations off: the fuzz needs three signed-in users at once, and
+  // with confirmations on their mails would pass [auth.rate_limit] email_sent (2 an hour).
+  mkdirSync(path.join(project, 'supabase'));
+  const config = readFileSync(path.join(root, 'supabase', 'config.toml'), 'utf8').replace(/^enable_confirmations = true$/m, 'enable_confirmations = false');
+  expect(config).toMatch(/^enable_confirmations = false$/m);
+  writeFileSync(path.join(project, 'supabase', 'config.toml'), config);
+  for (const name of ['migrations', 'functions', 'seed.sql']) symlinkSync(path.join(root, 'supabase', name), path.join(project, 'supabase', name));
+  child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'backend', '--port', '0', '--data-dir', dataDir], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   // `site backend` prints the API URL and both keys once it listens.
@@ -97,6 +105,7 @@ afterAll(async () => {
   agent.destroy();
   if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
 });
 
 describe('fuzzing the running backend', () => {

@@ -18,7 +18,8 @@ afterAll(async () => {
 
 async function start(): Promise<{ backend: RunningBackend; ms: number }> {
   const t = performance.now();
-  const backend = await startBackend({ port: 0, dataDir, bcryptCost: 4 });
+  // Confirmations off: the sign-up below keeps its session across the restart.
+  const backend = await startBackend({ port: 0, dataDir, bcryptCost: 4, enableConfirmations: false });
   running.push(backend);
   return { backend, ms: Math.round(performance.now() - t) };
 }

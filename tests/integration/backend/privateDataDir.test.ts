@@ -53,7 +53,7 @@ describe('data dir modes', () => {
 
   it('a fresh data dir with sign-ups and rows is 0700/0600 while running and after close', { timeout: 120_000 }, async () => {
     const dataDir = path.join(freshDir(), 'nested', 'db');
-    const backend = await startBackend({ port: 0, dataDir, bcryptCost: 4 });
+    const backend = await startBackend({ port: 0, dataDir, bcryptCost: 4, enableConfirmations: false });
     await signedInClient(backend);
     await clientFor(backend).from('contact_submissions').insert({ name: 'Ada', email: 'ada@example.com', company: null, message: 'Private' });
     await clientFor(backend).from('waitlist').insert({ name: 'Ada', email: 'ada@example.com', favorite_part: 'Themes', desired_features: 'Charts' });

@@ -42,7 +42,7 @@ describe('supabaseConfigFromText', () => {
   it('reads the repo config.toml as the Supabase CLI does', () => {
     const config = supabaseConfigFromText(readFileSync('supabase/config.toml', 'utf8'));
     expect(config.apiPort).toBe(54321);
-    expect(config.auth.email.enableConfirmations).toBe(false);
+    expect(config.auth.email.enableConfirmations).toBe(true);
     expect(config.auth.jwtExpiry).toBe(3600);
     expect(config.auth.minimumPasswordLength).toBe(6);
     expect(config.seed).toEqual({ enabled: true, sqlPaths: ['./seed.sql'] });

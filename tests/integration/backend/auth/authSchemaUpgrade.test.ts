@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('auth schema of an older data dir', () => {
   it('is brought up to date on start', { timeout: 120_000 }, async () => {
-    backend = await startBackend({ port: 0, dataDir, bcryptCost: 4, seed: false });
+    backend = await startBackend({ port: 0, dataDir, bcryptCost: 4, seed: false, enableConfirmations: false });
     const email = uniqueEmail();
     expect((await clientFor(backend).auth.signUp({ email, password: 'correct horse' })).error).toBeNull();
     // As the database was before these objects existed.
@@ -26,7 +26,7 @@ describe('auth schema of an older data dir', () => {
     `);
     await backend.close();
 
-    backend = await startBackend({ port: 0, dataDir, bcryptCost: 4, seed: false });
+    backend = await startBackend({ port: 0, dataDir, bcryptCost: 4, seed: false, enableConfirmations: false });
     const client = clientFor(backend);
     expect((await client.auth.signInWithPassword({ email, password: 'correct horse' })).error).toBeNull();
     expect((await client.auth.mfa.enroll({ factorType: 'totp' })).error).toBeNull();

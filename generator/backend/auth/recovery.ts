@@ -1,0 +1,25 @@
+import type { BackendContext } from '../BackendContext.ts';
+import { AuthError } from './authError.ts';
+import type { authAccounts } from './authAccounts.ts';
+import type { authMails } from './authMails.ts';
+import { validateEmail } from './validateEmail.ts';
+
+/**
+ * POST /recover: mails a password-reset link (type recovery) and code, as
+ * GoTrue's api/recover.go. An unknown address gets the same 200 `{}` as a
+ * known one, so the answer does not tell which addresses have accounts.
+ */
+export async function recoverPassword(
+  ctx: BackendContext,
+  accounts: ReturnType<typeof authAccounts>,
+  mails: ReturnType<typeof authMails>,
+  body: Record<string, unknown>,
+  redirectTo: string | null,
+): Promise<Record<string, unknown>> {
+  if (!ctx.config.auth.email.enableSignup) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
+  if (body.email === undefined || body.email === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
+  const user = await accounts.findByEmail(validateEmail(body.email));
+  if (!user) return {};
+  await ctx.db.transaction((tx) => mails.sendRecovery(tx, user, accounts.redirectTarget(redirectTo), 'recovery'));
+  return {};
+}
