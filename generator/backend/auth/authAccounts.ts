@@ -99,10 +99,13 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     return userJson(await mails.sendConfirmation(ctx.db, user, redirectTarget(redirectTo), await pkceLink(ctx.db, user, pkce)));
   }
 
-  /** With PKCE a flow state is stored and the link's token carries the pkce_ prefix (the link then redirects with ?code=). */
-  async function pkceLink(db: Queryable, user: AuthUserRow, pkce: Pkce): Promise<string> {
+  /**
+   * With PKCE (`code_challenge` in the request) a flow state is stored and the mailed link's token carries
+   * the pkce_ prefix (the link then redirects with ?code=). Returns that prefix, or '' without PKCE.
+   */
+  async function pkceLink(db: Queryable, user: AuthUserRow, pkce: Pkce, authenticationMethod = 'email/signup'): Promise<string> {
     if (!pkce) return '';
-    await pkceFlows.createFlowState(db, user.id, 'email/signup', pkce);
+    await pkceFlows.createFlowState(db, user.id, authenticationMethod, pkce);
     return PKCE_PREFIX;
   }
 
@@ -172,6 +175,6 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     return userJson(row);
   }
 
-  return { signUp, signInWithPassword, updateUser, redirectTarget, findByEmail, pkceFlows };
+  return { signUp, signInWithPassword, updateUser, redirectTarget, findByEmail, pkceFlows, pkceLink };
 }
 

@@ -83,13 +83,14 @@ export function authMails(ctx: BackendContext, limits: Limits) {
     return row;
   }
 
-  /** A magic link or a password reset: both use recovery_token and recovery_sent_at, as in GoTrue. */
-  async function sendRecovery(db: Queryable, user: AuthUserRow, redirectTo: string, type: 'magiclink' | 'recovery'): Promise<AuthUserRow> {
+  /** A magic link or a password reset: both use recovery_token and recovery_sent_at, as in GoTrue; `tokenPrefix` as in sendConfirmation. */
+  async function sendRecovery(db: Queryable, user: AuthUserRow, redirectTo: string, type: 'magiclink' | 'recovery', tokenPrefix = ''): Promise<AuthUserRow> {
     checkFrequency(user.recovery_sent_at);
     checkMailLimit();
-    const { otp, hash } = newCode(user.email);
+    const code = newCode(user.email);
+    const hash = tokenPrefix + code.hash;
     const row = await update(db, 'recovery_token = $2, recovery_sent_at = now()', [user.id, storedToken(hash)]);
-    deliver(type === 'magiclink' ? 'magic_link' : 'recovery', type, user.email, linkData(user, otp, hash, type, redirectTo));
+    deliver(type === 'magiclink' ? 'magic_link' : 'recovery', type, user.email, linkData(user, code.otp, hash, type, redirectTo));
     return row;
   }
 

@@ -3,6 +3,7 @@ import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
 import type { authAccounts } from './authAccounts.ts';
 import type { authMails } from './authMails.ts';
+import { checkPkceParams } from './pkceFlow.ts';
 import { validateEmail } from './validateEmail.ts';
 
 /**
@@ -41,7 +42,10 @@ export async function sendOtp(
     const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? body.data : {};
     if (!user || auth.email.enableConfirmations) {
       // As GoTrue: a sign-up with a random password (never told to anyone).
-      await accounts.signUp({ email: address, password: randomBytes(24).toString('base64url'), data }, target);
+      await accounts.signUp(
+        { email: address, password: randomBytes(24).toString('base64url'), data, code_challenge: body.code_challenge, code_challenge_method: body.code_challenge_method },
+        target,
+      );
       if (auth.email.enableConfirmations) return {};
     } else {
       // Confirmations are off now: an address left unconfirmed from before is confirmed, as GoTrue's sign-up does.
@@ -51,6 +55,7 @@ export async function sendOtp(
     if (!user) throw new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
   }
   const found = user;
-  await ctx.db.transaction((tx) => mails.sendRecovery(tx, found, target, 'magiclink'));
+  const pkce = checkPkceParams(body.code_challenge_method, body.code_challenge);
+  await ctx.db.transaction(async (tx) => mails.sendRecovery(tx, found, target, 'magiclink', await accounts.pkceLink(tx, found, pkce, 'magiclink')));
   return {};
 }

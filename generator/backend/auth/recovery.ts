@@ -2,6 +2,7 @@ import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
 import type { authAccounts } from './authAccounts.ts';
 import type { authMails } from './authMails.ts';
+import { checkPkceParams } from './pkceFlow.ts';
 import { validateEmail } from './validateEmail.ts';
 
 /**
@@ -20,6 +21,7 @@ export async function recoverPassword(
   if (body.email === undefined || body.email === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   const user = await accounts.findByEmail(validateEmail(body.email));
   if (!user) return {};
-  await ctx.db.transaction((tx) => mails.sendRecovery(tx, user, accounts.redirectTarget(redirectTo), 'recovery'));
+  const pkce = checkPkceParams(body.code_challenge_method, body.code_challenge);
+  await ctx.db.transaction(async (tx) => mails.sendRecovery(tx, user, accounts.redirectTarget(redirectTo), 'recovery', await accounts.pkceLink(tx, user, pkce, 'recovery')));
   return {};
 }
