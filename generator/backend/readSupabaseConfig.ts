@@ -30,6 +30,8 @@ export interface SupabaseConfig {
       doubleConfirmChanges: boolean;
       /** secure_password_change: a password change needs a sign-in within 24 hours or a reauthentication nonce. */
       securePasswordChange: boolean;
+      /** [auth.email.smtp] enabled: mails go out through SMTP, and only then does [auth.rate_limit] email_sent count them (as the Supabase CLI says of that key). */
+      smtpEnabled: boolean;
       /** otp_length digits; otp_expiry seconds a mailed code or link stays valid. */
       otpLength: number;
       otpExpiry: number;
@@ -133,6 +135,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
         maxFrequency: durationSeconds(get('auth.email', 'max_frequency'), 1),
         doubleConfirmChanges: bool(get('auth.email', 'double_confirm_changes'), true),
         securePasswordChange: bool(get('auth.email', 'secure_password_change'), false),
+        smtpEnabled: bool(get('auth.email.smtp', 'enabled'), false),
         otpLength: Math.min(10, Math.max(6, num(get('auth.email', 'otp_length'), 6))),
         otpExpiry: Math.max(1, num(get('auth.email', 'otp_expiry'), 3600)),
         templates: Object.fromEntries(

@@ -31,6 +31,8 @@ export interface StartBackendOptions {
   jwtExpiry?: number;
   /** Overrides [auth.email] enable_confirmations. */
   enableConfirmations?: boolean;
+  /** Overrides [auth.email.smtp] enabled (mail then counts against [auth.rate_limit] email_sent). */
+  smtpEnabled?: boolean;
   /** Port of the inbox (Mailpit's API and a page listing the mail); 0 = random. Default: [inbucket] port (54324), or 0 when `port` is 0. */
   inboxPort?: number;
   /** Overrides keys of [auth.rate_limit] (startTestBackend raises them all unless given). */
@@ -69,6 +71,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const config = readSupabaseConfig(supabaseDir);
   if (options.jwtExpiry !== undefined) config.auth.jwtExpiry = options.jwtExpiry;
   if (options.enableConfirmations !== undefined) config.auth.email.enableConfirmations = options.enableConfirmations;
+  if (options.smtpEnabled !== undefined) config.auth.email.smtpEnabled = options.smtpEnabled;
   if (options.rateLimit) Object.assign(config.auth.rateLimit, options.rateLimit);
   if (options.refreshTokenReuseInterval !== undefined) config.auth.refreshTokenReuseInterval = options.refreshTokenReuseInterval;
 

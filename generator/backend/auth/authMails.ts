@@ -15,7 +15,7 @@ type Limits = ReturnType<typeof authRateLimits>;
  * Sends the auth server's mails as GoTrue's api/mail.go does: one address
  * gets one mail of a kind per [auth.email] max_frequency (429 with the
  * seconds left), mails count against [auth.rate_limit] email_sent when
- * confirmations are on (GoTrue skips that count when it autoconfirms), a
+ * [auth.email.smtp] is enabled and confirmations are on (GoTrue skips that count when it autoconfirms), a
  * fresh `otp_length`-digit code per mail whose token hash is the link's
  * token. The mail goes to the local inbox; its link is printed too.
  * Each send stores the token and the time before the mail is delivered, on
@@ -30,7 +30,8 @@ export function authMails(ctx: BackendContext, limits: Limits) {
   }
 
   function checkMailLimit(): void {
-    if (ctx.config.auth.rateLimit.emailSent === 0 || email.enableConfirmations) limits.checkMail();
+    // email_sent counts only mail that leaves through SMTP; the local inbox alone takes any number.
+    if (email.smtpEnabled && (ctx.config.auth.rateLimit.emailSent === 0 || email.enableConfirmations)) limits.checkMail();
   }
 
   function deliver(kind: MailTemplateKind, type: string, to: string, data: Omit<MailTemplateData, 'SiteURL'>): void {

@@ -112,11 +112,29 @@ describe('Mailpit\'s API', () => {
 describe('mail limits', () => {
   let limited: RunningBackend;
   beforeAll(async () => {
-    limited = await startTestBackend({ enableConfirmations: true, rateLimit: {} });
+    limited = await startTestBackend({ enableConfirmations: true, rateLimit: {}, smtpEnabled: true });
   });
   afterAll(() => limited?.close());
 
-  it('counts every mail against email_sent (2 an hour) with confirmations on, and a second mail of a kind within max_frequency is 429', async () => {
+  it('without SMTP (the local inbox alone) takes more mail than email_sent allows', async () => {
+    const local = await startTestBackend({ enableConfirmations: true, rateLimit: {} });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const email = uniqueEmail('local-mail');
+        const res = await fetch(`${local.apiUrl}/auth/v1/signup`, {
+          method: 'POST',
+          headers: { apikey: local.anonKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'correct horse' }),
+        });
+        expect(res.status).toBe(200);
+        expect((await latestMailTo(local.inboxUrl!, email)).Subject).toBe('Confirm your email address');
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('with SMTP counts every mail against email_sent (2 an hour) with confirmations on, and a second mail of a kind within max_frequency is 429', async () => {
     const ask = (path: string, body: unknown) =>
       fetch(`${limited.apiUrl}/auth/v1/${path}`, { method: 'POST', headers: { apikey: limited.anonKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const email = uniqueEmail('limits');
