@@ -5,16 +5,32 @@
 
 -- The API roles PostgREST switches to (SET LOCAL ROLE) for each request.
 -- Roles belong to the whole server: on a PostgreSQL server another database
--- may have created them already.
+-- may have created them already, or be creating them at this moment (tests
+-- bootstrap several databases of one cluster at once): a role that appears
+-- meanwhile is an error to ignore (42710, or 23505 from pg_authid's index).
 do $$
+declare
+  wanted text[][] := array[
+    ['anon', 'nologin noinherit'],
+    ['authenticated', 'nologin noinherit'],
+    ['service_role', 'nologin noinherit bypassrls'],
+    ['authenticator', 'noinherit login']
+  ];
 begin
-  if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-  if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-  if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
-  if not exists (select from pg_roles where rolname = 'authenticator') then create role authenticator noinherit login; end if;
+  for i in 1 .. array_length(wanted, 1) loop
+    if not exists (select from pg_roles where rolname = wanted[i][1]) then
+      begin
+        execute format('create role %I %s', wanted[i][1], wanted[i][2]);
+      exception when duplicate_object or unique_violation then null;
+      end;
+    end if;
+  end loop;
+  begin
+    grant anon, authenticated, service_role to authenticator;
+  exception when unique_violation then null;
+  end;
 end
 $$;
-grant anon, authenticated, service_role to authenticator;
 
 -- Supabase's default privileges: every new table, function and sequence in
 -- public is open to the API roles until a migration revokes it. Keeping this
