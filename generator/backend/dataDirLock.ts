@@ -35,6 +35,7 @@ export interface DataDirLock {
 }
 
 export const LOCK_FILE = 'backend.lock';
+const TAKEOVER_FILE = /^backend\.lock\.takeover-[0-9a-f]{16}$/;
 
 /** The live owner of the data dir, or null (no lock, or one left by a process that is gone). */
 export function readDataDirLock(dataDir: string): DataDirOwner | null {
@@ -180,7 +181,8 @@ function held(dataDir: string, file: string, owner: DataDirOwner): DataDirLock {
   let current = owner;
   // Takeover files left by processes that died mid-takeover guard nothing any more.
   for (const name of readdirSync(dataDir)) {
-    if (!name.startsWith(`${LOCK_FILE}.takeover-`)) continue;
+    // Takeover files only (backend.lock.takeover-<hash>), never another process's temporary file being written (….tmp).
+    if (!TAKEOVER_FILE.test(name)) continue;
     const holder = parseOwner(readText(path.join(dataDir, name)) ?? '');
     if (!holder || !isAlive(holder)) rmSync(path.join(dataDir, name), { force: true });
   }

@@ -156,6 +156,19 @@ describe('the data dir lock', () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 
+  it("leaves another process's half-written takeover file alone when it takes the lock", async () => {
+    // The temporary file a racing process writes before linking it as its takeover file: still empty.
+    const dataDir = freshDir();
+    const pending = path.join(dataDir, `${LOCK_FILE}.takeover-0123456789abcdef.4242.3f6c2a1e-0000-4000-8000-000000000000.tmp`);
+    writeFileSync(pending, '');
+    const lock = await acquireDataDirLock(dataDir);
+    try {
+      expect(existsSync(pending)).toBe(true);
+    } finally {
+      lock.release();
+    }
+  });
+
   it('gives a stale lock to exactly one of several processes racing for it', { timeout: 120_000 }, async () => {
     // A winner holds the lock until every process has answered (its stdin closes), so a late
     // starter on a busy machine cannot win legitimately after the winner let go.
