@@ -1,8 +1,8 @@
 /**
- * The same generated articles as projects of the two generators issue 7 measures against (Eleventy 3.1
+ * The same generated articles as projects of the two generators the build budgets were set against (Eleventy 3.1
  * and Hugo 0.111), each with a simple layout: a page per article (head with title and description, a
  * header, the article) and an index linking every article. `npm run bench -- --reference` builds them
- * beside `site build`, turn by turn, so the issue's figures (Hugo 1.8 s, Eleventy 3.9 s on its machine)
+ * beside `site build`, turn by turn, so the budgets' figures (Hugo 1.8 s, Eleventy 3.9 s on its machine)
  * can be set against this machine's: a VM's speed moves by half between machines and within minutes.
  *
  * Pure apart from writing files. Eleventy is installed on demand (npm, exact version) into
@@ -15,8 +15,8 @@ import path from 'node:path';
 import { generateArticle } from './generateArticles.ts';
 
 export const ELEVENTY_VERSION = '3.1.8';
-/** What the issue measured on its 2-core machine for 4,000 articles. */
-export const ISSUE_FIGURES = { hugo: 1.8, eleventy: 3.9 } as const;
+/** What the two generators took on the 2-core machine the budgets were set on, for 4,000 articles. */
+export const BUDGET_FIGURES = { hugo: 1.8, eleventy: 3.9 } as const;
 
 const slug = (i: number) => `bench-${String(i).padStart(5, '0')}`;
 
@@ -141,9 +141,9 @@ export function timeChild(cmd: string, args: string[], cwd: string): Promise<Chi
 
 export interface ReferenceTool {
   name: string;
-  /** The issue's figure for this tool, for the table. */
-  issue: string;
-  issueSeconds: number;
+  /** The figure the budgets were set with for this tool, for the table. */
+  budget: string;
+  budgetSeconds: number;
   /** Run i: a cold build into an output folder of its own. */
   build(i: number): Promise<ChildRun>;
 }
@@ -164,8 +164,8 @@ export async function referenceTools(root: string, dir: string, count: number): 
     await writeProject(eleventyDir, eleventyProject(count));
     tools.push({
       name: `Eleventy ${ELEVENTY_VERSION}`,
-      issue: `issue: ${ISSUE_FIGURES.eleventy} s, 275 MB`,
-      issueSeconds: ISSUE_FIGURES.eleventy,
+      budget: `budgets: ${BUDGET_FIGURES.eleventy} s, 275 MB`,
+      budgetSeconds: BUDGET_FIGURES.eleventy,
       build: (i) => timeChild(process.execPath, [cli, '--quiet', `--output=${path.join(dir, `eleventy-out-${i}`)}`], eleventyDir),
     });
   }
@@ -175,8 +175,8 @@ export async function referenceTools(root: string, dir: string, count: number): 
     await writeProject(hugoDir, hugoProject(count));
     tools.push({
       name: `Hugo ${/v(\d+\.\d+\.\d+)/.exec(hugo.version)?.[1] ?? ''}`.trim(),
-      issue: `issue (0.111): ${ISSUE_FIGURES.hugo} s`,
-      issueSeconds: ISSUE_FIGURES.hugo,
+      budget: `budgets (0.111): ${BUDGET_FIGURES.hugo} s`,
+      budgetSeconds: BUDGET_FIGURES.hugo,
       build: (i) => timeChild(hugo.bin, ['--quiet', '--destination', path.join(dir, `hugo-out-${i}`), '--cacheDir', path.join(dir, `hugo-cache-${i}`)], hugoDir),
     });
   } else missing.push('Hugo (not on PATH: apt-get install hugo)');

@@ -85,7 +85,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
       if (winner) return signUpAgain(winner, redirectTo, pkce);
       throw error;
     }
-    if (!confirm) return sessions.issue(ctx.db, user);
+    if (!confirm) return sessions.start(ctx.db, user);
     return userJson(user);
   }
 
@@ -131,7 +131,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
       `update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
       [user.id],
     );
-    return sessions.issue(ctx.db, updated.rows[0]);
+    return sessions.start(ctx.db, updated.rows[0]);
   }
 
   /**

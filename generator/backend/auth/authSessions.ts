@@ -26,7 +26,7 @@ export function authSessions(ctx: BackendContext) {
    * Creates a session for the user and returns GoTrue's session object;
    * `method` is the amr claim GoTrue records ('password', 'otp', 'email/signup', ...).
    */
-  async function issue(db: Db, user: AuthUserRow, method = 'password'): Promise<Record<string, unknown>> {
+  async function start(db: Db, user: AuthUserRow, method = 'password'): Promise<Record<string, unknown>> {
     const session = await db.query<{ id: string }>(`insert into auth.sessions (user_id) values ($1) returning id`, [user.id]);
     await addClaim(db, session.rows[0].id, method);
     const refreshToken = newRefreshToken();
@@ -105,11 +105,11 @@ export function authSessions(ctx: BackendContext) {
 
   /**
    * grant_type=refresh_token, as GoTrue's RefreshTokenGrant: rotates the
-   * token (the old one is revoked, a child is issued). A revoked token may
+   * token (the old one is revoked, a child is made). A revoked token may
    * still be used when it is the parent of the session's active token (the
    * client lost the answer, or two tabs refreshed at once: the active token
    * is handed out again) or within [auth] refresh_token_reuse_interval
-   * seconds of its revocation (a new child is issued). Any later reuse is
+   * seconds of its revocation (a new child is made). Any later reuse is
    * taken as theft: the session ends.
    */
   async function refresh(token: unknown): Promise<Record<string, unknown>> {
@@ -175,7 +175,7 @@ export function authSessions(ctx: BackendContext) {
     else throw new AuthError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);
   }
 
-  return { issue, upgrade, refresh, authenticate, revoke };
+  return { start, upgrade, refresh, authenticate, revoke };
 }
 
 function newRefreshToken(): string {

@@ -112,7 +112,7 @@ export function pkceFlow(ctx: BackendContext, sessions: Sessions) {
       // A parallel exchange of the same code got there first.
       if ((gone.affectedRows ?? 1) === 0) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
       const user = await tx.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [flow.user_id]);
-      return sessions.issue(tx, user.rows[0], flow.authentication_method);
+      return sessions.start(tx, user.rows[0], flow.authentication_method);
     });
   }
 

@@ -103,7 +103,7 @@ export function verifyEmail(ctx: BackendContext, sessions: Sessions, pkce: PkceH
       throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
     }
     row = (await tx.query<AuthUserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [row.id])).rows[0];
-    return { session: await sessions.issue(tx, row, 'otp'), type, user: row };
+    return { session: await sessions.start(tx, row, 'otp'), type, user: row };
   }
 
   /** POST /verify: `{ type, token_hash }` or `{ type, email, token }`; the session, or GoTrue's single-confirmation message. */
