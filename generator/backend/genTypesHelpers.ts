@@ -2,7 +2,7 @@
  * The helper types after `Database` (Tables<>, TablesInsert<>, TablesUpdate<>,
  * Enums<>, CompositeTypes<>), as `supabase gen types typescript` prints them
  * (postgres-meta's template after prettier). `defaultSchema` is the schema a
- * bare name refers to: `Tables<"waitlist">`.
+ * bare name refers to: `Tables<"posts">`.
  */
 export function genTypesHelpers(defaultSchema: string): string {
   return `type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">

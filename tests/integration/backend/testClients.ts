@@ -18,6 +18,21 @@ export function clientFor(backend: Pick<RunningBackend, 'apiUrl' | 'anonKey'>, k
   });
 }
 
+/** A client in the PKCE flow (flowType 'pkce'), with an in-memory storage for its code verifier. */
+export function pkceClient(backend: { apiUrl: string; anonKey: string }): SupabaseClient {
+  const items = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+  return createClient(backend.apiUrl, backend.anonKey, {
+    auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    realtime: { transport: NoWebSocket as any },
+  });
+}
+
 let counter = 0;
 /** A fresh unique address per call, so tests sharing a backend never collide. */
 export function uniqueEmail(prefix = 'user'): string {

@@ -1,27 +1,10 @@
 // Magic links and password recovery in the PKCE flow through supabase-js (flowType 'pkce'): the mailed link
 // redirects with ?code=, and exchangeCodeForSession signs in with the verifier the client kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startTestBackend } from '../../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../../generator/backend/startBackend.ts';
 import { latestMailTo, linkIn } from '../testInbox.ts';
-import { uniqueEmail } from '../testClients.ts';
-
-/** A client in the PKCE flow, with an in-memory storage for its code verifier. */
-function pkceClient(backend: RunningBackend): SupabaseClient {
-  const items = new Map<string, string>();
-  const storage = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-  return createClient(backend.apiUrl, backend.anonKey, {
-    auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no WebSocket, and realtime is never used.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    realtime: { transport: class {} as any },
-  });
-}
+import { pkceClient, uniqueEmail } from '../testClients.ts';
 
 /** Follows a mailed link as a browser would and returns where it redirects. */
 async function follow(link: string): Promise<URL> {

@@ -1,27 +1,10 @@
 // Sign-up confirmation in the PKCE flow through supabase-js (flowType 'pkce'): the link redirects with ?code=, exchangeCodeForSession signs in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startTestBackend } from '../../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../../generator/backend/startBackend.ts';
-import { clientFor, uniqueEmail } from '../testClients.ts';
+import { clientFor, pkceClient, uniqueEmail } from '../testClients.ts';
 
 const PASSWORD = 'correct horse';
-
-/** A client in the PKCE flow, with an in-memory storage for its code verifier. */
-function pkceClient(backend: RunningBackend): SupabaseClient {
-  const items = new Map<string, string>();
-  const storage = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-  return createClient(backend.apiUrl, backend.anonKey, {
-    auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no WebSocket, and realtime is never used.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    realtime: { transport: class {} as any },
-  });
-}
 
 describe('PKCE sign-up confirmation', () => {
   let backend: RunningBackend;
