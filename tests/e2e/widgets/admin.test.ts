@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Session } from './helpers.ts';
 import { adminGrant } from '../../../generator/backend/commands.ts';
-import { expectToast, finish, hydrated, open, PASSWORD, rows, setup, uniqueEmail, type Env } from './helpers.ts';
+import { expectToast, finish, open, rows, setup, signUpOnAuthPage, uniqueEmail, type Env } from './helpers.ts';
 
 let env: Env;
 let dataDir: string;
@@ -47,12 +47,7 @@ describe('admin dashboard', () => {
     const email = uniqueEmail('owner');
 
     // Sign up on /auth (the test backend has confirmations off): straight to /admin, not an admin yet.
-    await page.goto(env.url('/auth'));
-    await hydrated(page, 'AuthForm');
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-    await page.fill('#auth-email', email);
-    await page.fill('#auth-password', PASSWORD);
-    await page.locator('#auth-root').getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await signUpOnAuthPage(env, page, email);
     await page.waitForURL(env.url('/admin'));
     await expectToast(page, 'Account created!', 'Please check your email to confirm your account.');
     await page.locator('.admin-denied').waitFor();
@@ -174,12 +169,7 @@ async function signedInAdmin(viewport: { width: number; height: number }, before
   const s = await open(env, { viewport });
   const { page } = s;
   const email = uniqueEmail('admin');
-  await page.goto(env.url('/auth'));
-  await hydrated(page, 'AuthForm');
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-  await page.fill('#auth-email', email);
-  await page.fill('#auth-password', PASSWORD);
-  await page.locator('#auth-root').getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await signUpOnAuthPage(env, page, email);
   await page.waitForURL(env.url('/admin'));
   await page.locator('.admin-denied').waitFor();
   expect(await adminGrant(email, { dataDir })).toMatchObject({ email, admin: true });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, linkIn } from '../../integration/backend/testInbox.ts';
-import { expectToast, finish, hydrated, open, PASSWORD, rows, setup, uniqueEmail, type Env } from './helpers.ts';
+import { expectToast, finish, hydrated, open, rows, setup, signUpOnAuthPage, uniqueEmail, type Env } from './helpers.ts';
 
 let env: Env;
 beforeAll(async () => {
@@ -22,12 +22,7 @@ describe('sign-up with confirmations on', () => {
     const s = await open(env);
     const { page } = s;
     const email = uniqueEmail('inbox');
-    await page.goto(env.url('/auth'));
-    await hydrated(page, 'AuthForm');
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-    await page.fill('#auth-email', email);
-    await page.fill('#auth-password', PASSWORD);
-    await page.locator('#auth-root').getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await signUpOnAuthPage(env, page, email);
     await expectToast(page, 'Account created!', 'Please check your email to confirm your account.');
     expect(page.url()).toBe(env.url('/auth'));
     expect(await page.evaluate(() => localStorage.getItem('sb-site-auth-token'))).toBeNull();

@@ -141,6 +141,16 @@ export async function finish(s: Session, expected: RegExp[] = []): Promise<void>
   }
 }
 
+/** Signs up on /auth as a visitor does: the form switched to sign-up, email and password typed, Sign Up pressed. */
+export async function signUpOnAuthPage(env: Env, page: Page, email: string): Promise<void> {
+  await page.goto(env.url('/auth'));
+  await hydrated(page, 'AuthForm');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.fill('#auth-email', email);
+  await page.fill('#auth-password', PASSWORD);
+  await page.locator('#auth-root').getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
 /** Waits until the island `name` has mounted (the loader marks it data-hydrated). */
 export async function hydrated(page: Page, name: string): Promise<void> {
   await page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached' });
