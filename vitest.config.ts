@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite: unit (pure parts, happy-dom for widgets),
 // integration (real PGlite, real supabase-js) and e2e (real Chromium).
 export default defineConfig({
+  // A site imports the engine as 'site' (tsconfig.json paths; the generator's bundles alias it the same way).
+  resolve: { alias: { site: fileURLToPath(new URL('./generator/site/api.ts', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -12,10 +12,14 @@
  * (generator/shards/: this thread, plus a worker per further core for big
  * sites).
  */
+import path from 'node:path';
 import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
-import { loadSiteContent, type Content } from './content/load.ts';
-import { buildRoutes, type Route } from './routes.ts';
-import { staticFiles } from './assets/staticFiles.ts';
+import { listCollections, loadFixedContent, type ContentSnapshot } from './content/load.ts';
+import { markdownRenderer } from './content/markdownRenderer.ts';
+import { assertDistinctFiles } from './routes.ts';
+import type { Route } from './site/defineConfig.ts';
+import { loadSite, CONFIG_FILE } from './site/loadSite.ts';
+import { assetUrl, staticFiles } from './assets/staticFiles.ts';
 import type { WidgetBundle } from './assets/bundleWidgets.ts';
 import { cachedCss, cachedWidgets } from './assets/cachedAssets.ts';
 import { checkBudgets, type JsReport } from './assets/checkBudgets.ts';
@@ -29,7 +33,7 @@ import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
 import { laterSourceKey, sourceKey, treeKey } from './cache/sourceKey.ts';
 import {
-  ARTICLE_LIST,
+  isFileList,
   articleListHash,
   contentStamps,
   outputStamps,
@@ -40,7 +44,7 @@ import {
 } from './cache/buildRecord.ts';
 import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets } from './shards/ShardState.ts';
-import { readArticles } from './stages/readArticles.ts';
+import { readEntries } from './stages/readEntries.ts';
 import { renderPages } from './stages/renderPages.ts';
 import { progressLine } from './progress.ts';
 
@@ -53,8 +57,8 @@ export interface BuiltPage {
 
 export interface BuildResult {
   config: ResolvedConfig;
-  /** Articles carry metadata only (html "", no headings, 0 words): shards render each body right before its page. */
-  content: Content;
+  /** List entries carry metadata only (html "", no headings, 0 words): shards render each body right before its page. */
+  content: ContentSnapshot;
   routes: Route[];
   pages: BuiltPage[];
   /** With write: false, every output file; with write: true, every file but the pages. */
@@ -67,7 +71,7 @@ export interface BuildResult {
     bytes: number;
     ms: number;
     stages: Record<string, number>;
-    /** Articles parsed vs taken from the cache, pages rendered vs taken from the cache. */
+    /** List entries parsed vs taken from the cache, pages rendered vs taken from the cache. */
     cache: { posts: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
     workers: number;
   };
@@ -86,18 +90,21 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     return value;
   };
 
-  const config = await stage('config', () => {
+  const { config, site } = await stage('config', async () => {
     const resolved = resolveConfig('build', options);
     // Before anything is written (the cache, the output's temporary folder): the output folder must be one a build may replace.
     if (resolved.write) guardOutDir(resolved);
-    return resolved;
+    return { config: resolved, site: await loadSite(resolved.root) };
   });
+  const lists = listCollections(site.collections);
   // For the build record (cache/buildRecord.ts): the inputs' stamps and the widgets' key before anything is read.
-  const record = config.write ? { started: Date.now(), stamps: contentStamps(config.contentDir), widgetsKey: treeKey([config.widgetsDir]) } : null;
+  const record = config.write
+    ? { started: Date.now(), stamps: contentStamps(config.contentDir, site.collections), widgetsKey: treeKey([config.widgetsDir]) }
+    : null;
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
   const cache = BuildCache.open(config.cacheDir, { read: config.readCache });
-  const generatorKey = laterSourceKey([config.templatesDir]);
-  const pool = new ShardPool(config.log);
+  const generatorKey = laterSourceKey(siteSources(config));
+  const pool = new ShardPool(site, config.root, config.log);
   const memory: OutputFiles = new Map();
   let out: OutputDir | null = null;
   const emit = (file: string, data: string | Uint8Array) => (out ? out.write(file, data) : memory.set(file, data));
@@ -122,19 +129,32 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     // waits for them, so nothing is written into the cache after build() has settled.
     cacheWrites.push(assetsPromise.then(() => {}, () => {}));
 
-    const { content, parsed, saveArticles, articleStamps } = await stage('content', async () => {
-      // Both in parallel; when both fail, the articles' error is reported (the same one every time).
-      const [articles, site] = await Promise.allSettled([
-        readArticles({ config, cache, pool, generatorKey, progress }),
-        loadSiteContent(config.contentDir),
-      ]);
-      if (articles.status === 'rejected') throw articles.reason;
-      if (site.status === 'rejected') throw site.reason;
-      const { posts, parsed, save, stamps } = articles.value;
-      return { content: { ...site.value, posts } satisfies Content, parsed, saveArticles: save, articleStamps: stamps };
+    const { content, parsed, saveArticles, listed } = await stage('content', async () => {
+      // In parallel; when several fail, the lists' first error is reported (the same one every time).
+      const readLists = async () => {
+        const read = [];
+        for (const [name, list] of lists) read.push(await readEntries({ name, list, config, cache, pool, generatorKey, progress }));
+        return read;
+      };
+      const [entries, fixed] = await Promise.allSettled([readLists(), loadFixedContent(config.contentDir, site.collections, markdownRenderer(site.markdown))]);
+      if (entries.status === 'rejected') throw entries.reason;
+      if (fixed.status === 'rejected') throw fixed.reason;
+      const content = fixed.value;
+      lists.forEach(([name], i) => (content.collections[name] = entries.value[i]!.entries));
+      return {
+        content,
+        parsed: entries.value.reduce((n, r) => n + r.parsed, 0),
+        saveArticles: () => Promise.all(entries.value.map((r) => r.save())).then(() => {}),
+        listed: entries.value,
+      };
     });
-    const siteUrl = config.siteUrl ?? checkSiteUrl(content.site.url);
-    const routes = await stage('routes', () => buildRoutes(content));
+    const siteUrl = config.siteUrl ?? checkSiteUrl(site.meta(content.collections).url);
+    const routes: Route[] = await stage('routes', () => {
+      const table = site.routes(content.collections) as Route[];
+      assertDistinctFiles(table);
+      return table;
+    });
+    const entryCount = listed.reduce((n, r) => n + r.entries.length, 0);
 
     warnAboutConfig(config);
     const assets = await stage('assets', async () => {
@@ -142,7 +162,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const files: OutputFiles = new Map([[css.file, css.code]]);
       for (const { file, bytes } of statics.files.values()) files.set(file, bytes);
       for (const [file, bytes] of widgets.files) files.set(file, bytes);
-      const csp = contentSecurityPolicy({ backendUrl: config.backend?.url, videoUrl: content.site.demoVideoUrl }, 'meta');
+      const csp = contentSecurityPolicy({ backendUrl: config.backend?.url, additions: site.csp?.(content.collections) }, 'meta');
       const page: RenderAssets = {
         stylesheet: `/${css.file}`,
         scripts: [widgets.loader],
@@ -161,18 +181,18 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     const alongside = () => {
       writing(saveArticles());
       const t = performance.now();
-      extras = new Map(Object.entries(extraFiles(content, routes, siteUrl)));
-      extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: config.backend?.url, videoUrl: content.site.demoVideoUrl })));
+      extras = new Map(Object.entries(extraFiles(site, content.collections, routes, siteUrl, assetUrl(assets.page.statics))));
+      extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: config.backend?.url, additions: site.csp?.(content.collections) })));
       for (const [file, data] of extras) emit(file, data);
       stages.extras = Math.round(performance.now() - t);
     };
     const rendered = await stage('render', () =>
-      renderPages({ config, cache, pool, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
+      renderPages({ config, cache, pool, site, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
     );
     writing(rendered.saved);
 
     const summaries = rendered.list.map((p) => p.summary);
-    const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes));
+    const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes, site.budgets));
 
     const others: OutputFiles = new Map([...assets.files, ...extras]);
     await stage('checks', () =>
@@ -188,7 +208,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     for (const p of rendered.list) bytes += p.bytes;
     fileCount = others.size + rendered.list.length;
     const cacheStats = {
-      posts: { parsed, cached: content.posts.length - parsed },
+      posts: { parsed, cached: entryCount - parsed },
       pages: { rendered: rendered.list.length - rendered.cached, cached: rendered.cached },
     };
 
@@ -211,9 +231,9 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
           ...[...record.stamps].map(([rel, stamp]): [string, string, string] => [
             rel,
             stamp,
-            rel === ARTICLE_LIST ? articleListHash([...articleStamps.keys()]) : (content.hashes[rel] ?? ''),
+            isFileList(rel) ? articleListHash(listed[lists.findIndex(([, l]) => `${l.dir}/` === rel)]!.files) : (content.hashes[rel] ?? ''),
           ]),
-          ...[...articleStamps].map(([file, { stamp, hash }]): [string, string, string] => [`blog/${file}`, stamp, hash]),
+          ...listed.flatMap((r) => [...r.stamps].map(([file, { stamp, hash }]): [string, string, string] => [file, stamp, hash])),
         ],
         outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), OUTPUT_MARKER], pageStamps),
         report,
@@ -264,8 +284,13 @@ export function upToDate(options: SiteOptions = {}): BuildReport | null {
   if (!config.write || !config.readCache) return null;
   // A folder the build would refuse is refused here already, before the cache folder is made.
   guardOutDir(config);
-  const key = () => recordKey(sourceKey([config.templatesDir]), treeKey([config.widgetsDir]), config);
+  const key = () => recordKey(sourceKey(siteSources(config)), treeKey([config.widgetsDir]), config);
   const report = upToDateReport(BuildCache.open(config.cacheDir, { read: true }), config, key);
   if (report) warnAboutConfig(config);
   return report;
+}
+
+/** The site's own code besides its content and widgets: its templates folder and its config file. */
+function siteSources(config: ResolvedConfig): { dirs: string[]; files: string[] } {
+  return { dirs: [config.templatesDir], files: [path.join(config.root, CONFIG_FILE)] };
 }

@@ -36,21 +36,41 @@ export const errorTable = {
     message: ({ file, reason }) => `${file} has front matter that is not valid YAML: ${reason}.`,
     hint: 'Front matter sits between two lines of "---" at the top of the file; quote values that contain a colon.',
   }),
-  ContentFieldInvalid: entry<{ file: string; line?: number; field: string; expected: string; found: string }>({
+  ContentFieldInvalid: entry<{ file: string; line?: number; field: string; expected: string; found: string; choices?: string[] }>({
     title: 'Content field is invalid',
     message: ({ file, line, field, expected, found }) =>
       `${file}${line ? `:${line}` : ''}: field "${field}" ${expected}, but found ${found}.`,
-    hint: ({ field }) =>
-      field === 'date' || field.endsWith('.date') || field === 'effective'
+    hint: ({ expected, choices }) =>
+      /\bdate\b/.test(expected)
         ? 'Write dates as yyyy-MM-dd in quotes, for example date: "2025-10-24".'
-        : field === 'category'
-          ? 'Use one of the categories listed, spelled exactly (Opinion, Comparisons or Tools).'
-          : 'Fix the field in the file; the expected shape lives in generator/content/schemas.ts.',
+        : choices
+          ? `Use one of the values listed, spelled exactly (${choices.join(', ')}).`
+          : "Fix the field in the file; its collection's schema in site.config.ts says what it takes.",
   }),
   ContentDuplicateSlug: entry<{ slug: string; files: string[] }>({
-    title: 'Two articles share one slug',
+    title: 'Two entries share one slug',
     message: ({ slug, files }) => `The slug "${slug}" comes from more than one file: ${files.join(', ')}.`,
     hint: 'The slug is the file name without .md; rename one of the files.',
+  }),
+  SiteConfigMissing: entry<{ root: string }>({
+    title: 'No site here',
+    message: ({ root }) => `${root} has no site.config.ts, the file that says what the site is.`,
+    hint: 'Run the command in the folder of your site, or make a new one with `site init <dir>`.',
+  }),
+  SiteConfigFailed: entry<{ file: string; line?: number; reason: string }>({
+    title: 'The site config could not be loaded',
+    message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''}: ${reason}.`,
+    hint: 'Fix the code near that line; site.config.ts and what it imports must compile and load without error.',
+  }),
+  SiteConfigInvalid: entry<{ file: string; line?: number; field: string; expected: string }>({
+    title: 'The site config is invalid',
+    message: ({ file, line, field, expected }) => `${file}${line ? `:${line}` : ''}: "${field}" ${expected}.`,
+    hint: 'export default defineConfig({ collections, meta, routes, templates }) from site.config.ts; README "The config" lists every field.',
+  }),
+  TemplateMissing: entry<{ route: string; template: string; known: string[] }>({
+    title: 'A route names no template',
+    message: ({ route, template, known }) => `The route ${route} asks for the template "${template}", which the config does not list (it has ${known.join(', ')}).`,
+    hint: 'Add the component to `templates` in site.config.ts, or fix the route\'s template name.',
   }),
   RouteFileCollision: entry<{ file: string; routes: string[] }>({
     title: 'Two routes write one file',

@@ -6,10 +6,10 @@
 // JavaScript, because it runs before anything can load TypeScript; esbuild
 // itself is loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * Native binaries and wasm stay outside and load from node_modules; so does supabase-js, which only the
@@ -22,9 +22,11 @@ export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'cho
  * Inside a bundle, `import.meta.url` keeps meaning "this source file", so
  * relative reads (bootstrap.sql, package.json, runBundle.cjs) still work, in
  * a CommonJS bundle too. Skipped: devClient.ts (it holds browser code as a
- * string) and this file (its import.meta.url is in the banner's text).
+ * string).
  */
-const skipImportMetaUrl = /[\\/](devClient\.ts|selfBundle\.mjs)$/;
+const skipImportMetaUrl = /[\\/]devClient\.ts$/;
+/** The banner's own reference to the bundle's URL, spelled so that keepImportMetaUrl leaves it alone. */
+const META_URL = ['import', 'meta', 'url'].join('.');
 const keepImportMetaUrl = {
   name: 'keep-import-meta-url',
   setup(build) {
@@ -36,6 +38,31 @@ const keepImportMetaUrl = {
     });
   },
 };
+
+/** The engine's own folder (it holds generator/ and node_modules/). */
+const engineRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The file at a site's root that says what the site is (generator/site/loadSite.ts). */
+export const SITE_CONFIG = 'site.config.ts';
+
+/**
+ * A bundle built for a site carries it: generator/site/embeddedSite.ts becomes a module that imports the
+ * site's site.config.ts (and with it the site's templates), so the engine and the site share one React
+ * and one V8 code cache, in the CLI, the build's workers and the dev worker alike.
+ */
+const embedSite = (siteRoot) => ({
+  name: 'embed-site',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]generator[\\/]site[\\/]embeddedSite\.ts$/ }, () => ({
+      contents: `export { default as embeddedSite } from ${JSON.stringify(path.join(siteRoot, SITE_CONFIG))};\nexport const embeddedRoot = ${JSON.stringify(siteRoot)};\n`,
+      loader: 'ts',
+      resolveDir: siteRoot,
+    }));
+  },
+});
+
+/** The site at `root`, if it has a config; else null (a bundle without a site: `site init`, `--help`). */
+export const siteRootOf = (root) => (root && existsSync(path.join(root, SITE_CONFIG)) ? path.resolve(root) : null);
 
 /**
  * The generator's bundles leave out what a Node process never runs, so each thread compiles 1.2 MB less
@@ -74,7 +101,7 @@ const serverOnly = {
  * `format`: 'cjs' for a bundle run through generator/runBundle.cjs (with V8's code cache: the CLI and the
  * build's shard worker), 'esm' for one loaded with import() or as a worker's module (the dev server's).
  */
-export function bundleOptions(entry, format = 'esm') {
+export function bundleOptions(entry, format = 'esm', siteRoot = null) {
   const cjs = format === 'cjs';
   return {
     entryPoints: [entry],
@@ -89,17 +116,20 @@ export function bundleOptions(entry, format = 'esm') {
     external,
     // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
     // entry lets esbuild keep the 30 the templates use.
-    alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs' },
+    // A site imports the engine as 'site' (tsconfig.json paths say the same to TypeScript).
+    alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs', site: path.join(engineRoot, 'generator', 'site', 'api.ts') },
+    // A site outside the engine's folder (`site init`) finds React and the rest in the engine's node_modules.
+    nodePaths: [path.join(engineRoot, 'node_modules')],
     // React's server renderer in production mode: 3x faster than its development build.
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [keepImportMetaUrl, serverOnly],
+    plugins: [...(siteRoot ? [embedSite(siteRoot)] : []), keepImportMetaUrl, serverOnly],
     // A CommonJS bundle runs from V8's code cache (runBundle.cjs), where Node 20 has lost import()'s
     // loader: a function compiled from the cache throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. So in
     // it every import() of a package or built-in is a require() (still lazy: it runs when reached).
     ...(cjs ? { supported: { 'dynamic-import': false } } : {}),
     // Bundled CommonJS dependencies still call require() for Node built-ins (a CommonJS bundle has its own).
-    ...(cjs ? {} : { banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" } }),
+    ...(cjs ? {} : { banner: { js: `import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(${META_URL});` } }),
   };
 }
 
@@ -135,9 +165,12 @@ const watchedInputs = (inputs) => [...inputs.filter((i) => !i.split(/[\\/]/).inc
 export const asciiOnly = (text) =>
   text.replace(/(?<!\\)[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** Where the bundles of a site live (the engine's own folder's for a bundle without a site). */
+const bundleDir = (root, siteRoot) => path.join(siteRoot ?? root, '.site', 'cache');
+
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
-export async function saveBundle(result, root, name) {
-  const cacheDir = path.join(root, '.site', 'cache');
+export async function saveBundle(result, root, name, siteRoot = null) {
+  const cacheDir = bundleDir(root, siteRoot);
   const code = Buffer.from(asciiOnly(result.outputFiles[0].text));
   const ext = path.extname(result.outputFiles[0].path);
   const file = path.join(cacheDir, `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}${ext}`);
@@ -162,9 +195,9 @@ async function pruneBundles(cacheDir, name, keep) {
 }
 
 /** The cached bundle's path if every input is unchanged, else null. */
-export async function cachedBundle(root, name) {
+export async function cachedBundle(root, name, siteRoot = null) {
   try {
-    const m = JSON.parse(await readFile(path.join(root, '.site', 'cache', `${name}.json`), 'utf8'));
+    const m = JSON.parse(await readFile(path.join(bundleDir(root, siteRoot), `${name}.json`), 'utf8'));
     const current = Object.entries(m.inputs).every(([i, fp]) => fingerprint(path.resolve(root, i)) === fp);
     return current && fingerprint(m.file) !== 'missing' ? m.file : null;
   } catch {
@@ -173,14 +206,16 @@ export async function cachedBundle(root, name) {
 }
 
 /**
- * The bundle of `entry` (relative to root), from the cache or freshly built; `format` as in bundleOptions.
- * `onBuild` runs before a fresh build (seconds on a first start), so a command can say what it waits for.
+ * The bundle of `entry` (relative to root, the engine's folder), from the cache or freshly built; `format`
+ * as in bundleOptions. With `siteRoot` (a folder holding site.config.ts), the bundle carries that site and
+ * lives in its .site/cache. `onBuild` runs before a fresh build (seconds on a first start), so a command
+ * can say what it waits for.
  */
-export async function selfBundle(root, name, entry, format = 'esm', onBuild = undefined) {
-  const hit = await cachedBundle(root, name);
+export async function selfBundle(root, name, entry, format = 'esm', onBuild = undefined, siteRoot = null) {
+  const hit = await cachedBundle(root, name, siteRoot);
   if (hit && hit.endsWith(format === 'cjs' ? '.cjs' : '.mjs')) return hit;
   onBuild?.();
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({ ...bundleOptions(path.join(root, entry), format), absWorkingDir: root });
-  return saveBundle(result, root, name);
+  const result = await esbuild.build({ ...bundleOptions(path.join(root, entry), format, siteRoot), absWorkingDir: root });
+  return saveBundle(result, root, name, siteRoot);
 }

@@ -4,10 +4,10 @@
  * many pages: rendered once per build (<Shared>).
  */
 import type { ReactNode } from 'react';
-import type { Route } from '../generator/routes.ts';
+import type { SiteRoute as Route } from './routes.ts';
 import { Footer } from './Footer.tsx';
 import { currentNavHref, Nav } from './Nav.tsx';
-import { Shared } from './components/Shared.tsx';
+import { Shared } from 'site';
 import { ContactDialog } from './sections/ContactDialog.tsx';
 import { CookieBanner } from './sections/CookieBanner.tsx';
 import { useSite } from './SiteContext.ts';

@@ -1,24 +1,11 @@
 /**
- * What every template may read besides its props: the site settings, the
- * resolved site URL, the asset URLs and the route table. Provided once per
- * page by generator/render/renderPage.tsx.
+ * useSite() typed for this site: its content (templates/collections.ts) and
+ * its routes (templates/routes.ts). The engine provides the context.
  */
-import { createContext, useContext } from 'react';
-import type { Content } from '../generator/content/load.ts';
-import type { Route } from '../generator/routes.ts';
+import { useSite as useEngineSite, type RenderContext } from 'site';
+import type { Content } from './collections.ts';
+import type { SiteRoute } from './routes.ts';
 
-export interface RenderContext {
-  content: Content;
-  routes: Route[];
-  siteUrl: string;
-  /** Hashed URL of a file in templates/static/. */
-  asset: (name: string) => string;
-}
+export type { RenderContext };
 
-export const SiteContext = createContext<RenderContext | null>(null);
-
-export function useSite(): RenderContext {
-  const ctx = useContext(SiteContext);
-  if (!ctx) throw new Error('useSite() outside of renderPage');
-  return ctx;
-}
+export const useSite = (): RenderContext<Content, SiteRoute> => useEngineSite<Content, SiteRoute>();

@@ -5,9 +5,9 @@
  * BudgetExceeded when a budget is broken. Pure.
  */
 import { SiteError } from '../errors.ts';
-import type { Route } from '../routes.ts';
+import type { Route } from '../site/defineConfig.ts';
 import type { WidgetBundle } from './bundleWidgets.ts';
-import { budgets, closure, pageJsCost, type PageIslands, type PageJsCost } from './jsBudget.ts';
+import { budgets as defaults, closure, pageJsCost, type JsBudgets, type PageIslands, type PageJsCost } from './jsBudget.ts';
 
 export interface JsReport {
   loader: number;
@@ -16,16 +16,16 @@ export interface JsReport {
   pages: Record<string, PageJsCost>;
 }
 
-/** Pages whose first paint must stay nearly script-free (issue budget: ≤ 5 KB). */
-const contentTemplates = new Set(['article', 'legal']);
-
 /** A page as the budgets see it; a PageSummary is one. */
 export interface BudgetedPage {
   url: string;
   islands: PageIslands[];
 }
 
-export function checkBudgets(bundle: WidgetBundle, pages: BudgetedPage[], routes: Route[]): JsReport {
+export function checkBudgets(bundle: WidgetBundle, pages: BudgetedPage[], routes: Route[], site: Partial<JsBudgets> = {}): JsReport {
+  const budgets = { ...defaults, ...site };
+  // Pages whose first paint must stay nearly script-free.
+  const contentTemplates = new Set(budgets.contentTemplates);
   const loaderFiles = closure(bundle, [bundle.loader.slice(1)]);
   const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + (bundle.gzip.get(f) ?? 0), 0);
   const loader = sum(loaderFiles);

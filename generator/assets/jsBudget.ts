@@ -7,7 +7,16 @@
  */
 import type { WidgetBundle } from './bundleWidgets.ts';
 
-export const budgets = { loader: 3 * 1024, initialContentPage: 5 * 1024, total: 120 * 1024 };
+export interface JsBudgets {
+  loader: number;
+  /** What a page of `contentTemplates` may run before any interaction or idle time. */
+  initialContentPage: number;
+  total: number;
+  /** Templates of pages that are read, not used (articles, legal texts): held to initialContentPage. */
+  contentTemplates: string[];
+}
+
+export const budgets: JsBudgets = { loader: 3 * 1024, initialContentPage: 5 * 1024, total: 120 * 1024, contentTemplates: [] };
 
 /** An island on a page: its data-island name and data-hydrate strategy ("load" when absent); summarizePage finds them. */
 export interface PageIslands {

@@ -3,9 +3,9 @@
  * header) and a folder of pages. The packs' contents belong to their
  * writers; the main ones:
  *
- * - posts.pack: article metadata (front matter) by the content hash of
+ * - entries-<list>.pack: a list collection's entries' metadata (front matter) by the content hash of
  *   the source file, so a warm build need not parse thousands of articles
- *   to know the route table; sources.pack: each article file's stamp and
+ *   to know the route table; sources-<list>.pack: each entry file's stamp and
  *   hash (readSources.ts).
  * - pages.pack: per route, the key it was rendered under, the content
  *   files it read, its check summary and the hash of its HTML

@@ -6,8 +6,9 @@
  *     sourceKey), the lock file and the options (folders, site URL, backend);
  *   - every input the build read, each with its stamp (inode, size, mtime)
  *     taken before reading it and the hash of what it read: the site's own
- *     files (site.json, pages/*.json, ...), the list of articles in blog/,
- *     and each article;
+ *     files of its file and record collections (site.json, pages/*.json,
+ *     ...), the list of files of each list collection ("blog/"), and each
+ *     entry;
  *   - the stamps of every file and folder of the output it left (a folder's
  *     stamp changes when an entry is added or removed);
  *   - its report (page and file counts, bytes, the JavaScript report).
@@ -25,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
-import { listPostFiles, siteFiles } from '../content/load.ts';
+import { fixedFiles, listCollections, listEntryFiles, type Collections } from '../content/load.ts';
 import type { BuildCache } from './BuildCache.ts';
 import { contentHash, hashParts } from './contentHash.ts';
 import { RACY_MS, stampAt as stampOrNull, stampTime } from './stampOf.ts';
@@ -43,7 +44,7 @@ export interface BuildReport {
 /** Output paths (relative, "/"-separated; folders end in "/", the output folder itself is "./") and their stamps. */
 export type StampList = [string, string][];
 
-/** Inputs (relative to the content folder; "blog/" is the list of articles) with their stamp before reading and the hash of what was read. */
+/** Inputs (relative to the content folder; "blog/" is a list collection's list of files) with their stamp before reading and the hash of what was read. */
 export type InputList = [string, string, string][];
 
 interface Record {
@@ -58,12 +59,12 @@ interface Record {
 const PACK = 'record';
 const PACK_KEY = 'build-record';
 const MISSING = 'missing';
-/** The input that stands for blog/'s list of articles (the names of its .md files, in order). */
-export const ARTICLE_LIST = 'blog/';
+/** Whether an input stands for a list collection's list of files ("blog/": the names of its .md files, in order). */
+export const isFileList = (rel: string): boolean => rel.endsWith('/');
 
 const stampAt = (file: string): string => stampOrNull(file) ?? MISSING;
 
-/** The hash of the article list the build reads (listPostFiles: blog/*.md, sorted). */
+/** The hash of a file list the build reads (listEntryFiles: blog/*.md, sorted). */
 export const articleListHash = (files: readonly string[]): string => contentHash(files.join('\n'));
 
 /** The record's key: the generator's key (sourceKey), the widgets' (treeKey) and the options that shape the output. */
@@ -82,12 +83,13 @@ export const recordKey = (generatorKey: string, widgetsKey: string, config: Reso
   ]);
 
 /**
- * The stamps of the site's own files and of the blog folder, taken before the build reads them (an edit
- * after this shows as a change afterwards). Articles are stamped as they are read. Nothing else in the
- * content folder is read, so nothing else is recorded.
+ * The stamps of the file and record collections' files and of each list collection's folder, taken
+ * before the build reads them (an edit after this shows as a change afterwards). Entries are stamped as
+ * they are read. Nothing else in the content folder is read, so nothing else is recorded.
  */
-export function contentStamps(contentDir: string): Map<string, string> {
-  return new Map([...siteFiles(), ARTICLE_LIST].map((rel) => [rel, stampAt(path.join(contentDir, rel))]));
+export function contentStamps(contentDir: string, collections: Collections): Map<string, string> {
+  const inputs = [...fixedFiles(collections), ...listCollections(collections).map(([, c]) => `${c.dir}/`)];
+  return new Map(inputs.map((rel) => [rel, stampAt(path.join(contentDir, rel))]));
 }
 
 /**
@@ -128,7 +130,7 @@ function outputsHold(outDir: string, list: unknown): boolean {
 /** What an input holds now, as the build hashed it; null when it cannot be read. */
 function currentHash(contentDir: string, rel: string): string | null {
   try {
-    return rel === ARTICLE_LIST ? articleListHash(listPostFiles(contentDir)) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
+    return isFileList(rel) ? articleListHash(listEntryFiles(contentDir, rel.slice(0, -1))) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
   } catch {
     return null;
   }

@@ -1,53 +1,67 @@
 /**
  * The cache key of one rendered page: the build's global key (generator,
  * templates, dependencies, config, asset URLs), the route itself (which
- * carries its article, with the hash of its source file, and the related
- * articles' metadata) and the hash of every content file the page read
- * last time it rendered (trackReads; "blog/" is the metadata of every
- * article). If any of them changes, so does the key. Pure.
+ * carries the entry it renders, with the hash of its source file, and the
+ * metadata of the entries it shows) and the hash of every content file the
+ * page read last time it rendered (trackReads; "blog/" is the metadata of
+ * every entry of that list). If any of them changes, so does the key. Pure.
  */
-import { metaOf, type Content, type Post, type PostMeta } from '../content/load.ts';
-import type { Route } from '../routes.ts';
+import { listCollections, metaOf, type Collections, type ContentSnapshot } from '../content/load.ts';
+import type { Entry, EntryMeta, Route } from '../site/defineConfig.ts';
 import { contentHash, hashParts } from './contentHash.ts';
 
 /**
- * An article another page lists (related articles, the blog index), as what such a page can see of it:
- * its metadata. Bodies are rendered only on their own page (in a build every other article's html is ""),
- * so fixing a typo in one article's text re-renders that article alone.
+ * An entry another page shows (related articles, an index), as what such a page can see of it: its
+ * metadata. Bodies are rendered only on their own page (in a build every other entry's html is ""), so
+ * fixing a typo in one article's text re-renders that article alone.
  */
-const listed = (post: Post): Omit<PostMeta, 'hash'> => {
-  const { hash: _, ...meta } = metaOf(post);
+const listed = (entry: Entry): Omit<EntryMeta, 'hash'> => {
+  const { hash: _, ...meta } = metaOf(entry);
   return meta;
 };
 
+/** Every entry of the snapshot's list collections. */
+export const allEntries = (content: ContentSnapshot, collections: Collections): Entry[] =>
+  listCollections(collections).flatMap(([name]) => content.collections[name] as Entry[]);
+
 /**
  * Digests of routes as data, without rendered markdown (the source hashes inside stand for it): the
- * route's own fields, its article's metadata, each related article's listed metadata. One digester per
- * build serializes each article's metadata once instead of once per page that shows it (every article is
+ * route's own fields, its entry's metadata, each other entry's listed metadata. One digester per build
+ * serializes each entry's metadata once instead of once per page that shows it (every article is
  * related to several others): a warm build of 4,000 pages keys them in a third of the time.
  */
-export function routeDigester(): (route: Route) => string {
-  const metaJson = new Map<Post, string>();
-  const listedJson = new Map<Post, string>();
-  const once = (memo: Map<Post, string>, post: Post, view: (p: Post) => object) => {
-    let json = memo.get(post);
-    if (json === undefined) memo.set(post, (json = JSON.stringify(view(post))));
+export function routeDigester(entries: Iterable<Entry>): (route: Route) => string {
+  const known = new Set<object>(entries);
+  const metaJson = new Map<Entry, string>();
+  const listedJson = new Map<Entry, string>();
+  const once = (memo: Map<Entry, string>, entry: Entry, view: (e: Entry) => object) => {
+    let json = memo.get(entry);
+    if (json === undefined) memo.set(entry, (json = JSON.stringify(view(entry))));
     return json;
   };
-  return (route) =>
-    hashParts([
-      JSON.stringify({ ...route, post: undefined, related: undefined }),
-      route.post ? once(metaJson, route.post, metaOf) : '',
-      ...(route.related ?? []).map((p) => once(listedJson, p, listed)),
-    ]);
+  return (route) => {
+    const refs: string[] = [];
+    const json = JSON.stringify(route, function (this: unknown, key, value: unknown) {
+      if (typeof value !== 'object' || value === null || !known.has(value)) return value;
+      refs.push(this === route && key === 'entry' ? `entry ${once(metaJson, value as Entry, metaOf)}` : once(listedJson, value as Entry, listed));
+      return refs.length;
+    });
+    return hashParts([json, ...refs]);
+  };
 }
 
 /** Hash of one dependency named by trackReads; unknown names never match (the page re-renders). */
-export function depHasher(content: Content, routes: Route[], digest = routeDigester()): (dep: string) => string {
-  let blog: string | undefined;
+export function depHasher(content: ContentSnapshot, collections: Collections, routes: Route[], digest: (route: Route) => string): (dep: string) => string {
+  const lists = new Map(listCollections(collections).map(([name, c]) => [`${c.dir}/`, name]));
+  const listHashes = new Map<string, string>();
   let routeTable: string | undefined;
   return (dep) => {
-    if (dep === 'blog/') return (blog ??= contentHash(JSON.stringify(content.posts.map(listed))));
+    const list = lists.get(dep);
+    if (list !== undefined) {
+      let hash = listHashes.get(dep);
+      if (hash === undefined) listHashes.set(dep, (hash = contentHash(JSON.stringify((content.collections[list] as Entry[]).map(listed)))));
+      return hash;
+    }
     if (dep === 'routes') return (routeTable ??= hashParts(routes.map(digest)));
     return content.hashes[dep] ?? `unknown:${Math.random()}`;
   };

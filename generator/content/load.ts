@@ -1,68 +1,41 @@
 /**
- * The content edge: reads content/ from disk, parses JSON and front matter,
- * renders markdown and validates everything against schemas.ts. The only
- * content module that touches the file system.
+ * The content edge: reads the site's collections from the content folder,
+ * parses JSON and front matter, renders markdown and validates everything
+ * against the collections' schemas (site.config.ts). The only content module
+ * that touches the file system; the parsing functions are pure.
  */
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash } from '../cache/contentHash.ts';
 import type { z } from 'zod';
+import { contentHash } from '../cache/contentHash.ts';
 import { SiteError } from '../errors.ts';
+import type { Collection, Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
 import { locateJsonPath } from './locateJsonPath.ts';
-import { renderMarkdown, type MarkdownResult } from './markdown.ts';
+import { emptyBody, type MarkdownResult } from './markdown.ts';
 import { splitFrontMatter, type FrontMatter } from './splitFrontMatter.ts';
-import {
-  BlogFrontMatter,
-  validBlogFrontMatter,
-  LegalFrontMatter,
-  SiteConfig,
-  WidgetCopy,
-  pageSchemas,
-  type PageData,
-  type PageName,
-} from './schemas.ts';
 import { validate } from './validate.ts';
 
-export interface Post extends BlogFrontMatter, MarkdownResult {
-  slug: string;
-  file: string;
-  /** Content hash of the source file: what the build cache keys this article's pages by. */
-  hash: string;
-}
-/** An article without its body: what the route table, lists and feeds need (front matter, slug, file, hash). */
-export type PostMeta = Omit<Post, keyof MarkdownResult>;
+export { emptyBody };
 
-/** The body fields of an article not rendered (yet): what a build's article list carries. */
-export const emptyBody = (): MarkdownResult => ({ html: '', headings: [], words: 0 });
-
-/** A PostMeta where a Post is expected: the body fields are empty until a shard renders the article. */
-export const withoutBody = (meta: PostMeta): Post => ({ ...meta, ...emptyBody() });
-
-/** An article's metadata: the rendered body left out (its source hash stands for it). */
-export const metaOf = ({ html: _h, headings: _s, words: _w, ...meta }: Post): PostMeta => meta;
-export interface LegalDoc extends LegalFrontMatter, MarkdownResult {
-  name: LegalName;
-  file: string;
-}
-export const legalNames = ['privacy', 'terms'] as const;
-export type LegalName = (typeof legalNames)[number];
-
-export interface Content {
+/** The content of a site as the engine holds it. */
+export interface ContentSnapshot {
+  /** The content folder. */
   dir: string;
-  site: SiteConfig;
-  /** Labels of the interactive widgets (content/widgets.json). */
-  widgets: WidgetCopy;
-  pages: PageData;
-  /** Newest first. */
-  posts: Post[];
-  legal: Record<LegalName, LegalDoc>;
-  /** Content hash of every file read except articles (which carry their own): site.json, pages/x.json, legal/x.md. */
+  /** Collection name -> what templates see: a file's value, a record of values, or a list of entries. */
+  collections: Record<string, unknown>;
+  /** Content hash of every file of a file or record collection (list entries carry their own). */
   hashes: Record<string, string>;
 }
 
-/** Everything but the articles: a handful of files, always read and validated afresh. */
-export type SiteContent = Omit<Content, 'posts'>;
+export type Collections = Record<string, Collection>;
+type Render = (source: string) => MarkdownResult;
+
+/** A list entry where an Entry is expected: the body fields are empty until a shard renders it. */
+export const withoutBody = <T extends EntryMeta>(meta: T): Entry => ({ ...meta, ...emptyBody() }) as unknown as Entry;
+
+/** An entry's metadata: the rendered body left out (its source hash stands for it). */
+export const metaOf = ({ html: _h, headings: _s, words: _w, ...meta }: Entry): EntryMeta => meta;
 
 async function readText(dir: string, rel: string): Promise<string> {
   try {
@@ -71,10 +44,6 @@ async function readText(dir: string, rel: string): Promise<string> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new SiteError('ContentFileMissing', { file: rel });
     throw e;
   }
-}
-
-export async function loadJson<T>(dir: string, rel: string, schema: z.ZodType<T>): Promise<T> {
-  return parseJson(rel, await readText(dir, rel), schema);
 }
 
 /** One JSON content file's text, parsed and validated; errors name the line. Pure. */
@@ -92,17 +61,17 @@ export function parseJson<T>(rel: string, text: string, schema: z.ZodType<T>): T
 }
 
 /**
- * Front matter + markdown body of one file, validated. `valid`: the schema's result without zod for
- * front matter that is valid as written (validBlogFrontMatter), undefined otherwise.
+ * Front matter + markdown body of one file, validated. `quick`: the schema's result without zod for
+ * front matter that is valid as written (a list collection's quickCheck), undefined otherwise.
  */
-export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodType<T>, valid?: (data: unknown) => T | undefined): { data: T; body: string } {
+export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodType<T>, quick?: (data: unknown) => T | undefined): { data: T; body: string } {
   let parsed: FrontMatter;
   try {
     parsed = splitFrontMatter(source);
   } catch (e) {
     throw new SiteError('ContentFrontMatterMalformed', { file: rel, reason: (e as Error).message.split('\n')[0]! });
   }
-  const fast = valid?.(parsed.data);
+  const fast = quick?.(parsed.data);
   if (fast) return { data: fast, body: parsed.body };
   // parsed.matter is the raw YAML; it starts with the newline after the opening "---",
   // so its line i is line i + 1 of the file. Search only there, never in the body.
@@ -125,40 +94,76 @@ export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodT
   return { data, body: parsed.body };
 }
 
-/** One article's front matter, validated, and its markdown body (not rendered yet). Pure. */
-export function parsePostMeta(file: string, source: string, hash = contentHash(source)): { meta: PostMeta; body: string } {
-  const rel = `blog/${file}`;
-  const { data, body } = parseMarkdownFile(rel, source, BlogFrontMatter, validBlogFrontMatter);
-  return { meta: { ...data, slug: file.replace(/\.md$/, ''), file: rel, hash }, body };
+/** One list entry's front matter, validated, and its markdown body (not rendered yet). Pure. */
+export function parseEntryMeta(list: ListCollection, file: string, source: string, hash = contentHash(source)): { meta: EntryMeta; body: string } {
+  const rel = `${list.dir}/${file}`;
+  const { data, body } = parseMarkdownFile(rel, source, list.schema, list.quickCheck);
+  return { meta: { ...(data as object), slug: file.replace(/\.md$/, ''), file: rel, hash }, body };
 }
 
-/** One article (blog/<file>) from its source text: front matter validated, body rendered. Pure. */
-export function parsePost(file: string, source: string, hash = contentHash(source)): Post {
-  const { meta, body } = parsePostMeta(file, source, hash);
-  return { ...meta, ...renderMarkdown(body) };
+/** One list entry from its source text: front matter validated, body rendered. Pure. */
+export function parseEntry(list: ListCollection, file: string, source: string, render: Render, hash = contentHash(source)): Entry {
+  const { meta, body } = parseEntryMeta(list, file, source, hash);
+  return { ...meta, ...render(body) } as Entry;
 }
 
-export async function loadPost(dir: string, file: string): Promise<Post> {
-  return parsePost(file, await readText(dir, `blog/${file}`));
+export async function loadEntry(contentDir: string, list: ListCollection, file: string, render: Render): Promise<Entry> {
+  return parseEntry(list, file, await readText(contentDir, `${list.dir}/${file}`), render);
 }
 
-async function readLegal(dir: string, name: LegalName, inTurn: InTurn): Promise<{ doc: LegalDoc; hash: string }> {
-  const rel = `legal/${name}.md`;
-  const text = await readText(dir, rel);
-  return inTurn(() => {
-    const { data, body } = parseMarkdownFile(rel, text, LegalFrontMatter);
-    return { doc: { ...data, ...renderMarkdown(body), name, file: rel }, hash: contentHash(text) };
-  });
+/**
+ * The entry files of a list collection, sorted; two files may not share a slug (case-insensitively).
+ * Synchronous (a few milliseconds for thousands of files): a build hands out entries to read the moment
+ * it has the list, not once other tasks' callbacks have run.
+ */
+export function listEntryFiles(contentDir: string, dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(contentDir, dir));
+  } catch {
+    names = [];
+  }
+  const files = names.filter((f) => f.endsWith('.md')).sort();
+  const bySlug = new Map<string, string[]>();
+  for (const f of files) {
+    const slug = f.replace(/\.md$/, '').toLowerCase();
+    bySlug.set(slug, [...(bySlug.get(slug) ?? []), `${dir}/${f}`]);
+  }
+  for (const [slug, list] of bySlug) if (list.length > 1) throw new SiteError('ContentDuplicateSlug', { slug, files: list });
+  return files;
 }
 
-type InTurn = <T>(step: () => T) => Promise<T>;
+/** In the collection's order; ties by slug, so the order never depends on how the files were read. */
+export const sortEntries = <E extends EntryMeta>(list: ListCollection, entries: E[]): E[] => {
+  const by = list.sort as ((a: E, b: E) => number) | undefined;
+  return entries.sort((a, b) => (by ? by(a, b) : 0) || a.slug.localeCompare(b.slug));
+};
+
+/** The list collections of a site, by name. */
+export const listCollections = (collections: Collections): [string, ListCollection][] =>
+  Object.entries(collections).filter((e): e is [string, ListCollection] => e[1].kind === 'list');
+
+const extOf = (format: 'json' | 'markdown') => (format === 'json' ? 'json' : 'md');
+
+/** The files the file and record collections read, relative to the content folder (the keys of `hashes`). */
+export const fixedFiles = (collections: Collections): string[] =>
+  Object.values(collections).flatMap((c) =>
+    c.kind === 'file' ? [c.file] : c.kind === 'record' ? Object.keys(c.schemas).map((n) => `${c.dir}/${n}.${extOf(c.format)}`) : [],
+  );
+
+/** One file of a file or record collection: JSON validated, or markdown validated and rendered. */
+function parseFixed(rel: string, text: string, schema: z.ZodType, render: Render, name: string): unknown {
+  if (rel.endsWith('.json')) return parseJson(rel, text, schema);
+  const { data, body } = parseMarkdownFile(rel, text, schema);
+  return { ...(data as object), ...render(body), name, file: rel };
+}
 
 /**
  * Runs steps one at a time, each after a turn of the event loop. The site's files are read together and
  * their parsing (tens of milliseconds in all, schemas compiling on first use) would otherwise run in one
- * go; in a build, the workers' replies and their next batches of articles go out between two steps.
+ * go; in a build, the workers' replies and their next batches of entries go out between two steps.
  */
-function takingTurns(): InTurn {
+function takingTurns(): <T>(step: () => T) => Promise<T> {
   let last: Promise<unknown> = Promise.resolve();
   return (step) => {
     const next = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(step);
@@ -167,70 +172,38 @@ function takingTurns(): InTurn {
   };
 }
 
-/**
- * The article files in blog/, sorted; two files may not share a slug (case-insensitively). Synchronous
- * (a few milliseconds for thousands of files): a build hands out articles to read the moment it has the
- * list, not once other tasks' callbacks have run.
- */
-export function listPostFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(path.join(dir, 'blog'));
-  } catch {
-    names = [];
-  }
-  const postFiles = names.filter((f) => f.endsWith('.md')).sort();
-  const bySlug = new Map<string, string[]>();
-  for (const f of postFiles) {
-    const slug = f.replace(/\.md$/, '').toLowerCase();
-    bySlug.set(slug, [...(bySlug.get(slug) ?? []), `blog/${f}`]);
-  }
-  for (const [slug, files] of bySlug) if (files.length > 1) throw new SiteError('ContentDuplicateSlug', { slug, files });
-  return postFiles;
-}
-
-/** The files loadSiteContent reads, relative to the content folder (the keys of its `hashes`). */
-export const siteFiles = (): string[] => [
-  'site.json',
-  'widgets.json',
-  ...(Object.keys(pageSchemas) as PageName[]).map((n) => `pages/${n}.json`),
-  ...legalNames.map((n) => `legal/${n}.md`),
-];
-
-/** site.json, widgets.json, pages/*.json and legal/*.md, validated, with their content hashes. */
-export async function loadSiteContent(dir: string): Promise<SiteContent> {
-  const names = Object.keys(pageSchemas) as PageName[];
+/** Every file and record collection, validated, with the files' content hashes; list collections are left out. */
+export async function loadFixedContent(dir: string, collections: Collections, render: Render): Promise<ContentSnapshot> {
   const hashes: Record<string, string> = {};
   const inTurn = takingTurns();
-  const json = async <T>(rel: string, schema: z.ZodType<T>): Promise<T> => {
+  const one = async (rel: string, schema: z.ZodType, name: string) => {
     const text = await readText(dir, rel);
     hashes[rel] = contentHash(text);
-    return inTurn(() => parseJson(rel, text, schema));
+    return inTurn(() => parseFixed(rel, text, schema, render, name));
   };
-  const [site, widgets, pageList, legalList] = await Promise.all([
-    json('site.json', SiteConfig),
-    json('widgets.json', WidgetCopy),
-    Promise.all(names.map((n) => json(`pages/${n}.json`, pageSchemas[n]))),
-    Promise.all(legalNames.map((n) => readLegal(dir, n, inTurn))),
-  ]);
-  for (const { doc, hash } of legalList) hashes[doc.file] = hash;
+  const values = await Promise.all(
+    Object.entries(collections).map(async ([name, c]): Promise<[string, unknown] | null> => {
+      if (c.kind === 'file') return [name, await one(c.file, c.schema, path.basename(c.file).replace(/\.[^.]+$/, ''))];
+      if (c.kind === 'list') return null;
+      const names = Object.keys(c.schemas);
+      const docs = await Promise.all(names.map((n) => one(`${c.dir}/${n}.${extOf(c.format)}`, c.schemas[n]!, n)));
+      return [name, Object.fromEntries(names.map((n, i) => [n, docs[i]]))];
+    }),
+  );
   return {
     dir,
-    site,
-    widgets,
-    pages: Object.fromEntries(names.map((n, i) => [n, pageList[i]])) as PageData,
-    legal: Object.fromEntries(legalNames.map((n, i) => [n, legalList[i]!.doc])) as Record<LegalName, LegalDoc>,
+    collections: Object.fromEntries(values.filter((v) => v !== null)),
     hashes: Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => a.localeCompare(b))),
   };
 }
 
-/** Newest first; ties by slug, so the order never depends on how the files were read. */
-export const sortPosts = <P extends Pick<Post, 'date' | 'slug'>>(posts: P[]): P[] =>
-  posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-
-/** All content in one process (site dev, tests). `site build` runs the same steps through the cache and the shards. */
-export async function loadContent(dir: string): Promise<Content> {
-  const files = listPostFiles(dir);
-  const [base, posts] = await Promise.all([loadSiteContent(dir), Promise.all(files.map((f) => loadPost(dir, f)))]);
-  return { ...base, posts: sortPosts(posts) };
+/** All content in one process, bodies rendered (site dev, tests). `site build` reads lists through the cache and the shards. */
+export async function loadContent(dir: string, collections: Collections, render: Render): Promise<ContentSnapshot> {
+  const lists = listCollections(collections);
+  const [fixed, ...entries] = await Promise.all([
+    loadFixedContent(dir, collections, render),
+    ...lists.map(([, list]) => Promise.all(listEntryFiles(dir, list.dir).map((f) => loadEntry(dir, list, f, render)))),
+  ]);
+  lists.forEach(([name, list], i) => (fixed.collections[name] = sortEntries(list, entries[i]!)));
+  return fixed;
 }

@@ -191,3 +191,6 @@ export function renderMarkdown(source: string): MarkdownResult {
   const html = md.render(source, env);
   return { html, headings: env.headings, words: env.words };
 }
+
+/** The body fields of a list entry not rendered (yet): what a build's entry list carries. */
+export const emptyBody = (): MarkdownResult => ({ html: '', headings: [], words: 0 });

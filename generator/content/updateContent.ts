@@ -1,26 +1,50 @@
 /**
- * Incremental content: after an edit to one article, re-reads only that
- * article and returns the new Content, so `site dev` re-renders only the
- * pages that read it. Any other file re-reads the site files (a handful of
- * JSON and legal files) and keeps the articles; an unknown article change
- * (a new file may collide with another slug) reloads everything.
+ * Incremental content for `site dev`: after an edit to one list entry,
+ * re-reads only that entry and returns the new snapshot, so the dev server
+ * re-renders only the pages that read it. A file of a file or record
+ * collection re-reads those (a handful of files) and keeps the lists; an
+ * unknown entry (a new file may collide with another slug) reloads its list.
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { loadContent, loadPost, loadSiteContent, sortPosts, type Content } from './load.ts';
+import type { MarkdownResult } from './markdown.ts';
+import {
+  fixedFiles,
+  listCollections,
+  listEntryFiles,
+  loadEntry,
+  loadFixedContent,
+  sortEntries,
+  type Collections,
+  type ContentSnapshot,
+} from './load.ts';
+import type { Entry } from '../site/defineConfig.ts';
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 
-export async function updateContent(content: Content, rel: string): Promise<Content> {
+export async function updateContent(
+  content: ContentSnapshot,
+  rel: string,
+  collections: Collections,
+  render: (source: string) => MarkdownResult,
+): Promise<ContentSnapshot> {
   const file = rel.split(path.sep).join('/');
-  const blog = /^blog\/([^/]+)\.md$/.exec(file);
-  if (blog) {
-    const slug = blog[1]!;
-    const others = content.posts.filter((p) => p.slug !== slug);
-    if (!(await exists(path.join(content.dir, file)))) return { ...content, posts: others };
-    if (others.length === content.posts.length) return loadContent(content.dir);
-    const post = await loadPost(content.dir, `${slug}.md`);
-    return { ...content, posts: sortPosts([...others, post]) };
+  for (const [name, list] of listCollections(collections)) {
+    if (path.posix.dirname(file) !== list.dir || !file.endsWith('.md')) continue;
+    const slug = path.posix.basename(file, '.md');
+    const entries = content.collections[name] as Entry[];
+    const others = entries.filter((e) => e.slug !== slug);
+    const next = async (): Promise<Entry[]> => {
+      if (!(await exists(path.join(content.dir, file)))) return others;
+      if (others.length === entries.length) {
+        return Promise.all(listEntryFiles(content.dir, list.dir).map((f) => loadEntry(content.dir, list, f, render)));
+      }
+      return [...others, await loadEntry(content.dir, list, `${slug}.md`, render)];
+    };
+    return { ...content, collections: { ...content.collections, [name]: sortEntries(list, await next()) } };
   }
-  return { ...(await loadSiteContent(content.dir)), posts: content.posts };
+  if (!fixedFiles(collections).includes(file)) return content;
+  const fixed = await loadFixedContent(content.dir, collections, render);
+  for (const [name] of listCollections(collections)) fixed.collections[name] = content.collections[name];
+  return fixed;
 }

@@ -46,5 +46,6 @@ export function validate<T>(
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
   const field = path.map(String).join('.') || '(root)';
   const found = issue.code === 'unrecognized_keys' ? 'it in the file' : describeFound(valueAt(data, path));
-  throw new SiteError('ContentFieldInvalid', { file, line: locate(path), field, expected: describeExpected(issue), found });
+  const choices = issue.code === 'invalid_value' && issue.values.length > 1 ? issue.values.map(String) : undefined;
+  throw new SiteError('ContentFieldInvalid', { file, line: locate(path), field, expected: describeExpected(issue), found, ...(choices ? { choices } : {}) });
 }

@@ -8,6 +8,8 @@ export interface Roots {
   templatesDir: string;
   widgetsDir: string;
   supabaseDir: string;
+  /** site.config.ts: like a template, it is part of the render worker's bundle. */
+  configFile?: string;
 }
 
 export function classifyChange(file: string, roots: Roots): { kind: ChangeKind; rel: string } {
@@ -15,6 +17,7 @@ export function classifyChange(file: string, roots: Roots): { kind: ChangeKind; 
     const rel = path.relative(dir, file);
     return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : null;
   };
+  if (roots.configFile && path.resolve(file) === path.resolve(roots.configFile)) return { kind: 'template', rel: path.basename(file) };
   let rel = inside(roots.contentDir);
   if (rel) return { kind: /\.(md|json)$/.test(rel) ? 'content' : 'ignore', rel };
   rel = inside(roots.templatesDir);

@@ -24,6 +24,8 @@ import { overlayHtml } from './overlay.ts';
 import { RenderWorker } from './RenderWorker.ts';
 import { toWireError } from './toWireError.ts';
 import { workerBundle } from './workerBundle.ts';
+import { generatorRoot } from '../cache/sourceKey.ts';
+import { CONFIG_FILE } from '../site/loadSite.ts';
 import { SseHub } from './sse.ts';
 import type { WireError } from './workerProtocol.ts';
 
@@ -80,7 +82,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     },
   );
 
-  const bundle = await workerBundle(config.root, path.join(config.root, 'generator', 'dev', 'siteWorker.ts'), () =>
+  const bundle = await workerBundle(generatorRoot, config.root, path.join(generatorRoot, 'generator', 'dev', 'siteWorker.ts'), () =>
     log('Bundling the templates for the render worker (first start, and after they change)...'),
   );
   const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir });
@@ -155,7 +157,13 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   let queue = Promise.resolve();
   const pending = new Map<string, ReturnType<typeof classifyChange>>();
   let timer: NodeJS.Timeout | undefined;
-  const roots = { contentDir: config.contentDir, templatesDir: config.templatesDir, widgetsDir: config.widgetsDir, supabaseDir: config.supabaseDir };
+  const roots = {
+    contentDir: config.contentDir,
+    templatesDir: config.templatesDir,
+    widgetsDir: config.widgetsDir,
+    supabaseDir: config.supabaseDir,
+    configFile: path.join(config.root, CONFIG_FILE),
+  };
   // chokidar drops a second "change" within 50 ms of the first and never
   // re-emits it, so every event also schedules a trailing look at the file:
   // an edit that chokidar swallowed is still picked up (never miss an edit).
@@ -254,7 +262,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   });
   const url = `http://127.0.0.1:${port}`;
 
-  const watcher = chokidar.watch([config.contentDir, config.templatesDir, config.widgetsDir, path.join(config.supabaseDir, 'migrations')], {
+  const watcher = chokidar.watch([config.contentDir, config.templatesDir, config.widgetsDir, path.join(config.supabaseDir, 'migrations'), roots.configFile], {
     ignoreInitial: true,
   });
   watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);

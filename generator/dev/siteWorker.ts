@@ -3,51 +3,64 @@
  * module graph (the worker is replaced; nothing stale, nothing leaked).
  * It holds the content and route table, re-reads only the content file that
  * changed, and renders pages on demand with the same stages as `site build`.
+ * The pages a change affects are those whose last render read the changed
+ * file (trackReads, as the build cache keys pages).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadContent, type Content } from '../content/load.ts';
+import { loadContent, type ContentSnapshot } from '../content/load.ts';
+import { markdownRenderer } from '../content/markdownRenderer.ts';
 import { updateContent } from '../content/updateContent.ts';
 import { checkSiteUrl } from '../config.ts';
 import { assetUrl } from '../assets/staticFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
-import { buildRoutes, routeReads, type Route } from '../routes.ts';
+import { assertDistinctFiles } from '../routes.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
+import type { Route } from '../site/defineConfig.ts';
+import { embeddedSite } from '../site/embeddedSite.ts';
 import { toWireError } from './toWireError.ts';
 import type { DevAssets, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
 interface State {
-  content: Content;
+  content: ContentSnapshot;
   routes: Route[];
   siteUrl: string;
 }
 
+// The dev worker runs from a bundle built for the site (workerBundle.ts), which carries it.
+if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for a site');
+const site = embeddedSite;
+const render = markdownRenderer(site.markdown);
 const { contentDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; siteUrl?: string };
 let state: State | undefined;
 let assets: DevAssets = { stylesheet: '', scripts: [], statics: {}, backendUrl: null };
+/** What each page read when it last rendered, by path: the pages a change affects. */
+const reads = new Map<string, string[]>();
 
-function settle(content: Content): State {
-  const routes = buildRoutes(content);
-  return { content, routes, siteUrl: siteUrlOverride ?? checkSiteUrl(content.site.url) };
+function settle(content: ContentSnapshot): State {
+  const routes = site.routes(content.collections) as Route[];
+  assertDistinctFiles(routes);
+  return { content, routes, siteUrl: siteUrlOverride ?? checkSiteUrl(site.meta(content.collections).url) };
 }
 
-function render(urlPath: string): { status: number; body: string; type: string } | null {
+function renderPath(urlPath: string): { status: number; body: string; type: string } | null {
   if (!state) throw new Error('content not loaded');
   const { content, routes, siteUrl } = state;
-  const extra = extraFiles(content, routes, siteUrl)[urlPath.replace(/^\//, '')];
+  const asset = assetUrl(assets.statics);
+  const extra = extraFiles(site, content.collections, routes, siteUrl, asset)[urlPath.replace(/^\//, '')];
   if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };
   const file = fileForPath(urlPath);
-  const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html')!;
-  const ctx = {
-    content,
-    routes,
-    siteUrl,
-    asset: assetUrl(assets.statics),
-  };
-  const csp = contentSecurityPolicy({ backendUrl: assets.backendUrl, videoUrl: content.site.demoVideoUrl }, 'meta');
-  return { status: route.file === file ? 200 : 404, body: renderPage(route, ctx, { ...assets, csp }), type: 'text/html' };
+  const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html');
+  if (!route) return null;
+  const csp = contentSecurityPolicy({ backendUrl: assets.backendUrl, additions: site.csp?.(content.collections) }, 'meta');
+  const page = renderPage(site, route, { content: content.collections, routes, siteUrl, asset }, { ...assets, csp });
+  reads.set(route.path, page.deps);
+  return { status: route.file === file ? 200 : 404, body: page.html, type: 'text/html' };
 }
+
+/** Whether a page that read `deps` shows the content file `file` (relative to the content folder). */
+const shows = (deps: string[], file: string) => deps.some((d) => d === file || (d.endsWith('/') && file.startsWith(d)));
 
 async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
   switch (msg.type) {
@@ -55,25 +68,33 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       assets = msg.assets;
       return { id: msg.id, ok: true, affected: '*' };
     case 'load':
-      state = settle(await loadContent(contentDir));
+      state = settle(await loadContent(contentDir, site.collections, render));
+      reads.clear();
       return { id: msg.id, ok: true, affected: '*' };
     case 'update': {
       if (!state) {
-        state = settle(await loadContent(contentDir));
+        state = settle(await loadContent(contentDir, site.collections, render));
         return { id: msg.id, ok: true, affected: '*' };
       }
       let content = state.content;
-      for (const f of msg.files) content = await updateContent(content, f);
+      for (const f of msg.files) content = await updateContent(content, f, site.collections, render);
       const before = state.routes;
       state = settle(content);
       const routesChanged = before.map((r) => r.path).join() !== state.routes.map((r) => r.path).join();
+      const files = msg.files.map((f) => f.split('\\').join('/'));
+      // A page never rendered yet has nothing stale to reload. A page shows a file it read (trackReads), or
+      // an entry its route carries (the one it renders, related ones); the route table's readers follow any change.
+      const byPath = new Map(state.routes.map((r) => [r.path, r]));
+      const carries = (path: string, f: string) => JSON.stringify(byPath.get(path) ?? null).includes(JSON.stringify(f));
       const affected = routesChanged
         ? '*'
-        : state.routes.filter((r) => msg.files.some((f) => routeReads(r, f))).map((r) => r.path);
+        : [...reads]
+            .filter(([path, deps]) => deps.includes('routes') || files.some((f) => shows(deps, f) || carries(path, f)))
+            .map(([path]) => path);
       return { id: msg.id, ok: true, affected };
     }
     case 'render':
-      return { id: msg.id, ok: true, result: render(msg.path) };
+      return { id: msg.id, ok: true, result: renderPath(msg.path) };
   }
 }
 

@@ -15,15 +15,18 @@ export interface WorkerBundle {
   dispose(): Promise<void>;
 }
 
-/** `onFirstBuild` runs when no cached bundle fits (a first start, or templates changed since the last). */
-export async function workerBundle(root: string, entry: string, onFirstBuild?: () => void): Promise<WorkerBundle> {
+/**
+ * `root`: the engine's folder; `siteRoot`: the site's, whose config and templates the bundle carries.
+ * `onFirstBuild` runs when no cached bundle fits (a first start, or templates changed since the last).
+ */
+export async function workerBundle(root: string, siteRoot: string, entry: string, onFirstBuild?: () => void): Promise<WorkerBundle> {
   let ctx: esbuild.BuildContext | undefined;
   const build = async (): Promise<string> => {
-    ctx ??= await esbuild.context({ ...bundleOptions(entry), absWorkingDir: root, define: { 'process.env.NODE_ENV': '"development"' } });
-    return saveBundle(await ctx.rebuild(), root, 'dev-worker');
+    ctx ??= await esbuild.context({ ...bundleOptions(entry, 'esm', siteRoot), absWorkingDir: root, define: { 'process.env.NODE_ENV': '"development"' } });
+    return saveBundle(await ctx.rebuild(), root, 'dev-worker', siteRoot);
   };
   const bundle: WorkerBundle = {
-    file: (await cachedBundle(root, 'dev-worker')) ?? (onFirstBuild?.(), await build()),
+    file: (await cachedBundle(root, 'dev-worker', siteRoot)) ?? (onFirstBuild?.(), await build()),
     async rebuild() {
       bundle.file = await build();
       return bundle.file;

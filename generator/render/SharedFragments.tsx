@@ -1,7 +1,7 @@
 /**
  * HTML that many pages share: the navigation, the footer with the contact
  * dialog and cookie banner, an article's card. A template marks such a
- * subtree with <Shared id> (templates/components/Shared.tsx); the first page
+ * subtree with <Shared id> (generator/render/Shared.tsx); the first page
  * that uses an id renders it (in a React tree of its own, with the same
  * SiteContext), every later page of the same build reuses that HTML, the
  * content files it read and its check summary. A site of 4,000 articles
@@ -23,8 +23,9 @@ import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SiteContext, type RenderContext } from '../../templates/SiteContext.ts';
-import type { FragmentStore } from '../../templates/components/Shared.tsx';
+import type { RenderContext } from '../site/defineConfig.ts';
+import type { FragmentStore } from './Shared.tsx';
+import { SiteContext } from './SiteContext.ts';
 import { scanFragment, type FragmentScan } from '../checks/summarizePage.ts';
 import { trackReads } from './trackReads.ts';
 
@@ -56,8 +57,11 @@ export class SharedFragments implements FragmentStore {
   private readonly byToken = new Map<string, Fragment>();
   private readonly nonce = randomBytes(6).toString('hex');
 
-  /** `ctx`: the untracked context of this content snapshot (fragments track their own reads). */
-  constructor(private readonly ctx: RenderContext) {}
+  /** `ctx`: the untracked context of this content snapshot (fragments track their own reads, named by `deps`: trackReads). */
+  constructor(
+    private readonly ctx: RenderContext,
+    private readonly deps: Record<string, string | ((key: string) => string)>,
+  ) {}
 
   /** What <Shared id> renders in the page: the fragment's placeholder (after its image preloads). */
   use(id: string, node: ReactNode): string {
@@ -73,7 +77,7 @@ export class SharedFragments implements FragmentStore {
 
   private render(node: ReactNode): Fragment {
     const deps = new Set<string>();
-    let html = renderToStaticMarkup(<SiteContext.Provider value={trackReads(this.ctx, (d) => deps.add(d))}>{node}</SiteContext.Provider>);
+    let html = renderToStaticMarkup(<SiteContext.Provider value={trackReads(this.ctx, this.deps, (d) => deps.add(d))}>{node}</SiteContext.Provider>);
     // Without a <head> to hoist into, React writes a fragment's image preloads first.
     const preloads: string[] = [];
     for (let m = leadingPreload.exec(html); m; m = leadingPreload.exec(html)) {

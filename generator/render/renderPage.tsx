@@ -1,22 +1,25 @@
 /**
- * Renders one route to a complete HTML document: the page template inside
- * the shared Layout inside the Document shell. Pure apart from the
- * templates it calls; a template that throws becomes a SiteError.
- * renderPageParts keeps the subtrees marked <Shared> apart (rendered once
- * per SharedFragments instance), for a build that renders many pages.
+ * Renders one route to a complete HTML document: the site's template for
+ * the route inside its layout inside the Document shell, with the head tags
+ * and structured data the site asks for. Pure apart from the templates it
+ * calls; a template that throws becomes a SiteError. renderPageParts keeps
+ * the subtrees marked <Shared> apart (rendered once per SharedFragments
+ * instance), for a build that renders many pages.
  */
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Layout } from '../../templates/Layout.tsx';
-import { pageTemplates } from '../../templates/pages/index.ts';
-import { SiteContext, type RenderContext } from '../../templates/SiteContext.ts';
 import { SiteError } from '../errors.ts';
-import type { Route } from '../routes.ts';
+import { absoluteUrl } from '../seo/absoluteUrl.ts';
 import { headTags } from '../seo/headTags.ts';
-import { jsonLd, serializeJsonLd } from '../seo/jsonLd.ts';
+import { serializeJsonLd } from '../seo/jsonLd.ts';
+import type { AnySite } from '../site/loadSite.ts';
+import type { RenderContext, Route } from '../site/defineConfig.ts';
 import { aroundHead, Document } from './Document.tsx';
 import { headHtml } from './headHtml.ts';
-import { SharedContext } from '../../templates/components/Shared.tsx';
-import { joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
+import { SharedContext } from './Shared.tsx';
+import { fragmentDeps, joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
+import { SiteContext } from './SiteContext.ts';
+import { collectionDeps, trackReads } from './trackReads.ts';
 
 export interface PageAssets {
   stylesheet: string;
@@ -25,27 +28,36 @@ export interface PageAssets {
   csp: string;
 }
 
-/** One page on its own (the dev server): its shared subtrees are rendered for it alone. */
-export function renderPage(route: Route, ctx: RenderContext, assets: PageAssets): string {
-  return joinParts(renderPageParts(route, ctx, assets, new SharedFragments(ctx)));
+/** One page on its own (the dev server): its shared subtrees are rendered for it alone. `deps`: what it read (trackReads). */
+export function renderPage(site: AnySite, route: Route, ctx: RenderContext, assets: PageAssets): { html: string; deps: string[] } {
+  const names = collectionDeps(site.collections);
+  const deps = new Set<string>();
+  const parts = renderPageParts(site, route, trackReads(ctx, names, (d) => deps.add(d)), assets, new SharedFragments(ctx, names));
+  for (const d of fragmentDeps(parts)) deps.add(d);
+  return { html: joinParts(parts), deps: [...deps].sort() };
 }
 
-/** One page of many: `shared` holds the subtrees this content snapshot's pages have rendered so far. */
-export function renderPageParts(route: Route, ctx: RenderContext, assets: PageAssets, shared: SharedFragments): PageParts {
-  const { site } = ctx.content;
-  const socialImage = ctx.asset(site.socialImage);
-  const Page = pageTemplates[route.template];
+const Bare = ({ children }: { route: Route; children: ReactNode }) => children;
+
+/** One page of many: `shared` holds the subtrees this content snapshot's pages have rendered so far; `ctx` records the page's reads. */
+export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext, assets: PageAssets, shared: SharedFragments): PageParts {
+  const Page = site.templates[route.template];
+  if (!Page) throw new SiteError('TemplateMissing', { route: route.path, template: route.template, known: Object.keys(site.templates) });
+  const Layout = site.layout ?? Bare;
   try {
+    const meta = site.meta(ctx.content);
+    const socialImage = ctx.asset(meta.socialImage);
+    const url = (p: string) => absoluteUrl(ctx.siteUrl, p);
     const head = headHtml({
       csp: assets.csp,
-      head: headTags({ route, site, siteUrl: ctx.siteUrl, socialImage }),
-      icon: ctx.asset(site.favicon),
+      head: headTags({ route, meta, siteUrl: ctx.siteUrl, socialImage }),
+      icon: ctx.asset(meta.favicon),
       stylesheet: assets.stylesheet,
       scripts: assets.scripts,
-      jsonLd: jsonLd({ route, content: ctx.content, siteUrl: ctx.siteUrl, logoUrl: ctx.asset(site.logo), socialImage }).map(serializeJsonLd),
+      jsonLd: (site.jsonLd?.(route, { content: ctx.content, siteUrl: ctx.siteUrl, url, asset: ctx.asset }) ?? []).map(serializeJsonLd),
     });
     const html = renderToStaticMarkup(
-      <Document lang={site.language}>
+      <Document lang={meta.language}>
         <SiteContext.Provider value={ctx}>
           <SharedContext.Provider value={shared}>
             <Layout route={route}>

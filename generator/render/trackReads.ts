@@ -1,14 +1,16 @@
 /**
  * The content files a page reads while it renders. Templates get a view of
- * Content whose getters report each file they touch ("site.json",
- * "pages/home.json", "legal/terms.md", "blog/" for the list of all
- * articles, "routes" for the route table), so the build cache keys a page
- * by what it really read, not by a list someone has to keep up to date.
- * The article a page renders and its related articles travel in the route
- * itself, which the cache hashes whole.
+ * the content whose getters report each file they touch: a file
+ * collection's file ("site.json"), each entry of a record collection
+ * ("pages/home.json"), a list collection's folder ("blog/": the metadata of
+ * all its entries), "routes" for the route table. The build cache keys a
+ * page by what it really read, and `site dev` re-renders what read a
+ * changed file, without a list someone has to keep up to date. The entry a
+ * page renders and the entries it shows travel in the route itself, which
+ * the cache hashes whole.
  */
-import type { Content } from '../content/load.ts';
-import type { RenderContext } from '../../templates/SiteContext.ts';
+import type { Collections } from '../content/load.ts';
+import type { RenderContext, Route } from '../site/defineConfig.ts';
 
 /** A record whose every key read (and key listing) reports the file behind that key. */
 function trackedRecord<T extends object>(record: T, fileOf: (key: string) => string, read: (dep: string) => void): T {
@@ -24,31 +26,37 @@ function trackedRecord<T extends object>(record: T, fileOf: (key: string) => str
   });
 }
 
-export function trackReads(ctx: RenderContext, read: (dep: string) => void): RenderContext {
+/** The dependency name each collection's reads report (a record's: per entry, from `fileOf`). */
+export function collectionDeps(collections: Collections): Record<string, string | ((key: string) => string)> {
+  return Object.fromEntries(
+    Object.entries(collections).map(([name, c]) => {
+      if (c.kind === 'file') return [name, c.file];
+      if (c.kind === 'list') return [name, `${c.dir}/`];
+      const ext = c.format === 'json' ? 'json' : 'md';
+      return [name, (key: string) => `${c.dir}/${key}.${ext}`];
+    }),
+  );
+}
+
+export function trackReads<R extends Route>(
+  ctx: RenderContext<Record<string, unknown>, R>,
+  deps: Record<string, string | ((key: string) => string)>,
+  read: (dep: string) => void,
+): RenderContext<Record<string, unknown>, R> {
   const { content } = ctx;
-  const pages = trackedRecord(content.pages, (k) => `pages/${k}.json`, read);
-  const legal = trackedRecord(content.legal, (k) => `legal/${k}.md`, read);
-  const tracked: Content = {
-    dir: content.dir,
-    get site() {
-      read('site.json');
-      return content.site;
-    },
-    get widgets() {
-      read('widgets.json');
-      return content.widgets;
-    },
-    pages,
-    legal,
-    get posts() {
-      read('blog/');
-      return content.posts;
-    },
-    get hashes() {
-      read('*');
-      return content.hashes;
-    },
-  };
+  const tracked: Record<string, unknown> = {};
+  for (const name of Object.keys(content)) {
+    const dep = deps[name];
+    if (typeof dep === 'function') tracked[name] = trackedRecord(content[name] as object, dep, read);
+    else
+      Object.defineProperty(tracked, name, {
+        enumerable: true,
+        get() {
+          if (dep) read(dep);
+          return content[name];
+        },
+      });
+  }
   return {
     content: tracked,
     get routes() {

@@ -1,37 +1,35 @@
 /**
- * The site's Content-Security-Policy, built from what the site really talks
- * to: itself, the configured backend (connect), the analytics host (only
- * ever contacted after consent) and the demo video host (frames). No
- * 'unsafe-inline' anywhere: every script and style is a hashed file.
- * Pure.
+ * The Content-Security-Policy, built from what the site really talks to:
+ * itself, the configured backend (connect) and the origins the site adds
+ * in its config (an analytics host, a video host's frames). No
+ * 'unsafe-inline' anywhere: every script and style is a hashed file. Pure.
  */
-export const ANALYTICS_ORIGINS = {
-  script: ['https://www.googletagmanager.com'],
-  connect: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
-  img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
-};
+import type { CspAdditions } from '../site/defineConfig.ts';
 
 export interface CspInput {
   backendUrl?: string | null;
-  videoUrl: string;
+  /** The site's additions (site.config.ts `csp`), per directive. */
+  additions?: CspAdditions;
 }
 
 const origin = (url: string) => new URL(url).origin;
 
-export function cspDirectives({ backendUrl, videoUrl }: CspInput): Record<string, string[]> {
-  return {
+export function cspDirectives({ backendUrl, additions = {} }: CspInput): Record<string, string[]> {
+  const base: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...ANALYTICS_ORIGINS.script],
+    'script-src': ["'self'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', ...ANALYTICS_ORIGINS.img],
+    'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(backendUrl ? [origin(backendUrl)] : []), ...ANALYTICS_ORIGINS.connect],
-    'frame-src': [origin(videoUrl)],
+    'connect-src': ["'self'", ...(backendUrl ? [origin(backendUrl)] : [])],
+    'frame-src': [],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
+  for (const [name, values] of Object.entries(additions)) base[name] = [...new Set([...(base[name] ?? []), ...(values ?? [])])];
+  return Object.fromEntries(Object.entries(base).filter(([, values]) => values.length > 0));
 }
 
 /** As an HTTP header (everything), or for a <meta> tag (which may not carry frame-ancestors). */

@@ -1,16 +1,15 @@
-/** The non-page outputs derived from content and routes: sitemap, robots, feed, llms.txt. Pure. */
-import type { Content } from '../content/load.ts';
-import type { Route } from '../routes.ts';
-import { feed } from './feed.ts';
-import { llmsTxt } from './llmsTxt.ts';
+/** The non-page outputs: sitemap and robots from the route table, then the site's own files (a feed, llms.txt). Pure. */
+import type { PageTools, Route } from '../site/defineConfig.ts';
+import type { AnySite } from '../site/loadSite.ts';
+import { absoluteUrl } from './absoluteUrl.ts';
 import { robots } from './robots.ts';
 import { sitemap } from './sitemap.ts';
 
-export function extraFiles(content: Content, routes: Route[], siteUrl: string): Record<string, string> {
+export function extraFiles(site: AnySite, content: Record<string, unknown>, routes: Route[], siteUrl: string, asset: (name: string) => string): Record<string, string> {
+  const tools: PageTools<Record<string, unknown>> = { content, siteUrl, url: (p) => absoluteUrl(siteUrl, p), asset };
   return {
     'sitemap.xml': sitemap(routes, siteUrl),
     'robots.txt': robots(routes, siteUrl),
-    'feed.xml': feed(content, siteUrl),
-    'llms.txt': llmsTxt(content, routes, siteUrl),
+    ...site.files?.(routes, tools),
   };
 }

@@ -3,8 +3,7 @@
  * and Twitter card tags for a route. Pure: returns tag descriptions that the
  * document shell renders.
  */
-import type { SiteConfig } from '../content/schemas.ts';
-import type { Route } from '../routes.ts';
+import type { Route, SiteMeta } from '../site/defineConfig.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
 
 export type HeadTag =
@@ -14,13 +13,13 @@ export type HeadTag =
 
 export interface HeadInput {
   route: Route;
-  site: SiteConfig;
+  meta: SiteMeta;
   siteUrl: string;
   /** Absolute or root-relative URL of the social image. */
   socialImage: string;
 }
 
-export function headTags({ route, site, siteUrl, socialImage }: HeadInput): HeadTag[] {
+export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput): HeadTag[] {
   const canonical = absoluteUrl(siteUrl, route.path);
   const image = absoluteUrl(siteUrl, socialImage);
   const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
@@ -40,20 +39,18 @@ export function headTags({ route, site, siteUrl, socialImage }: HeadInput): Head
     meta({ property: 'og:image', content: image }),
     meta({ property: 'og:image:width', content: '1200' }),
     meta({ property: 'og:image:height', content: '630' }),
-    meta({ property: 'og:locale', content: 'en_US' }),
+    meta({ property: 'og:locale', content: site.locale ?? 'en_US' }),
   );
-  if (route.post) {
-    tags.push(
-      meta({ property: 'article:published_time', content: route.post.date }),
-      meta({ property: 'article:section', content: route.post.category }),
-    );
+  if (route.article) {
+    tags.push(meta({ property: 'article:published_time', content: route.article.publishedTime }));
+    if (route.article.section) tags.push(meta({ property: 'article:section', content: route.article.section }));
   }
   tags.push(
     meta({ name: 'twitter:card', content: 'summary_large_image' }),
     meta({ name: 'twitter:title', content: route.title }),
     meta({ name: 'twitter:description', content: route.description }),
     meta({ name: 'twitter:image', content: image }),
-    { tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: `${site.name} Blog`, href: absoluteUrl(siteUrl, '/feed.xml') } },
   );
+  if (site.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.feed.title, href: absoluteUrl(siteUrl, site.feed.path) } });
   return tags;
 }

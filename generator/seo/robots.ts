@@ -4,7 +4,7 @@
  * robots.txt never fetches the page, so it would never see the noindex.
  * Pure.
  */
-import type { Route } from '../routes.ts';
+import type { Route } from '../site/defineConfig.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
 
 export function robots(_routes: Route[], siteUrl: string): string {

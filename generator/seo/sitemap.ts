@@ -1,5 +1,5 @@
 /** sitemap.xml from the route table: exactly the indexable routes. Pure. */
-import type { Route } from '../routes.ts';
+import type { Route } from '../site/defineConfig.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
 import { escapeXml } from './escapeXml.ts';
 

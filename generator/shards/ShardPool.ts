@@ -19,8 +19,8 @@ import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { adoptEarlyWorker, discardEarlyWorker, shardBundle, shardWorker, WORKER_THRESHOLD, workerHeapMb } from './earlyWorker.mjs';
 import { generatorRoot } from '../cache/sourceKey.ts';
-import type { PostMeta } from '../content/load.ts';
-import type { Route } from '../routes.ts';
+import type { Route } from '../site/defineConfig.ts';
+import type { AnySite } from '../site/loadSite.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
 import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
@@ -35,7 +35,7 @@ const PARSE_IN_FLIGHT = 4;
 type Progress = (done: number) => void;
 
 interface Lane {
-  parse(blogDir: string, sources: SourceFile[]): Promise<Parsed>;
+  parse(contentDir: string, collection: string, sources: SourceFile[]): Promise<Parsed>;
   open(job: RenderJob, prepared?: Prepared): Promise<void>;
   render(paths: string[]): Promise<RenderedPage[]>;
   /** How many requests to keep queued in this lane: while rendering, while parsing. */
@@ -53,10 +53,13 @@ interface Lane {
 class LocalLane implements Lane {
   readonly depth = 1;
   readonly parseDepth = 1;
-  private state = new ShardState();
-  async parse(blogDir: string, sources: SourceFile[]) {
+  private state: ShardState;
+  constructor(site: AnySite) {
+    this.state = new ShardState(site);
+  }
+  async parse(contentDir: string, collection: string, sources: SourceFile[]) {
     await new Promise(setImmediate);
-    return this.state.parse(blogDir, sources);
+    return this.state.parse(contentDir, collection, sources);
   }
   /** This thread has no time to wait: it builds the route table while the workers render ahead. */
   parsed() {}
@@ -105,8 +108,8 @@ class WorkerLane implements Lane {
     });
   }
 
-  parse(blogDir: string, sources: SourceFile[]) {
-    return this.call<Parsed>({ type: 'parse', blogDir, sources });
+  parse(contentDir: string, collection: string, sources: SourceFile[]) {
+    return this.call<Parsed>({ type: 'parse', contentDir, collection, sources });
   }
   private aheadSent = false;
   parsed() {
@@ -134,10 +137,19 @@ class WorkerLane implements Lane {
 const outOfMemory = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 export class ShardPool {
-  constructor(private readonly log: (line: string) => void = () => {}) {}
+  private local: LocalLane;
+  private lanes: Lane[];
 
-  private local = new LocalLane();
-  private lanes: Lane[] = [this.local];
+  /** `root`: the site's folder (a worker runs the generator's bundle built for that site). */
+  constructor(
+    site: AnySite,
+    private readonly root: string,
+    private readonly log: (line: string) => void = () => {},
+  ) {
+    this.local = new LocalLane(site);
+    this.lanes = [this.local];
+  }
+
   private workers = 0;
   /** Which lane holds an article's body (blog/x.md -> lane). */
   private owner = new Map<string, Lane>();
@@ -166,7 +178,7 @@ export class ShardPool {
       if (early) this.lanes.push(new WorkerLane(early));
       const more = early ? n - 1 : n;
       if (more === 0) return;
-      const file = await shardBundle(generatorRoot);
+      const file = await shardBundle(generatorRoot, this.root);
       for (let i = 0; i < more; i++) this.lanes.push(new WorkerLane(shardWorker(file, heapMb)));
     })();
     return this.starting;
@@ -224,8 +236,8 @@ export class ShardPool {
     if (fatal.length) throw fatal.reduce((a, b) => (b.at < a.at ? b : a)).error;
   }
 
-  /** Front matter of `sources`; those without their text are read (and stamped) by the shards, from `blogDir`. */
-  async parse(blogDir: string, sources: SourceFile[], progress: Progress): Promise<Parsed> {
+  /** Front matter of `sources` of the list collection `collection`; those without their text are read (and stamped) by the shards. */
+  async parse(contentDir: string, collection: string, sources: SourceFile[], progress: Progress): Promise<Parsed> {
     // Taken from the front; a batch given back (its worker ran out of memory) goes first again.
     let next = 0;
     const returned: SourceFile[][] = [];
@@ -247,7 +259,7 @@ export class ShardPool {
       },
       (part) => returned.push(part),
       async (lane, part) => {
-        const { metas, stamps } = await lane.parse(blogDir, part);
+        const { metas, stamps } = await lane.parse(contentDir, collection, part);
         for (const m of metas) this.owner.set(m.file, lane);
         all.metas.push(...metas);
         Object.assign(all.stamps, stamps);
@@ -271,7 +283,7 @@ export class ShardPool {
     const lastWorker = queues.get(this.lanes.at(-1)!)!; // this thread's own queue when there is no worker
     const free: string[] = [];
     for (const r of routes) {
-      const owner = r.post ? this.owner.get(r.post.file) : undefined;
+      const owner = r.entry ? this.owner.get(r.entry.file) : undefined;
       if (owner && queues.has(owner)) queues.get(owner)!.push(r.path);
       else free.push(r.path);
     }

@@ -13,30 +13,31 @@ import path from 'node:path';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { chunksHash, contentHash } from '../cache/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
-import { depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
+import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
-import { emptyBody, parsePostMeta, withoutBody, type Content, type PostMeta, type SiteContent } from '../content/load.ts';
-import { renderMarkdown, type MarkdownResult } from '../content/markdown.ts';
+import { emptyBody, listCollections, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
+import type { MarkdownResult } from '../content/markdown.ts';
+import { markdownRenderer } from '../content/markdownRenderer.ts';
+import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
+import type { AnySite } from '../site/loadSite.ts';
 
 import { assetUrl } from '../assets/staticFiles.ts';
 import { SiteError } from '../errors.ts';
 import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
 import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../render/SharedFragments.tsx';
-import { trackReads } from '../render/trackReads.ts';
-import { buildRoutes, type Route } from '../routes.ts';
-import type { RenderContext } from '../../templates/SiteContext.ts';
+import { collectionDeps, trackReads } from '../render/trackReads.ts';
 import { outputPath } from '../writeOutput.ts';
 
-/** One article to parse: its file name inside blog/, and its text and content hash when the caller read it already. */
+/** One entry to parse: its file name inside its collection's folder, and its text and content hash when the caller read it already. */
 export interface SourceFile {
   file: string;
   source?: string;
   hash?: string;
 }
 
-/** Articles' metadata, and the stamps entries (readSources) of those read here. */
+/** Entries' metadata, and the stamps entries (readSources) of those read here. */
 export interface Parsed {
-  metas: PostMeta[];
+  metas: EntryMeta[];
   stamps: Stamps;
 }
 
@@ -46,9 +47,10 @@ export interface RenderAssets extends PageAssets {
 }
 
 export interface RenderJob {
-  site: SiteContent;
-  /** Every article without its body, newest first (the route table needs them all). */
-  posts: PostMeta[];
+  /** The file and record collections. */
+  content: ContentSnapshot;
+  /** Every entry of each list collection without its body, in order (the route table needs them all). */
+  lists: Record<string, EntryMeta[]>;
   siteUrl: string;
   assets: RenderAssets;
   globalKey: string;
@@ -59,7 +61,7 @@ export interface RenderJob {
 }
 
 export interface Prepared {
-  content: Content;
+  content: ContentSnapshot;
   routes: Route[];
 }
 
@@ -94,7 +96,18 @@ interface Session {
 }
 
 export class ShardState {
-  /** Markdown of the articles this shard read, by file (blog/x.md), until their pages render. */
+  private readonly render: (source: string) => MarkdownResult;
+  private readonly deps: ReturnType<typeof collectionDeps>;
+  /** List collections by folder (an entry's file starts with its folder). */
+  private readonly lists: Map<string, ListCollection>;
+
+  constructor(private readonly site: AnySite) {
+    this.render = markdownRenderer(site.markdown);
+    this.deps = collectionDeps(site.collections);
+    this.lists = new Map(listCollections(site.collections).map(([, c]) => [c.dir, c]));
+  }
+
+  /** Markdown of the entries this shard read, by file (blog/x.md), until their pages render. */
   private bodies = new Map<string, string>();
   /** Output folders this shard has made (thousands of articles share blog/). */
   private folders = new Set<string>();
@@ -105,17 +118,19 @@ export class ShardState {
   private next = 0;
   private session?: Session;
 
-  /** `blogDir`: where to read the articles that come without their text. */
-  parse(blogDir: string, sources: SourceFile[]): Parsed {
+  /** Entries of the list collection `name`; those that come without their text are read from the content folder. */
+  parse(contentDir: string, name: string, sources: SourceFile[]): Parsed {
+    const list = this.site.collections[name] as ListCollection;
+    const dir = path.join(contentDir, list.dir);
     const stamps: Stamps = {};
     const metas = sources.map((s) => {
       let { source, hash } = s;
       if (source === undefined) {
-        const read = readSourceFile(blogDir, s.file);
+        const read = readSourceFile(dir, s.file);
         ({ source, hash } = read);
         stamps[s.file] = read.entry;
       }
-      const { meta, body } = parsePostMeta(s.file, source, hash);
+      const { meta, body } = parseEntryMeta(list, s.file, source, hash);
       this.bodies.set(meta.file, body);
       this.toRender.push(meta.file);
       return meta;
@@ -123,14 +138,14 @@ export class ShardState {
     return { metas, stamps };
   }
 
-  /** An article's markdown: read here earlier, or read now (its metadata came from the cache). */
-  private body(dir: string, post: PostMeta): string {
-    const kept = this.bodies.get(post.file);
+  /** An entry's markdown: read here earlier, or read now (its metadata came from the cache). */
+  private body(dir: string, entry: EntryMeta): string {
+    const kept = this.bodies.get(entry.file);
     if (kept !== undefined) return kept;
-    const source = readFileSync(path.join(dir, post.file), 'utf8');
+    const source = readFileSync(path.join(dir, entry.file), 'utf8');
     const hash = contentHash(source);
-    if (hash !== post.hash) throw new SiteError('ContentChangedDuringBuild', { file: post.file });
-    return parsePostMeta(path.basename(post.file), source, hash).body;
+    if (hash !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
+    return parseEntryMeta(this.lists.get(path.posix.dirname(entry.file))!, path.posix.basename(entry.file), source, hash).body;
   }
 
   /**
@@ -143,19 +158,19 @@ export class ShardState {
     for (let end = Math.min(this.toRender.length, this.next + count); this.next < end; this.next++) {
       const file = this.toRender[this.next]!;
       const body = this.bodies.get(file);
-      if (body !== undefined) this.ahead.set(file, renderMarkdown(body));
+      if (body !== undefined) this.ahead.set(file, this.render(body));
     }
     return this.next < this.toRender.length;
   }
 
-  /** An article's rendered markdown: rendered ahead, or now. */
-  private markdown(dir: string, post: PostMeta): MarkdownResult {
-    const ready = this.ahead.get(post.file);
+  /** An entry's rendered markdown: rendered ahead, or now. */
+  private markdown(dir: string, entry: EntryMeta): MarkdownResult {
+    const ready = this.ahead.get(entry.file);
     if (ready) {
-      this.ahead.delete(post.file);
+      this.ahead.delete(entry.file);
       return ready;
     }
-    return renderMarkdown(this.body(dir, post));
+    return this.render(this.body(dir, entry));
   }
 
   /**
@@ -164,20 +179,23 @@ export class ShardState {
    * already (articles' bodies are filled in and emptied again around each page).
    */
   open(job: RenderJob, prepared?: Prepared): void {
-    const content: Content = prepared?.content ?? { ...job.site, posts: job.posts.map(withoutBody) };
-    const routes = prepared?.routes ?? buildRoutes(content);
-    const ctx = { content, routes, siteUrl: job.siteUrl, asset: assetUrl(job.assets.statics) };
-    const digest = routeDigester();
+    const content: ContentSnapshot = prepared?.content ?? {
+      ...job.content,
+      collections: { ...job.content.collections, ...Object.fromEntries(Object.entries(job.lists).map(([name, metas]) => [name, metas.map(withoutBody)])) },
+    };
+    const routes = prepared?.routes ?? (this.site.routes(content.collections) as Route[]);
+    const ctx: RenderContext = { content: content.collections, routes, siteUrl: job.siteUrl, asset: assetUrl(job.assets.statics) };
+    const digest = routeDigester(allEntries(content, this.site.collections));
     this.folders.clear();
     this.session = {
       job,
       byPath: new Map(routes.map((r) => [r.path, r])),
-      hashOf: depHasher(content, routes, digest),
+      hashOf: depHasher(content, this.site.collections, routes, digest),
       digest,
       cache: BuildCache.open(job.cacheDir, { read: false }),
       ctx,
       // The navigation, footer and related-article cards: rendered once for all of this shard's pages.
-      shared: new SharedFragments(ctx),
+      shared: new SharedFragments(ctx, this.deps),
     };
   }
 
@@ -190,20 +208,20 @@ export class ShardState {
       if (!route) throw new Error(`shard asked to render unknown route ${p}`);
       return route;
     });
-    const bodies = batch.map((r) => r.post && this.markdown(session.job.site.dir, r.post));
+    const bodies = batch.map((r) => r.entry && this.markdown(session.job.content.dir, r.entry));
     return batch.map((route, k) => this.renderOne(route, bodies[k], session));
   }
 
   private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, digest, cache }: Session): RenderedPage {
-    const post = route.post;
-    if (post) Object.assign(post, body);
+    const entry: Entry | undefined = route.entry;
+    if (entry) Object.assign(entry, body);
     const deps = new Set<string>();
-    const parts = renderPageParts(route, trackReads(ctx, (d) => deps.add(d)), job.assets, shared);
+    const parts = renderPageParts(this.site, route, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, shared);
     for (const d of fragmentDeps(parts)) deps.add(d);
-    if (post) {
+    if (entry) {
       // Bodies are needed once; dropping them keeps a shard's memory flat.
-      Object.assign(post, emptyBody());
-      this.bodies.delete(post.file);
+      Object.assign(entry, emptyBody());
+      this.bodies.delete(entry.file);
     }
     const sorted = [...deps].sort();
     let stamp: string | null;

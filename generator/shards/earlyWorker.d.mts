@@ -5,5 +5,5 @@ export declare function adoptEarlyWorker(heapMb: number): Worker | undefined;
 export declare function discardEarlyWorker(): void;
 export declare const WORKER_THRESHOLD: number;
 export declare function earlyWorkerWanted(args: string[], cwd?: string): boolean;
-export declare const shardBundle: (root: string) => Promise<string>;
+export declare const shardBundle: (root: string, siteRoot: string) => Promise<string>;
 export declare const shardWorker: (file: string, heapMb: number) => Worker;

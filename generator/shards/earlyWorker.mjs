@@ -9,12 +9,12 @@
 // Plain JavaScript, like selfBundle.mjs: bin/site.js runs it before
 // anything can load TypeScript. The record lives on globalThis, because
 // bin/site.js and the CLI bundle each have their own copy of this module.
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from '../defaults.mjs';
-import { selfBundle } from '../selfBundle.mjs';
+import { selfBundle, siteRootOf } from '../selfBundle.mjs';
 
 const slot = Symbol.for('site.earlyShardWorker');
 
@@ -26,8 +26,8 @@ const slot = Symbol.for('site.earlyShardWorker');
  */
 export const workerHeapMb = (articles) => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
 
-/** The shard worker's CommonJS bundle (generator/shards/shardWorker.ts), from the cache or freshly built. */
-export const shardBundle = (root) => selfBundle(root, 'shard', 'generator/shards/shardWorker.ts', 'cjs');
+/** The shard worker's CommonJS bundle (generator/shards/shardWorker.ts) for the site at `siteRoot`, from the cache or freshly built. */
+export const shardBundle = (root, siteRoot) => selfBundle(root, 'shard', 'generator/shards/shardWorker.ts', 'cjs', undefined, siteRootOf(siteRoot));
 
 /** runBundle.cjs, a worker's entry: it runs the bundle named in workerData with V8's code cache. */
 const runBundleFile = fileURLToPath(new URL('../runBundle.cjs', import.meta.url));
@@ -55,12 +55,14 @@ export function earlyWorkerWanted(args, cwd = process.cwd()) {
   const forced = flag(args, '--workers');
   if (forced !== undefined && !(Number(forced) > 0)) return false;
   const cacheDir = path.resolve(cwd, flag(args, '--cache-dir') ?? DEFAULT_CACHE_DIR);
-  // BuildCache keeps its article index as posts.pack (BuildCache.hasPack('posts')).
-  if (!args.includes('--no-cache') && existsSync(path.join(cacheDir, 'posts.pack'))) return false;
+  // BuildCache keeps each list collection's index as entries-<name>.pack (stages/readEntries.ts).
+  if (!args.includes('--no-cache') && hasEntryIndex(cacheDir)) return false;
   if (forced !== undefined) return true;
+  // The site's config is not loaded yet: its list collections are folders of the content folder.
+  const content = path.resolve(cwd, flag(args, '--content') ?? DEFAULT_CONTENT_DIR);
   try {
-    const blog = path.resolve(cwd, flag(args, '--content') ?? DEFAULT_CONTENT_DIR, 'blog');
-    return readdirSync(blog).filter((f) => f.endsWith('.md')).length >= WORKER_THRESHOLD;
+    const folders = readdirSync(content, { withFileTypes: true }).filter((e) => e.isDirectory());
+    return folders.some((d) => readdirSync(path.join(content, d.name)).filter((f) => f.endsWith('.md')).length >= WORKER_THRESHOLD);
   } catch {
     return false;
   }
@@ -105,4 +107,12 @@ export function discardEarlyWorker() {
   if (!record) return;
   delete globalThis[slot];
   void record.worker.terminate();
+}
+
+function hasEntryIndex(cacheDir) {
+  try {
+    return readdirSync(cacheDir).some((f) => f.startsWith('entries-') && f.endsWith('.pack'));
+  } catch {
+    return false;
+  }
 }

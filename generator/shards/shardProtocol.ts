@@ -3,11 +3,11 @@ import { isSiteError, SiteError, type ErrorCode } from '../errors.ts';
 import type { Parsed, RenderedPage, RenderJob, SourceFile } from './ShardState.ts';
 
 /**
- * parse: some articles' front matter; ahead: nothing more to parse, render the markdown of those read
+ * parse: some list entries' front matter; ahead: nothing more to parse, render the markdown of those read
  * while waiting for the job; open: get ready to render a job's pages; render: some of them.
  */
 export type ShardRequest =
-  | { id: number; type: 'parse'; blogDir: string; sources: SourceFile[] }
+  | { id: number; type: 'parse'; contentDir: string; collection: string; sources: SourceFile[] }
   | { id: number; type: 'ahead' }
   | { id: number; type: 'open'; job: RenderJob }
   | { id: number; type: 'render'; paths: string[] };

@@ -6,11 +6,14 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { saveCodeCache } from '../runBundle.cjs';
+import { embeddedSite } from '../site/embeddedSite.ts';
 import { ShardState } from './ShardState.ts';
 import type { ShardReply, ShardRequest } from './shardProtocol.ts';
 import { errorToData } from './shardProtocol.ts';
 
-const state = new ShardState();
+// A shard worker runs from a bundle built for one site (selfBundle.mjs), which carries it.
+if (!embeddedSite) throw new Error('the shard worker runs from a bundle built for a site');
+const state = new ShardState(embeddedSite);
 const port = parentPort!;
 
 /**
@@ -32,7 +35,7 @@ let pagesRendered = 0;
 port.on('message', (msg: ShardRequest) => {
   let reply: ShardReply;
   try {
-    if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.blogDir, msg.sources) };
+    if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.contentDir, msg.collection, msg.sources) };
     else if (msg.type === 'ahead') reply = { id: msg.id, ok: true, result: (setImmediate(renderAhead), null) };
     else if (msg.type === 'open') reply = { id: msg.id, ok: true, result: (state.open(msg.job), null) };
     else {

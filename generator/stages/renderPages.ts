@@ -6,12 +6,13 @@
  */
 import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
 import { SummaryTable, type PackedSummary } from '../cache/packedSummary.ts';
-import { depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
+import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
-import { metaOf, type Content } from '../content/load.ts';
+import { listCollections, metaOf, type ContentSnapshot } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
 import type { PageSummary } from '../checks/summarizePage.ts';
-import type { Route } from '../routes.ts';
+import type { Entry, Route } from '../site/defineConfig.ts';
+import type { AnySite } from '../site/loadSite.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
 import { outputPath, type OutputDir, type OutputFiles } from '../writeOutput.ts';
@@ -31,7 +32,8 @@ export interface RenderPagesInput {
   config: ResolvedConfig;
   cache: BuildCache;
   pool: ShardPool;
-  content: Content;
+  site: AnySite;
+  content: ContentSnapshot;
   routes: Route[];
   siteUrl: string;
   assets: RenderAssets;
@@ -56,15 +58,16 @@ const STRINGS = '@strings';
  * pages pack is written (it is written off this thread, while the build runs its checks).
  */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number; saved: Promise<void> }> {
-  const { config, cache, pool, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
+  const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
   const pack = cache.readPack<PageEntry | string[]>('pages', globalKey);
   const strings = pack[STRINGS];
   const table = new SummaryTable(Array.isArray(strings) ? strings : []);
   const index = pack as Record<string, PageEntry | undefined>;
   // What changed since the pack was written, when few pages did (written in place of a new pack below).
   const delta = cache.readPackDelta<DeltaEntry>('pages', globalKey);
-  const digest = routeDigester();
-  const hashOf = depHasher(content, routes, digest);
+  const entries = allEntries(content, site.collections);
+  const digest = routeDigester(entries);
+  const hashOf = depHasher(content, site.collections, routes, digest);
   const pages = new Map<string, RenderedPage>();
   const misses: Route[] = [];
   const hits: { route: Route; entry: PageEntry | DeltaEntry; summary: PageSummary }[] = [];
@@ -107,7 +110,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     }
   }
   const cached = pages.size;
-  if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), content.posts.length);
+  if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), entries.length);
   // Fresh pages go into the new pack as they arrive, numbered, serialized and encoded while the workers
   // still render: the pack is not all left for the end, when this thread alone is busy (4 MB of JSON
   // joined and encoded at once took 70 ms there).
@@ -120,10 +123,18 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     packed.set(path, piece);
     return piece;
   };
-  const { posts, ...site } = content;
-  // Nothing to render (a warm build): no job for the shards at all.
+  // Nothing to render (a warm build): no job for the shards at all. The lists travel without bodies.
+  const lists = listCollections(site.collections).map(([name]) => name);
   const job = misses.length
-    ? { site, posts: posts.map(metaOf), siteUrl, assets, globalKey, outDir: out?.tmp ?? null, cacheDir: config.cacheDir }
+    ? {
+        content: { ...content, collections: Object.fromEntries(Object.entries(content.collections).filter(([name]) => !lists.includes(name))) },
+        lists: Object.fromEntries(lists.map((name) => [name, (content.collections[name] as Entry[]).map(metaOf)])),
+        siteUrl,
+        assets,
+        globalKey,
+        outDir: out?.tmp ?? null,
+        cacheDir: config.cacheDir,
+      }
     : null;
   // pool.render hands the workers their first pages before it returns; this thread's own wait a tick.
   const rendering = job

@@ -1,4 +1,4 @@
-import type { Crumb } from '../../generator/routes.ts';
+import type { Crumb } from 'site';
 import { useSite } from '../SiteContext.ts';
 
 /** Visible breadcrumb trail (Home > Blog > article); the last crumb is the current page. */

@@ -1,4 +1,4 @@
-import type { IconName } from '../../generator/content/schemas.ts';
+import type { IconName } from '../schemas.ts';
 import { Icon } from './Icon.tsx';
 
 /** A list whose items each start with an icon (a check mark unless told). */

@@ -1,4 +1,4 @@
-import type { FeatureCard as Card } from '../../generator/content/schemas.ts';
+import type { FeatureCard as Card } from '../schemas.ts';
 import { Icon } from './Icon.tsx';
 
 /** Icon, title and description: one card of a feature grid. */

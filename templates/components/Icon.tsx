@@ -7,7 +7,7 @@ import {
   Mail, Megaphone, Menu, Minus, Palette, Play, Plug, Presentation, Puzzle, Quote, Repeat, Rocket, Search,
   ShieldCheck, SlidersHorizontal, Sparkles, Users, X,
 } from 'lucide-static';
-import type { IconName } from '../../generator/content/schemas.ts';
+import type { IconName } from '../schemas.ts';
 
 const svgs: Record<IconName, string> = {
   ArrowLeft, ArrowRight, Briefcase, CalendarClock, ChartColumn, Check, ChevronDown, ClipboardList, Clock, Code, Globe, Layers,

@@ -1,4 +1,4 @@
-import type { IntegrationTile as Tile } from '../../generator/content/schemas.ts';
+import type { IntegrationTile as Tile } from '../schemas.ts';
 import { useSite } from '../SiteContext.ts';
 
 /** An integration: its logo image (alt = name), or a text tile with a monogram when isImage is false. */

@@ -1,4 +1,4 @@
-import type { Plan } from '../../generator/content/schemas.ts';
+import type { Plan } from '../schemas.ts';
 import { buttonClass } from './buttonClass.ts';
 import { ContactButton } from './ContactButton.tsx';
 import { Icon } from './Icon.tsx';

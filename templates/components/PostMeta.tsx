@@ -1,4 +1,4 @@
-import type { Post } from '../../generator/content/load.ts';
+import type { Post } from '../collections.ts';
 import { formatDate } from '../format/formatDate.ts';
 import { Icon } from './Icon.tsx';
 

@@ -1,4 +1,4 @@
-import type { UseCase } from '../../generator/content/schemas.ts';
+import type { UseCase } from '../schemas.ts';
 import { CheckList } from './CheckList.tsx';
 import { ChromeButton } from './ChromeButton.tsx';
 import { Icon } from './Icon.tsx';

@@ -2,7 +2,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { PostMeta } from '../components/PostMeta.tsx';
-import { Shared } from '../components/Shared.tsx';
+import { Shared } from 'site';
 import { scrollableTables } from '../format/scrollableTables.ts';
 import { LinkCta } from '../sections/LinkCta.tsx';
 import { useSite } from '../SiteContext.ts';
@@ -11,7 +11,7 @@ import type { PageProps } from './PageProps.ts';
 export function ArticlePage({ route }: PageProps) {
   const { content } = useSite();
   const labels = content.pages.blog.article;
-  const post = route.post!;
+  const post = route.entry!;
   const related = route.related ?? [];
   return (
     <>

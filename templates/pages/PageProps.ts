@@ -1,6 +1,6 @@
-import type { Route } from '../../generator/routes.ts';
+import type { SiteRoute } from '../routes.ts';
 
 /** Every page template receives its route; content comes from useSite(). */
 export interface PageProps {
-  route: Route;
+  route: SiteRoute;
 }

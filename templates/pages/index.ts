@@ -1,6 +1,6 @@
-/** Template name (as used in generator/routes.ts) -> page component. */
+/** Template name (as used in templates/routes.ts) -> page component. */
 import type { ComponentType } from 'react';
-import type { TemplateName } from '../../generator/routes.ts';
+import type { TemplateName } from '../routes.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { AiOverviewPage } from './AiOverviewPage.tsx';
 import { ArticlePage } from './ArticlePage.tsx';

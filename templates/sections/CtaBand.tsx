@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CtaBand as Cta } from '../../generator/content/schemas.ts';
+import type { CtaBand as Cta } from '../schemas.ts';
 import { CheckList } from '../components/CheckList.tsx';
 
 /** The closing call to action: heading, lead, reassurance points and the page's buttons. */

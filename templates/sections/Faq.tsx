@@ -1,4 +1,4 @@
-import type { FaqItem } from '../../generator/content/schemas.ts';
+import type { FaqItem } from '../schemas.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Section } from '../components/Section.tsx';
 

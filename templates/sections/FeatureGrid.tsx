@@ -1,4 +1,4 @@
-import type { FeatureCard as Card } from '../../generator/content/schemas.ts';
+import type { FeatureCard as Card } from '../schemas.ts';
 import { FeatureCard } from '../components/FeatureCard.tsx';
 import { Section, type Tone } from '../components/Section.tsx';
 

@@ -1,4 +1,4 @@
-import type { Link } from '../../generator/content/schemas.ts';
+import type { Link } from '../schemas.ts';
 import { Icon } from '../components/Icon.tsx';
 
 /** A compact call to action: heading, one line and a link button. */

@@ -1,4 +1,4 @@
-import type { Item } from '../../generator/content/schemas.ts';
+import type { Item } from '../schemas.ts';
 import { Section, type Tone } from '../components/Section.tsx';
 
 /** Numbered how-it-works steps. */

@@ -1,4 +1,4 @@
-import type { Quote } from '../../generator/content/schemas.ts';
+import type { Quote } from '../schemas.ts';
 import { Icon } from '../components/Icon.tsx';
 
 const initials = (name: string) =>

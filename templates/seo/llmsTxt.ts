@@ -3,16 +3,16 @@
  * blockquote summary, then H2 sections of links with one-line notes.
  * Generated from the AI-overview page and the route table. Pure.
  */
-import type { Content } from '../content/load.ts';
-import type { Route } from '../routes.ts';
-import { absoluteUrl } from './absoluteUrl.ts';
+import type { PageTools } from 'site';
+import type { Content } from '../collections.ts';
+import type { SiteRoute } from '../routes.ts';
 
-export function llmsTxt(content: Content, routes: Route[], siteUrl: string): string {
+export function llmsTxt(routes: SiteRoute[], { content, url }: PageTools<Content>): string {
   const { site } = content;
   const overview = routes.find((r) => r.template === 'ai-overview');
-  const link = (r: Route, name: string) => `- [${name}](${absoluteUrl(siteUrl, r.path)}): ${r.description}`;
-  const pages = routes.filter((r) => r.indexable && !r.post && r.path !== '/');
-  const posts = routes.filter((r) => r.post);
+  const link = (r: SiteRoute, name: string) => `- [${name}](${url(r.path)}): ${r.description}`;
+  const pages = routes.filter((r) => r.indexable && !r.entry && r.path !== '/');
+  const posts = routes.filter((r) => r.entry);
   const lines = [
     `# ${site.name}`,
     '',
@@ -27,12 +27,12 @@ export function llmsTxt(content: Content, routes: Route[], siteUrl: string): str
     '',
     '## Blog',
     '',
-    ...posts.map((r) => link(r, r.post!.title)),
+    ...posts.map((r) => link(r, r.entry!.title)),
     '',
     '## Optional',
     '',
-    `- [Sitemap](${absoluteUrl(siteUrl, '/sitemap.xml')}): every indexable page`,
-    `- [RSS feed](${absoluteUrl(siteUrl, '/feed.xml')}): the blog, newest first`,
+    `- [Sitemap](${url('/sitemap.xml')}): every indexable page`,
+    `- [RSS feed](${url('/feed.xml')}): the blog, newest first`,
     '',
   ];
   return lines.join('\n');

@@ -1,7 +1,8 @@
 /**
- * Every zod schema of content lives in this file: site.json, the per-page
- * JSON files, blog front matter and legal front matter. Loaders validate
- * against these; templates receive the inferred types.
+ * The site's content model: every zod schema of its content lives in this
+ * file (site.json, the per-page JSON files, blog front matter and legal
+ * front matter). templates/collections.ts declares which files each one
+ * validates; templates receive the inferred types.
  */
 import * as z from 'zod';
 
@@ -129,7 +130,7 @@ export const IconName = z.enum(
     'Code', 'Globe', 'Layers', 'Mail', 'Megaphone', 'Menu', 'Minus', 'Palette', 'Play', 'Plug', 'Presentation',
     'Puzzle', 'Quote', 'Repeat', 'Rocket', 'Search', 'ShieldCheck', 'SlidersHorizontal', 'Sparkles', 'Users', 'X',
   ],
-  { error: 'must be one of the icon names listed in IconName (generator/content/schemas.ts)' },
+  { error: 'must be one of the icon names listed in IconName (templates/schemas.ts)' },
 );
 export type IconName = z.infer<typeof IconName>;
 
@@ -281,13 +282,10 @@ const pages = {
   'not-found': PageBase.extend({ code: text, heading: text, lead: text, homeLink: text }),
 } as const;
 
+/** The page schemas, keyed by the JSON file names under content/pages/. */
+export const pageSchemas = pages;
 export type PageName = keyof typeof pages;
 export type PageData = { [K in PageName]: z.infer<(typeof pages)[K]> };
-/**
- * The page schemas, keyed by the JSON file names under content/pages/. Typed
- * loosely on purpose: `pageSchemas[name]` for any name yields that page's data.
- */
-export const pageSchemas: Readonly<Record<PageName, z.ZodType<PageData[PageName]>>> = pages;
 
 /* ----- Widget labels (content/widgets.json) ----- */
 

@@ -1,0 +1,30 @@
+/**
+ * What a site imports from the engine (`import { defineConfig } from 'site'`): the config's types and
+ * constructors, the render hooks its templates use, and the builders for head data, structured data,
+ * feeds and pagination. Nothing here runs a build.
+ */
+export {
+  collection,
+  defineConfig,
+  type Collection,
+  type CollectionValue,
+  type ContentOf,
+  type CspAdditions,
+  type Crumb,
+  type Doc,
+  type Entry,
+  type EntryMeta,
+  type PageTools,
+  type RenderContext,
+  type Route,
+  type SiteDefinition,
+  type SiteMeta,
+} from './defineConfig.ts';
+export { useSite } from '../render/SiteContext.ts';
+export { Shared } from '../render/Shared.tsx';
+export { absoluteUrl, fileForPath } from '../seo/absoluteUrl.ts';
+export { breadcrumbList, serializeJsonLd } from '../seo/jsonLd.ts';
+export { rssFeed, type Feed, type FeedItem } from '../seo/rssFeed.ts';
+export { assertDistinctFiles, paginate, type Pagination } from '../routes.ts';
+export { slugify, type MarkdownResult } from '../content/markdown.ts';
+export type { MarkdownOptions } from '../content/markdownRenderer.ts';

@@ -1,0 +1,53 @@
+/**
+ * The shape check of a loaded site definition: what site.config.ts exports must have collections,
+ * meta, routes and templates of the right kinds. The first problem becomes SiteConfigInvalid with
+ * the field and, when the file names it, its line. Pure apart from reading the config's text for
+ * the line.
+ */
+import { readFileSync } from 'node:fs';
+import { SiteError } from '../errors.ts';
+import type { SiteDefinition } from './defineConfig.ts';
+
+type Check = [field: string, ok: (d: Record<string, unknown>) => boolean, expected: string];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optionalFn = (v: unknown) => v === undefined || typeof v === 'function';
+const isComponent = (v: unknown) => typeof v === 'function' || (isObject(v) && '$$typeof' in v);
+
+const checks: Check[] = [
+  ['collections', (d) => isObject(d.collections), 'must be an object of collections (collection.file, collection.record, collection.list)'],
+  ['meta', (d) => typeof d.meta === 'function', 'must be a function of the content that returns the site name, url, language, socialImage and favicon'],
+  ['routes', (d) => typeof d.routes === 'function', 'must be a function of the content that returns the route table'],
+  ['templates', (d) => isObject(d.templates) && Object.values(d.templates).every(isComponent), 'must be an object of React components by template name'],
+  ['layout', (d) => d.layout === undefined || isComponent(d.layout), 'must be a React component'],
+  ['jsonLd', (d) => optionalFn(d.jsonLd), 'must be a function of a route'],
+  ['files', (d) => optionalFn(d.files), 'must be a function of the routes'],
+  ['csp', (d) => optionalFn(d.csp), 'must be a function of the content'],
+  ['markdown', (d) => d.markdown === undefined || isObject(d.markdown), 'must be an object of markdown options'],
+  ['budgets', (d) => d.budgets === undefined || isObject(d.budgets), 'must be an object of JavaScript budgets'],
+];
+
+const kinds = new Set(['file', 'record', 'list']);
+
+export function checkDefinition(value: unknown, file: string, configPath?: string): SiteDefinition<any, any, any> {
+  const fail = (field: string, expected: string): never => {
+    throw new SiteError('SiteConfigInvalid', { file, line: lineOf(configPath, field.split('.').at(-1)!), field, expected });
+  };
+  if (!isObject(value)) return fail('export default', 'must be the object defineConfig() returns');
+  for (const [field, ok, expected] of checks) if (!ok(value)) fail(field, expected);
+  for (const [name, c] of Object.entries(value.collections as Record<string, unknown>)) {
+    if (!isObject(c) || !kinds.has(String(c.kind))) fail(`collections.${name}`, 'must be made with collection.file, collection.record or collection.list');
+  }
+  return value as unknown as SiteDefinition<any, any, any>;
+}
+
+/** The line of the config where `key:` first appears, if the file can be read. */
+function lineOf(configPath: string | undefined, key: string): number | undefined {
+  if (!configPath) return undefined;
+  try {
+    const at = readFileSync(configPath, 'utf8').split('\n').findIndex((l) => new RegExp(`\\b${key}\\s*[:(,]`).test(l));
+    return at >= 0 ? at + 1 : undefined;
+  } catch {
+    return undefined;
+  }
+}

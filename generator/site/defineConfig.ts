@@ -1,0 +1,190 @@
+/**
+ * What a site tells the engine, in one typed file at its root (site.config.ts):
+ * its collections, its route table, its templates, the head data, structured
+ * data and extra files of its pages, its CSP additions and markdown options.
+ * The engine calls these; it names no page, field or table of its own.
+ * `defineConfig` only checks the shape and gives the site its types back.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { Thing, WithContext } from 'schema-dts';
+import type { z } from 'zod';
+import type { MarkdownOptions } from '../content/markdownRenderer.ts';
+import type { MarkdownResult } from '../content/markdown.ts';
+import type { JsBudgets } from '../assets/jsBudget.ts';
+
+/** One step of a page's breadcrumb trail. */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** A list entry without its body: its front matter and where it lives (what routes, lists and feeds need). */
+export type EntryMeta<T = Record<never, never>> = T & {
+  /** The file name without .md: what its URL is usually made of. */
+  slug: string;
+  /** The file, relative to the content folder (blog/x.md). */
+  file: string;
+  /** Content hash of the file's text: what the build cache keys its pages by. */
+  hash: string;
+};
+
+/** A markdown file of a list collection: its front matter, where it lives, and its rendered body. */
+export type Entry<T = Record<never, never>> = EntryMeta<T> & MarkdownResult;
+
+/** A markdown file of a record collection or a single markdown file: front matter, body, name and file. */
+export type Doc<T = Record<never, never>> = T & MarkdownResult & { name: string; file: string };
+
+/**
+ * One page of the route table. A site's routes extend it with what their templates need (related
+ * entries, which document a page shows): the build cache hashes the whole route, so anything a page
+ * shows must be in its route or read through useSite().
+ */
+export interface Route<E = Entry<any>> {
+  /** Clean URL path: "/", "/blog/x". */
+  path: string;
+  /** Output file relative to the output folder (fileForPath(path), or 404.html). */
+  file: string;
+  /** Key of `templates` in the site's config. */
+  template: string;
+  title: string;
+  description: string;
+  /** In the sitemap and open to search engines (otherwise noindex). */
+  indexable: boolean;
+  breadcrumbs: Crumb[];
+  /** yyyy-MM-dd of the newest content this page shows, when known (the sitemap's lastmod). */
+  lastmod?: string;
+  ogType: 'website' | 'article';
+  /** Open Graph article properties. */
+  article?: { publishedTime: string; section?: string };
+  /** The list-collection entry this page renders: its body is rendered right before the page. */
+  entry?: E;
+}
+
+export interface FileCollection<S extends z.ZodType = z.ZodType> {
+  kind: 'file';
+  /** Relative to the content folder; .json or .md. */
+  file: string;
+  schema: S;
+}
+
+export interface RecordCollection<M extends Record<string, z.ZodType> = Record<string, z.ZodType>> {
+  kind: 'record';
+  dir: string;
+  format: 'json' | 'markdown';
+  /** One schema per entry name: each names a required file `<dir>/<name>.json|md`. */
+  schemas: M;
+}
+
+export interface ListCollection<S extends z.ZodType = z.ZodType> {
+  kind: 'list';
+  /** Every .md file in this folder (relative to the content folder) is an entry. */
+  dir: string;
+  schema: S;
+  /** The list's order (default: by slug). Ties are broken by slug. */
+  sort?: (a: EntryMeta<z.infer<S>>, b: EntryMeta<z.infer<S>>) => number;
+  /**
+   * Optional: the schema's result without zod for front matter that is valid as written, undefined
+   * for anything else (zod then parses it and words the error). For collections of thousands.
+   */
+  quickCheck?: (data: unknown) => z.infer<S> | undefined;
+}
+
+export type Collection = FileCollection | RecordCollection | ListCollection;
+
+/** The content a collection gives templates and routes. */
+export type CollectionValue<C> =
+  C extends FileCollection<infer S>
+    ? C['file'] extends `${string}.md`
+      ? Doc<z.infer<S>>
+      : z.infer<S>
+    : C extends RecordCollection<infer M>
+      ? { [K in keyof M]: C['format'] extends 'markdown' ? Doc<z.infer<M[K]>> : z.infer<M[K]> }
+      : C extends ListCollection<infer S>
+        ? Entry<z.infer<S>>[]
+        : never;
+
+export type ContentOf<C extends Record<string, Collection>> = { [K in keyof C]: CollectionValue<C[K]> };
+
+/** What every template may read besides its route (useSite()). */
+export interface RenderContext<Content = Record<string, unknown>, R extends Route = Route> {
+  content: Content;
+  routes: R[];
+  siteUrl: string;
+  /** Hashed URL of a file in templates/static/. */
+  asset: (name: string) => string;
+}
+
+/** Site-wide head data, derived from the content once per build. */
+export interface SiteMeta {
+  name: string;
+  /** Absolute http(s) URL (overridden by --site-url). */
+  url: string;
+  /** The html lang attribute. */
+  language: string;
+  /** og:locale. Default en_US. */
+  locale?: string;
+  /** File names in templates/static/. */
+  socialImage: string;
+  favicon: string;
+  /** The feed <link rel="alternate"> every page carries, if the site has one. */
+  feed?: { title: string; path: string };
+}
+
+/** What the jsonLd and files hooks get. */
+export interface PageTools<Content> {
+  content: Content;
+  siteUrl: string;
+  /** Absolute URL of a site path or a hashed asset URL. */
+  url: (pathOrAsset: string) => string;
+  /** Hashed URL of a file in templates/static/. */
+  asset: (name: string) => string;
+}
+
+/** CSP sources the site adds to the engine's policy, per directive ("script-src": [...]). */
+export type CspAdditions = Partial<Record<string, string[]>>;
+
+export interface SiteDefinition<
+  C extends Record<string, Collection> = Record<string, Collection>,
+  R extends Route = Route,
+  Content = ContentOf<C>,
+> {
+  collections: C;
+  meta: (content: Content) => SiteMeta;
+  /** The route table: every page the site has, from its validated content. Pure. */
+  routes: (content: Content) => R[];
+  /** Page components by template name; each receives its route. */
+  templates: Record<string, ComponentType<{ route: R }>>;
+  /** Wraps every page's template (navigation, footer). */
+  layout?: ComponentType<{ route: R; children: ReactNode }>;
+  /** Structured data of a page (schema-dts types; the build checks what search engines require). */
+  jsonLd?: (route: R, tools: PageTools<Content>) => WithContext<Thing>[];
+  /** Files besides the pages, sitemap.xml and robots.txt (a feed, llms.txt): output file -> text. */
+  files?: (routes: R[], tools: PageTools<Content>) => Record<string, string>;
+  /** Origins the pages may load from besides their own and the backend's. */
+  csp?: (content: Content) => CspAdditions;
+  markdown?: MarkdownOptions;
+  /** JavaScript budgets per page (gzip bytes): defaults in generator/assets/jsBudget.ts. */
+  budgets?: Partial<JsBudgets>;
+}
+
+/** Identity, typed: `export default defineConfig({...})` in site.config.ts. */
+export function defineConfig<C extends Record<string, Collection>, R extends Route = Route>(
+  definition: SiteDefinition<C, R>,
+): SiteDefinition<C, R> {
+  return definition;
+}
+
+export const collection = {
+  /** One JSON (or markdown) file. */
+  file: <S extends z.ZodType>(file: string, schema: S): FileCollection<S> => ({ kind: 'file', file, schema }),
+  /** A folder of named JSON or markdown files, each with its own schema. */
+  record: <M extends Record<string, z.ZodType>, F extends 'json' | 'markdown'>(dir: string, format: F, schemas: M) =>
+    ({ kind: 'record', dir, format, schemas }) as RecordCollection<M> & { format: F },
+  /** Every markdown file of a folder, validated by one schema: articles, posts, docs. */
+  list: <S extends z.ZodType>(dir: string, schema: S, options: Omit<ListCollection<S>, 'kind' | 'dir' | 'schema'> = {}): ListCollection<S> => ({
+    kind: 'list',
+    dir,
+    schema,
+    ...options,
+  }),
+};

@@ -1,0 +1,113 @@
+/**
+ * The list collections' part of the content stage: every entry's metadata,
+ * from the build cache where its file is unchanged, else read by the shards
+ * (front matter validated; the markdown stays in the shard that read it,
+ * to be rendered right before its page). With no stamps to go by (a cold
+ * build), the shards read and hash the files themselves, in parallel;
+ * otherwise this thread stats them all and reads only the changed ones.
+ * Starts the worker threads early on a big site with no cache yet, so they
+ * boot while this thread works.
+ */
+import path from 'node:path';
+import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
+import { readSource, readSources, startStamps, WRITTEN, type SourceRef } from '../cache/readSources.ts';
+import type { ResolvedConfig } from '../config.ts';
+import { listEntryFiles, sortEntries, withoutBody } from '../content/load.ts';
+import type { Progress } from '../progress.ts';
+import type { Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
+import { ShardPool } from '../shards/ShardPool.ts';
+import type { SourceFile } from '../shards/ShardState.ts';
+
+/** An entry in its collection's pack: its path and content hash (the same text under another name is another entry). */
+const postKey = (file: string, hash: string) => `${file} ${hash}`;
+
+/** The build cache's packs of a list collection: its entries' metadata, and its files' stamps. */
+export const entriesPack = (name: string) => `entries-${name}`;
+const sourcesPack = (name: string) => `sources-${name}`;
+
+export interface ReadEntriesInput {
+  /** The collection's name in the site's config, and its declaration. */
+  name: string;
+  list: ListCollection;
+  config: ResolvedConfig;
+  cache: BuildCache;
+  pool: ShardPool;
+  /** The generator's own key (sourceKey): packs written by another generator version are ignored. */
+  generatorKey: Promise<string>;
+  progress: Progress;
+}
+
+/**
+ * In the collection's order, bodies empty (html "", no headings, 0 words); `parsed`: how many were read
+ * afresh; `save`: writes what changed into the build cache (the caller picks a moment the workers are
+ * busy), settling when it is written.
+ */
+export async function readEntries({ name, list, config, cache, pool, generatorKey, progress }: ReadEntriesInput): Promise<{
+  entries: Entry[];
+  /** The collection's file names, sorted (what the build record hashes as its list). */
+  files: string[];
+  parsed: number;
+  /** Each entry (content-relative file, in listing order) -> its stamp when read or found unchanged, and its hash. */
+  stamps: Map<string, { stamp: string; hash: string }>;
+  save: () => Promise<void>;
+}> {
+  const files = listEntryFiles(config.contentDir, list.dir);
+  const [POSTS, SOURCES] = [entriesPack(name), sourcesPack(name)];
+  // A big site with no entry index yet is a cold build: the workers start now, while this thread reads.
+  const speculative = config.write && !cache.hasPack(POSTS) ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
+  const blogDir = path.join(config.contentDir, list.dir);
+  // Without packs (a cold build) nothing waits for the generator's key: the shards start reading at once.
+  const packKey = cache.hasPack(SOURCES) || cache.hasPack(POSTS) ? await generatorKey : null;
+  // Each pack, and the few entries changed since it was written (its delta; see save below).
+  const baseStamps = packKey ? cache.readPack<string>(SOURCES, packKey) : {};
+  const knownStamps = packKey ? { ...baseStamps, ...cache.readPackDelta<string>(SOURCES, packKey) } : {};
+  const basePosts = packKey ? cache.readPack<EntryMeta>(POSTS, packKey) : {};
+  const postsDelta = packKey ? cache.readPackDelta<EntryMeta>(POSTS, packKey) : {};
+  const known = { ...basePosts, ...postsDelta };
+  const keyOf = (file: string, hash: string) => postKey(`${list.dir}/${file}`, hash);
+  // Stamps known: stat every file, read the changed ones here. None: every file is read by the shards.
+  const { sources, stamps, changed } = Object.keys(knownStamps).length
+    ? readSources(blogDir, files, knownStamps)
+    : { sources: files.map((file): SourceRef => ({ file })), stamps: startStamps(), changed: true };
+  const missing: SourceFile[] = sources
+    .filter((s) => !s.hash || !known[keyOf(s.file, s.hash)])
+    .map((s) => (s.hash ? { file: s.file, hash: s.hash, source: readSource(blogDir, s) } : { file: s.file }));
+  await speculative;
+  if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers), files.length);
+  const fresh = await pool.parse(config.contentDir, name, missing, (n) => progress.update(`Reading ${list.dir}`, n, missing.length));
+  Object.assign(stamps, fresh.stamps);
+  const metas = new Map<string, EntryMeta>(fresh.metas.map((m) => [m.file, m]));
+  const posts = sources.map((s) => metas.get(`${list.dir}/${s.file}`) ?? known[keyOf(s.file, s.hash!)]!);
+
+  const key = await generatorKey;
+  // Each pack is written only when it changed: a new, edited or deleted article. A few edited articles of
+  // thousands go into its delta (the pack itself stays as it is); anything else rewrites it. Hashed and
+  // written off this thread; the build waits for them before its output goes in place.
+  const save = async () => {
+    const baseFiles = Object.keys(baseStamps).filter((k) => k !== WRITTEN);
+    const sameFiles = baseFiles.length === files.length && files.every((f) => baseStamps[f] !== undefined);
+    const restamped = files.filter((f) => stamps[f] !== baseStamps[f]);
+    const writeSources = () =>
+      sameFiles && cache.hasBase(SOURCES) && fitsDelta(restamped.length, files.length)
+        ? cache.writePackDeltaAsync(SOURCES, key, { [WRITTEN]: stamps[WRITTEN], ...Object.fromEntries(restamped.map((f) => [f, stamps[f]])) })
+        : cache.writePackAsync(SOURCES, key, stamps);
+
+    const current = posts.map((p) => postKey(p.file, p.hash));
+    const added = current.filter((k) => basePosts[k] === undefined);
+    const stale = Object.keys(basePosts).length - (current.length - added.length);
+    const deltaAsRead = Object.keys(postsDelta).length === added.length && added.every((k) => postsDelta[k] !== undefined);
+    const byKey = new Map(posts.map((p, i) => [current[i]!, p]));
+    const writePosts = () =>
+      cache.hasBase(POSTS) && fitsDelta(added.length, files.length) && fitsDelta(stale, files.length)
+        ? deltaAsRead
+          ? undefined // the pack and its delta hold exactly these articles already
+          : cache.writePackDeltaAsync(POSTS, key, Object.fromEntries(added.map((k) => [k, byKey.get(k)!])))
+        : added.length || stale
+          ? cache.writePackAsync(POSTS, key, Object.fromEntries(posts.map((p, i) => [current[i]!, p])))
+          : undefined;
+    await Promise.all([changed && writeSources(), writePosts()]);
+  };
+  // An entry without a stamp (none should be) stamps as missing: a build record holding it hashes it.
+  const entryStamps = new Map(posts.map((p, i) => [`${list.dir}/${files[i]!}`, { stamp: stamps[files[i]!]?.split(' ')[0] ?? 'missing', hash: p.hash }]));
+  return { entries: sortEntries(list, posts.map(withoutBody)), files, parsed: missing.length, stamps: entryStamps, save };
+}
