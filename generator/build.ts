@@ -34,6 +34,7 @@ import { hashParts } from './cache/contentHash.ts';
 import { laterSourceKey, sourceKey, treeKey } from './cache/sourceKey.ts';
 import {
   isFileList,
+  fileListInput,
   articleListHash,
   contentStamps,
   outputStamps,
@@ -231,7 +232,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
           ...[...record.stamps].map(([rel, stamp]): [string, string, string] => [
             rel,
             stamp,
-            isFileList(rel) ? articleListHash(listed[lists.findIndex(([, l]) => `${l.dir}/` === rel)]!.files) : (content.hashes[rel] ?? ''),
+            isFileList(rel) ? articleListHash(listed[lists.findIndex(([, l]) => fileListInput(l) === rel)]!.files) : (content.hashes[rel] ?? ''),
           ]),
           ...listed.flatMap((r) => [...r.stamps].map(([file, { stamp, hash }]): [string, string, string] => [file, stamp, hash])),
         ],

@@ -27,6 +27,7 @@ import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { fixedFiles, listCollections, listEntryFiles, type Collections } from '../content/load.ts';
+import type { ListCollection } from '../site/defineConfig.ts';
 import type { BuildCache } from './BuildCache.ts';
 import { contentHash, hashParts } from './contentHash.ts';
 import { RACY_MS, stampAt as stampOrNull, stampTime } from './stampOf.ts';
@@ -59,8 +60,14 @@ interface Record {
 const PACK = 'record';
 const PACK_KEY = 'build-record';
 const MISSING = 'missing';
-/** Whether an input stands for a list collection's list of files ("blog/": the names of its .md files, in order). */
-export const isFileList = (rel: string): boolean => rel.endsWith('/');
+/**
+ * Whether an input stands for a list collection's list of files: "blog/" for the names of its .md files
+ * in order, "docs/**" for a nested list's (its folder's stamp does not see a file added in a subfolder,
+ * so a nested list is always listed again and hashed).
+ */
+export const isFileList = (rel: string): boolean => rel.endsWith('/') || rel.endsWith('/**');
+/** The input name of a list collection's list of files. */
+export const fileListInput = (list: ListCollection): string => (list.nested ? `${list.dir}/**` : `${list.dir}/`);
 
 const stampAt = (file: string): string => stampOrNull(file) ?? MISSING;
 
@@ -88,8 +95,8 @@ export const recordKey = (generatorKey: string, widgetsKey: string, config: Reso
  * they are read. Nothing else in the content folder is read, so nothing else is recorded.
  */
 export function contentStamps(contentDir: string, collections: Collections): Map<string, string> {
-  const inputs = [...fixedFiles(collections), ...listCollections(collections).map(([, c]) => `${c.dir}/`)];
-  return new Map(inputs.map((rel) => [rel, stampAt(path.join(contentDir, rel))]));
+  const inputs = [...fixedFiles(collections), ...listCollections(collections).map(([, c]) => fileListInput(c))];
+  return new Map(inputs.map((rel) => [rel, rel.endsWith('/**') ? MISSING : stampAt(path.join(contentDir, rel))]));
 }
 
 /**
@@ -130,7 +137,8 @@ function outputsHold(outDir: string, list: unknown): boolean {
 /** What an input holds now, as the build hashed it; null when it cannot be read. */
 function currentHash(contentDir: string, rel: string): string | null {
   try {
-    return isFileList(rel) ? articleListHash(listEntryFiles(contentDir, rel.slice(0, -1))) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
+    if (rel.endsWith('/**')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -3), true));
+    return rel.endsWith('/') ? articleListHash(listEntryFiles(contentDir, rel.slice(0, -1))) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
   } catch {
     return null;
   }

@@ -116,10 +116,15 @@ export async function loadEntry(contentDir: string, list: ListCollection, file: 
  * Synchronous (a few milliseconds for thousands of files): a build hands out entries to read the moment
  * it has the list, not once other tasks' callbacks have run.
  */
-export function listEntryFiles(contentDir: string, dir: string): string[] {
+export function listEntryFiles(contentDir: string, dir: string, nested = false): string[] {
   let names: string[];
   try {
-    names = readdirSync(path.join(contentDir, dir));
+    const full = path.join(contentDir, dir);
+    names = nested
+      ? readdirSync(full, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(full, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      : readdirSync(full);
   } catch {
     names = [];
   }
@@ -138,6 +143,12 @@ export const sortEntries = <E extends EntryMeta>(list: ListCollection, entries: 
   const by = list.sort as ((a: E, b: E) => number) | undefined;
   return entries.sort((a, b) => (by ? by(a, b) : 0) || a.slug.localeCompare(b.slug));
 };
+
+/** The list collection an entry's file (relative to the content folder) belongs to: the one with the longest matching folder. */
+export const listOf = (lists: ListCollection[], file: string): ListCollection | undefined =>
+  lists
+    .filter((l) => file.startsWith(`${l.dir}/`) && (l.nested || !file.slice(l.dir.length + 1).includes('/')))
+    .sort((a, b) => b.dir.length - a.dir.length)[0];
 
 /** The list collections of a site, by name. */
 export const listCollections = (collections: Collections): [string, ListCollection][] =>
@@ -202,7 +213,7 @@ export async function loadContent(dir: string, collections: Collections, render:
   const lists = listCollections(collections);
   const [fixed, ...entries] = await Promise.all([
     loadFixedContent(dir, collections, render),
-    ...lists.map(([, list]) => Promise.all(listEntryFiles(dir, list.dir).map((f) => loadEntry(dir, list, f, render)))),
+    ...lists.map(([, list]) => Promise.all(listEntryFiles(dir, list.dir, list.nested).map((f) => loadEntry(dir, list, f, render)))),
   ]);
   lists.forEach(([name, list], i) => (fixed.collections[name] = sortEntries(list, entries[i]!)));
   return fixed;

@@ -12,6 +12,7 @@ import {
   fixedFiles,
   listCollections,
   listEntryFiles,
+  listOf,
   loadEntry,
   loadFixedContent,
   sortEntries,
@@ -29,15 +30,17 @@ export async function updateContent(
   render: (source: string) => MarkdownResult,
 ): Promise<ContentSnapshot> {
   const file = rel.split(path.sep).join('/');
-  for (const [name, list] of listCollections(collections)) {
-    if (path.posix.dirname(file) !== list.dir || !file.endsWith('.md')) continue;
-    const slug = path.posix.basename(file, '.md');
+  const lists = listCollections(collections);
+  const list = file.endsWith('.md') ? listOf(lists.map(([, l]) => l), file) : undefined;
+  if (list) {
+    const name = lists.find(([, l]) => l === list)![0];
+    const slug = file.slice(list.dir.length + 1, -'.md'.length);
     const entries = content.collections[name] as Entry[];
     const others = entries.filter((e) => e.slug !== slug);
     const next = async (): Promise<Entry[]> => {
       if (!(await exists(path.join(content.dir, file)))) return others;
       if (others.length === entries.length) {
-        return Promise.all(listEntryFiles(content.dir, list.dir).map((f) => loadEntry(content.dir, list, f, render)));
+        return Promise.all(listEntryFiles(content.dir, list.dir, list.nested).map((f) => loadEntry(content.dir, list, f, render)));
       }
       return [...others, await loadEntry(content.dir, list, `${slug}.md`, render)];
     };

@@ -15,7 +15,7 @@ import { chunksHash, contentHash } from '../cache/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
-import { emptyBody, listCollections, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
+import { emptyBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import { markdownRenderer } from '../content/markdownRenderer.ts';
 import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
@@ -98,13 +98,13 @@ interface Session {
 export class ShardState {
   private readonly render: (source: string) => MarkdownResult;
   private readonly deps: ReturnType<typeof collectionDeps>;
-  /** List collections by folder (an entry's file starts with its folder). */
-  private readonly lists: Map<string, ListCollection>;
+  /** The list collections (an entry's file starts with its folder). */
+  private readonly lists: ListCollection[];
 
   constructor(private readonly site: AnySite) {
     this.render = markdownRenderer(site.markdown);
     this.deps = collectionDeps(site.collections);
-    this.lists = new Map(listCollections(site.collections).map(([, c]) => [c.dir, c]));
+    this.lists = listCollections(site.collections).map(([, c]) => c);
   }
 
   /** Markdown of the entries this shard read, by file (blog/x.md), until their pages render. */
@@ -145,7 +145,8 @@ export class ShardState {
     const source = readFileSync(path.join(dir, entry.file), 'utf8');
     const hash = contentHash(source);
     if (hash !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
-    return parseEntryMeta(this.lists.get(path.posix.dirname(entry.file))!, path.posix.basename(entry.file), source, hash).body;
+    const list = listOf(this.lists, entry.file)!;
+    return parseEntryMeta(list, entry.file.slice(list.dir.length + 1), source, hash).body;
   }
 
   /**

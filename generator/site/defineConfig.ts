@@ -79,6 +79,8 @@ export interface ListCollection<S extends z.ZodType = z.ZodType> {
   kind: 'list';
   /** Every .md file in this folder (relative to the content folder) is an entry. */
   dir: string;
+  /** Entries in subfolders too, at any depth: their slug is their path ("guides/install"). */
+  nested?: boolean;
   schema: S;
   /** The list's order (default: by slug). Ties are broken by slug. */
   sort?: (a: EntryMeta<z.infer<S>>, b: EntryMeta<z.infer<S>>) => number;

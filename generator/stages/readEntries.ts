@@ -51,7 +51,7 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
   stamps: Map<string, { stamp: string; hash: string }>;
   save: () => Promise<void>;
 }> {
-  const files = listEntryFiles(config.contentDir, list.dir);
+  const files = listEntryFiles(config.contentDir, list.dir, list.nested);
   const [POSTS, SOURCES] = [entriesPack(name), sourcesPack(name)];
   // A big site with no entry index yet is a cold build: the workers start now, while this thread reads.
   const speculative = config.write && !cache.hasPack(POSTS) ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
