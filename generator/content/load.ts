@@ -64,7 +64,12 @@ export function parseJson<T>(rel: string, text: string, schema: z.ZodType<T>): T
  * Front matter + markdown body of one file, validated. `quick`: the schema's result without zod for
  * front matter that is valid as written (a list collection's quickCheck), undefined otherwise.
  */
-export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodType<T>, quick?: (data: unknown) => T | undefined): { data: T; body: string } {
+export function parseMarkdownFile<S extends z.ZodType>(
+  rel: string,
+  source: string,
+  schema: S,
+  quick?: (data: unknown) => z.output<S> | undefined,
+): { data: z.output<S>; body: string } {
   let parsed: FrontMatter;
   try {
     parsed = splitFrontMatter(source);
@@ -90,7 +95,7 @@ export function parseMarkdownFile<T>(rel: string, source: string, schema: z.ZodT
       if (at >= 0) (raw as Record<string, unknown>)[key] = fmLines[at]!.slice(key.length + 1).replace(/\s+#.*$/, '').trim();
     }
   }
-  const data = validate(schema, raw, rel, locate);
+  const data = validate(schema, raw, rel, locate) as z.output<S>;
   return { data, body: parsed.body };
 }
 

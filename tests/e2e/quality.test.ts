@@ -18,15 +18,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build, type BuildResult } from '../../generator/build.ts';
 import { loadContent } from '../../generator/content/load.ts';
+import { markdownRenderer } from '../../generator/content/markdownRenderer.ts';
 import { preview } from '../../generator/dev/preview.ts';
-import { buildRoutes } from '../../generator/routes.ts';
+import site from '../../site.config.ts';
+import type { Content } from '../../templates/collections.ts';
 import { launchBrowser } from './harness.ts';
 
 const VIDEO_HOST = 'www.youtube-nocookie.com';
 const ANALYTICS_HOST = 'www.googletagmanager.com';
 
 // The route table, known before the build so each route is its own test.
-const routes = buildRoutes(await loadContent(path.resolve('content')));
+const routes = site.routes((await loadContent(path.resolve('content'), site.collections, markdownRenderer())).collections as Content);
 const targets = routes.map((r) => {
   const notFound = r.file === '404.html';
   return { path: r.path, url: notFound ? '/no-such-page' : r.path, notFound };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { generateArticle } from '../../scripts/generateArticles.ts';
-import { BlogFrontMatter } from '../../generator/content/schemas.ts';
+import { BlogFrontMatter } from '../../templates/schemas.ts';
 import { parseMarkdownFile } from '../../generator/content/load.ts';
 import { renderMarkdown } from '../../generator/content/markdown.ts';
 

@@ -90,7 +90,7 @@ describe('build (in memory)', () => {
     expect(types.get('/')).toEqual(['WebSite', 'Organization', 'SoftwareApplication']);
     expect(types.get('/pricing')).toContain('Product');
     expect(types.get('/pricing')).toContain('BreadcrumbList');
-    for (const r of result.routes.filter((x) => x.post)) expect(types.get(r.path), r.path).toEqual(['BlogPosting', 'BreadcrumbList']);
+    for (const r of result.routes.filter((x) => x.entry)) expect(types.get(r.path), r.path).toEqual(['BlogPosting', 'BreadcrumbList']);
   });
 
   it('prices Pro at $19 in the pricing structured data', () => {

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
+import type { Content } from '../../templates/collections.ts';
+import type { SiteRoute } from '../../templates/routes.ts';
 
 let tmp: string;
 let content: string;
@@ -86,7 +88,7 @@ describe('build cache', () => {
 
   it("an article's new title reaches the pages that list it: the blog index and the articles it is related to", async () => {
     const before = await buildTo();
-    const listing = before.result.routes.filter((r) => r.related?.some((p) => p.slug === 'bench-00005')).map((r) => r.file);
+    const listing = (before.result.routes as SiteRoute[]).filter((r) => r.related?.some((p) => p.slug === 'bench-00005')).map((r) => r.file);
     await edit('blog/bench-00005.md', (t) => t.replace(/^title: ".*"$/m, 'title: "A retitled benchmark article"'));
     const after = await buildTo();
     expect(after.files.get('blog.html')!.toString()).toContain('A retitled benchmark article');
@@ -147,7 +149,7 @@ describe('build cache', () => {
       'not a cache at all',
     ]) {
       await writeFile(pack, broken);
-      await writeFile(path.join(cacheDir, 'posts.pack'), broken);
+      await writeFile(path.join(cacheDir, 'entries-posts.pack'), broken);
       const after = await buildTo();
       expect(after.result.stats.cache.pages.cached).toBe(0);
       expect(after.result.stats.cache.posts.cached).toBe(0);
@@ -189,7 +191,7 @@ describe('build cache', () => {
     const own = path.join(tmp, 'cache-delta');
     const options = { content, cacheDir: own, backend: null, log: () => {}, progress: false };
     await build({ ...options, out: path.join(tmp, 'out-delta-1') });
-    const packs = async () => Promise.all(['pages', 'posts', 'sources'].map((name) => readFile(path.join(own, `${name}.pack`))));
+    const packs = async () => Promise.all(['pages', 'entries-posts', 'sources-posts'].map((name) => readFile(path.join(own, `${name}.pack`))));
     const before = await packs();
     const pack = before[0];
     await edit('blog/bench-00012.md', (t) => `${t}\nA sentence for the delta.\n`);
@@ -200,10 +202,10 @@ describe('build cache', () => {
     expect(await packs()).toEqual(before);
     const delta = async (name: string) => Object.keys(JSON.parse((await readFile(path.join(own, `${name}-delta.pack`), 'utf8')).replace(/^.*\n/, '')) as object).sort();
     expect(await delta('pages')).toEqual(['/blog/bench-00012', '/blog/bench-00013']); // the first carried over
-    expect((await delta('posts')).map((k) => k.split(' ')[0])).toEqual(['blog/bench-00012.md', 'blog/bench-00013.md']);
-    expect(await delta('sources')).toEqual(['@written', 'bench-00012.md', 'bench-00013.md']);
+    expect((await delta('entries-posts')).map((k) => k.split(' ')[0])).toEqual(['blog/bench-00012.md', 'blog/bench-00013.md']);
+    expect(await delta('sources-posts')).toEqual(['@written', 'bench-00012.md', 'bench-00013.md']);
     const warm = await build({ ...options, out: path.join(tmp, 'out-delta-4') });
-    expect(warm.stats.cache).toEqual({ posts: { parsed: 0, cached: warm.content.posts.length }, pages: { rendered: 0, cached: warm.stats.pages } });
+    expect(warm.stats.cache).toEqual({ posts: { parsed: 0, cached: (warm.content.collections as Content).posts.length }, pages: { rendered: 0, cached: warm.stats.pages } });
     expectSameTree((await coldBuild()).files, await readTree(path.join(tmp, 'out-delta-4')));
 
     await edit('site.json', (t) => t.replace(/"tagline": "([^"]*)"/, '"tagline": "$1 Delta."'));
@@ -215,11 +217,11 @@ describe('build cache', () => {
     // An article added: a new sources pack (its list of files changed), the new article in the posts delta.
     await writeFile(path.join(content, 'blog', 'delta-added.md'), (await readFile(path.join(content, 'blog', 'bench-00014.md'), 'utf8')).replace(/^title: ".*"$/m, 'title: "Added for the delta test"').replace(/^description: ".*"$/m, 'description: "An article added for the delta test."'));
     try {
-      const sources = await readFile(path.join(own, 'sources.pack'));
+      const sources = await readFile(path.join(own, 'sources-posts.pack'));
       const added = await build({ ...options, out: path.join(tmp, 'out-delta-7') });
       expect(added.stats.cache.posts.parsed).toBe(1);
-      expect(await readFile(path.join(own, 'sources.pack'))).not.toEqual(sources);
-      expect((await delta('posts')).map((k) => k.split(' ')[0])).toContain('blog/delta-added.md');
+      expect(await readFile(path.join(own, 'sources-posts.pack'))).not.toEqual(sources);
+      expect((await delta('entries-posts')).map((k) => k.split(' ')[0])).toContain('blog/delta-added.md');
       expectSameTree((await coldBuild()).files, await readTree(path.join(tmp, 'out-delta-7')));
     } finally {
       await rm(path.join(content, 'blog', 'delta-added.md'));

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dialogOpen, finish, hydrated, open, setup, type Env } from './helpers.ts';
+import type { Content } from '../../../templates/collections.ts';
 
 let env: Env;
 beforeAll(async () => {
@@ -116,7 +117,7 @@ describe('Watch Demo', () => {
     expect(await frame.count()).toBe(0);
     expect(s.video).toEqual([]);
 
-    const videoUrl = env.site.result.content.site.demoVideoUrl;
+    const videoUrl = (env.site.result.content.collections as Content).site.demoVideoUrl;
     let opened = 0;
     for (const close of ['button', 'Escape'] as const) {
       await page.locator('main').getByRole('button', { name: 'Watch Demo' }).click();
@@ -138,7 +139,7 @@ describe('Watch Demo', () => {
 });
 
 describe('typing effect', () => {
-  const prompt = () => env.site.result.content.pages.home.examples.prompt;
+  const prompt = () => (env.site.result.content.collections as Content).pages.home.examples.prompt;
   const text = (page: Page) => page.locator('[data-typing]').evaluate((e) => e.textContent);
 
   it('types n characters after 30·n ms once visible; with reduced motion the whole prompt shows at once', async () => {
@@ -190,7 +191,7 @@ describe('blog search', () => {
       els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.slug),
     );
   const expected = (q: string) =>
-    env.site.result.content.posts.filter((p) => `${p.title} ${p.description}`.toLowerCase().includes(q)).map((p) => p.slug);
+    (env.site.result.content.collections as Content).posts.filter((p) => `${p.title} ${p.description}`.toLowerCase().includes(q)).map((p) => p.slug);
 
   it('/blog?q=canva shows only the matching cards; typing filters live and keeps ?q= in the URL', async () => {
     const s = await open(env);

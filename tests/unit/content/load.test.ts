@@ -4,8 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadContent, loadJson, loadSiteContent, siteFiles } from '../../../generator/content/load.ts';
+import { fixedFiles, loadContent, loadFixedContent } from '../../../generator/content/load.ts';
+import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { SiteError } from '../../../generator/errors.ts';
+import { collection } from '../../../generator/site/defineConfig.ts';
+import site from '../../../site.config.ts';
+
+/** One JSON file read as a file collection. */
+const loadJson = async (dir: string, rel: string, schema: z.ZodType) =>
+  (await loadFixedContent(dir, { x: collection.file(rel, schema) }, renderMarkdown)).collections.x;
+const loadSite = (dir: string) => loadContent(dir, site.collections, renderMarkdown);
 
 let dir: string;
 beforeEach(async () => {
@@ -69,20 +77,20 @@ describe('loadContent', () => {
     await mkdir(path.join(dir, 'blog'));
     await writeFile(path.join(dir, 'blog', 'Intro.md'), '');
     await writeFile(path.join(dir, 'blog', 'intro.md'), '');
-    const e = await rejection(loadContent(dir));
+    const e = await rejection(loadSite(dir));
     expect(e.code).toBe('ContentDuplicateSlug');
     expect(e.message).toContain('blog/Intro.md, blog/intro.md');
   });
 
   it('needs site.json', async () => {
-    const e = await rejection(loadContent(dir));
+    const e = await rejection(loadSite(dir));
     expect(e.code).toBe('ContentFileMissing');
   });
 });
 
-describe('siteFiles', () => {
-  it('lists exactly the files loadSiteContent reads (the build record stamps them)', async () => {
-    const site = await loadSiteContent('content');
-    expect(siteFiles().sort()).toEqual(Object.keys(site.hashes).sort());
+describe('fixedFiles', () => {
+  it('lists exactly the files the file and record collections read (the build record stamps them)', async () => {
+    const content = await loadFixedContent('content', site.collections, renderMarkdown);
+    expect(fixedFiles(site.collections).sort()).toEqual(Object.keys(content.hashes).sort());
   });
 });

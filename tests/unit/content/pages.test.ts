@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../generator/build.ts';
 import { formatDate } from '../../../templates/format/formatDate.ts';
 import { contentDir } from '../helpers/content.ts';
+import type { Content } from '../../../templates/collections.ts';
 
 let result: BuildResult;
 const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
@@ -37,7 +38,8 @@ const all = (root: ParentNode, sel: string) => [...root.querySelectorAll(sel)];
 const mainText = (url: string) => text(page(url).querySelector('main'));
 const opensContact = (el: Element) => el.getAttribute('commandfor') === 'contact-dialog' && el.getAttribute('command') === 'show-modal';
 const buttonNamed = (doc: Document, label: string) => all(doc, 'button').find((b) => text(b) === label);
-const site = () => result.content.site;
+const content = () => result.content.collections as Content;
+const site = () => content().site;
 const MMMMdyyyy = /^(January|February|March|April|May|June|July|August|September|October|November|December) [1-9]\d?, \d{4}$/;
 
 describe('every page', () => {
@@ -72,7 +74,7 @@ describe('every page', () => {
 });
 
 describe('home', () => {
-  const home = () => result.content.pages.home;
+  const home = () => content().pages.home;
 
   it('has the hero with Watch Demo and the 16:9 demo dialog shell', () => {
     const doc = page('/');
@@ -162,7 +164,7 @@ describe('pricing', () => {
 
   it('strikes through the features a plan lacks, with a label for screen readers', () => {
     const struck = (name: string) => all(page('/pricing'), `[data-plan="${name}"] s`);
-    const label = result.content.pages.pricing.notIncludedLabel;
+    const label = content().pages.pricing.notIncludedLabel;
     expect(struck('Starter').map(text)).toEqual([`${label} Email and chat support`, `${label} Integrations`]);
     expect(struck('Pro').map(text)).toEqual([`${label} Integrations`]);
     expect(struck('Enterprise')).toHaveLength(0);
@@ -194,7 +196,7 @@ describe('blog', () => {
     const cards = all(doc, '[data-blog-cards] > li');
     expect(cards).toHaveLength(7);
     for (const [i, card] of cards.entries()) {
-      const post = result.content.posts[i]!;
+      const post = content().posts[i]!;
       expect(card.querySelector('a')?.getAttribute('href')).toBe(`/blog/${post.slug}`);
       expect(text(card.querySelector('.post-title'))).toBe(post.title);
       expect(text(card.querySelector('.post-description'))).toBe(post.description);
@@ -214,7 +216,7 @@ describe('blog', () => {
   });
 
   it('article pages: header, back link, breadcrumbs, up to three related articles (never itself) and /pricing', () => {
-    for (const post of result.content.posts) {
+    for (const post of content().posts) {
       const url = `/blog/${post.slug}`;
       const doc = page(url);
       expect(text(doc.querySelector('h1'))).toBe(post.title);
@@ -243,7 +245,7 @@ describe('use cases', () => {
     const items = all(doc, 'details[name="use-cases"]');
     expect(items.map((d) => d.getAttribute('data-use-case'))).toEqual(['Sales Teams', 'Marketing Teams', 'Consultants', 'Startup Founders', 'Account Managers']);
     expect(items.filter((d) => d.hasAttribute('open'))).toHaveLength(1);
-    const { labels } = result.content.pages['use-cases'];
+    const { labels } = content().pages['use-cases'];
     for (const d of items) {
       expect(text(d.querySelector('.use-case-savings'))).not.toBe('');
       expect(all(d, 'h3').map(text)).toEqual([labels.challenges, labels.solutions, labels.prompts]);
@@ -258,7 +260,7 @@ describe('use cases', () => {
 describe('small pages', () => {
   it('AI overview has every section and the company founding year', () => {
     const body = mainText('/ai-overview');
-    const p = result.content.pages['ai-overview'];
+    const p = content().pages['ai-overview'];
     for (const s of [p.overview, p.features, p.howItWorks, p.pricing, p.audience, p.useCases, p.technical, p.company, p.contact]) expect(body).toContain(s.heading);
     expect(all(page('/ai-overview'), '.overview-steps li')).toHaveLength(3);
     const founded = all(page('/ai-overview'), '.facts dt').find((dt) => text(dt) === p.company.foundedLabel);

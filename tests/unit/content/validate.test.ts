@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseMarkdownFile } from '../../../generator/content/load.ts';
 import { locateJsonPath } from '../../../generator/content/locateJsonPath.ts';
-import { BlogFrontMatter, PageSeo } from '../../../generator/content/schemas.ts';
+import { BlogFrontMatter, PageSeo } from '../../../templates/schemas.ts';
 import { describeFound, validate } from '../../../generator/content/validate.ts';
 import { formatSiteError, SiteError } from '../../../generator/errors.ts';
 

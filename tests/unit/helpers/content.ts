@@ -1,15 +1,24 @@
-/** Test helpers: the real content folder, loaded once per test file, and small synthetic posts. */
+/** Test helpers: the real site and its content folder, loaded once per test file, and small synthetic posts. */
 import { fileURLToPath } from 'node:url';
-import { loadContent, type Content, type Post } from '../../../generator/content/load.ts';
+import { loadContent, type ContentSnapshot } from '../../../generator/content/load.ts';
+import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
+import site from '../../../site.config.ts';
+import type { Content, Post } from '../../../templates/collections.ts';
 
+export { site };
 export const contentDir = fileURLToPath(new URL('../../../content', import.meta.url));
 
-let cached: Promise<Content> | undefined;
+let cached: Promise<ContentSnapshot> | undefined;
 
-/** The real content (read-only: copy before changing anything). */
-export function realContent(): Promise<Content> {
-  cached ??= loadContent(contentDir);
+/** The real content as the engine holds it (read-only: copy before changing anything). */
+export function realSnapshot(): Promise<ContentSnapshot> {
+  cached ??= loadContent(contentDir, site.collections, markdownRenderer(site.markdown));
   return cached;
+}
+
+/** The real content as templates see it (read-only: copy before changing anything). */
+export async function realContent(): Promise<Content> {
+  return (await realSnapshot()).collections as Content;
 }
 
 /** A post with only the fields routes and SEO read. */

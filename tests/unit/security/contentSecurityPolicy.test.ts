@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, cspDirectives } from '../../../generator/security/contentSecurityPolicy.ts';
 import { headersFile } from '../../../generator/security/headersFile.ts';
 
-const input = { backendUrl: 'https://abc.supabase.co/', videoUrl: 'https://www.youtube-nocookie.com/embed/x' };
+const input = { backendUrl: 'https://abc.supabase.co/', additions: { 'frame-src': ['https://www.youtube-nocookie.com'] } };
 
 describe('Content-Security-Policy', () => {
-  it('allows the backend for connect and the video host for frames, by origin', () => {
+  it('allows the backend for connect, by origin, and the origins the site adds', () => {
     const d = cspDirectives(input);
     expect(d['connect-src']).toContain('https://abc.supabase.co');
     expect(d['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
@@ -15,7 +15,12 @@ describe('Content-Security-Policy', () => {
     expect(contentSecurityPolicy(input)).not.toMatch(/unsafe-(inline|eval)/);
   });
   it('leaves the backend out when the build has none', () => {
-    expect(cspDirectives({ videoUrl: input.videoUrl })['connect-src']).not.toContain('https://abc.supabase.co');
+    expect(cspDirectives({ additions: input.additions })['connect-src']).not.toContain('https://abc.supabase.co');
+  });
+  it('adds the site\'s origins after its own, once each, and leaves out a directive with no source', () => {
+    const d = cspDirectives({ additions: { 'script-src': ['https://a.example', 'https://a.example'] } });
+    expect(d['script-src']).toEqual(["'self'", 'https://a.example']);
+    expect(d['frame-src']).toBeUndefined();
   });
   it('keeps frame-ancestors in the header only (a <meta> policy may not carry it)', () => {
     expect(contentSecurityPolicy(input, 'header')).toContain("frame-ancestors 'none'");

@@ -1,10 +1,11 @@
-/** sitemap.xml, robots.txt, feed.xml and llms.txt: pure functions of the route table and content. */
+/** sitemap.xml and robots.txt (the engine's), feed.xml and llms.txt (the site's): pure functions of the route table and content. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Content } from '../../../generator/content/load.ts';
-import { buildRoutes, type Route } from '../../../generator/routes.ts';
+import { absoluteUrl } from '../../../generator/seo/absoluteUrl.ts';
 import { escapeXml } from '../../../generator/seo/escapeXml.ts';
-import { feed, FEED_ITEMS } from '../../../generator/seo/feed.ts';
-import { llmsTxt } from '../../../generator/seo/llmsTxt.ts';
+import type { Content } from '../../../templates/collections.ts';
+import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
+import { feed as siteFeed, FEED_ITEMS } from '../../../templates/seo/feed.ts';
+import { llmsTxt as siteLlmsTxt } from '../../../templates/seo/llmsTxt.ts';
 import { robots } from '../../../generator/seo/robots.ts';
 import { sitemap } from '../../../generator/seo/sitemap.ts';
 import { fakePost, realContent, SITE_URL } from '../helpers/content.ts';
@@ -17,6 +18,9 @@ beforeAll(async () => {
   routes = buildRoutes(content);
 });
 
+const tools = (c: Content, siteUrl: string) => ({ content: c, siteUrl, url: (p: string) => absoluteUrl(siteUrl, p), asset: (n: string) => n });
+const feed = (c: Content, siteUrl: string) => siteFeed(tools(c, siteUrl));
+const llmsTxt = (c: Content, r: Route[], siteUrl: string) => siteLlmsTxt(r, tools(c, siteUrl));
 const texts = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)].map((n) => n.textContent);
 
 describe('escapeXml', () => {

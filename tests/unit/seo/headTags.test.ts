@@ -1,9 +1,9 @@
 /** The head builder: title, description, canonical, robots, Open Graph and Twitter tags per route. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Content } from '../../../generator/content/load.ts';
-import { buildRoutes, type Route } from '../../../generator/routes.ts';
 import { headTags, type HeadTag } from '../../../generator/seo/headTags.ts';
-import { realContent, SITE_URL } from '../helpers/content.ts';
+import type { Content } from '../../../templates/collections.ts';
+import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
+import { realContent, site, SITE_URL } from '../helpers/content.ts';
 
 let content: Content;
 let routes: Route[];
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 const socialImage = '/assets/og-image.0123456789.png';
 const tagsFor = (path: string, siteUrl = SITE_URL) =>
-  headTags({ route: routes.find((r) => r.path === path)!, site: content.site, siteUrl, socialImage });
+  headTags({ route: routes.find((r) => r.path === path)!, meta: site.meta(content), siteUrl, socialImage });
 const metaBy = (tags: HeadTag[], key: 'name' | 'property', value: string) =>
   tags.filter((t) => t.tag === 'meta' && t.attrs[key] === value).map((t) => (t as { attrs: Record<string, string> }).attrs.content);
 const links = (tags: HeadTag[], rel: string) =>
@@ -60,8 +60,8 @@ describe('headTags', () => {
     const route = routes.find((r) => r.path === '/blog/ai-trust-presentations')!;
     const tags = tagsFor(route.path);
     expect(metaBy(tags, 'property', 'og:type')).toEqual(['article']);
-    expect(metaBy(tags, 'property', 'article:published_time')).toEqual([route.post!.date]);
-    expect(metaBy(tags, 'property', 'article:section')).toEqual([route.post!.category]);
+    expect(metaBy(tags, 'property', 'article:published_time')).toEqual([route.entry!.date]);
+    expect(metaBy(tags, 'property', 'article:section')).toEqual([route.entry!.category]);
   });
 
   it('sets robots noindex exactly on the routes that are not indexable', () => {

@@ -1,9 +1,11 @@
 /** JSON-LD from the same data the pages show: one price per plan, one rating, nothing that can close a script. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Content } from '../../../generator/content/load.ts';
-import { buildRoutes, type Route } from '../../../generator/routes.ts';
-import { jsonLd, serializeJsonLd } from '../../../generator/seo/jsonLd.ts';
-import { realContent, SITE_URL } from '../helpers/content.ts';
+import { absoluteUrl } from '../../../../generator/seo/absoluteUrl.ts';
+import { serializeJsonLd } from '../../../../generator/seo/jsonLd.ts';
+import type { Content } from '../../../../templates/collections.ts';
+import { buildRoutes, type SiteRoute as Route } from '../../../../templates/routes.ts';
+import { jsonLd } from '../../../../templates/seo/jsonLd.ts';
+import { realContent, SITE_URL } from '../../helpers/content.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -15,12 +17,11 @@ beforeAll(async () => {
 });
 
 const ldFor = (path: string): Json[] =>
-  jsonLd({
-    route: routes.find((r) => r.path === path)!,
+  jsonLd(routes.find((r) => r.path === path)!, {
     content,
     siteUrl: SITE_URL,
-    logoUrl: '/assets/logo.0123456789.svg',
-    socialImage: '/assets/og-image.0123456789.png',
+    url: (p) => absoluteUrl(SITE_URL, p),
+    asset: (name) => (name === content.site.logo ? '/assets/logo.0123456789.svg' : '/assets/og-image.0123456789.png'),
   }) as Json[];
 const types = (path: string) => ldFor(path).map((d) => d['@type']);
 const ofType = (path: string, type: string) => ldFor(path).find((d) => d['@type'] === type)!;
@@ -70,19 +71,19 @@ describe('jsonLd', () => {
   });
 
   it('gives each article a BlogPosting from its front matter', () => {
-    for (const r of routes.filter((x) => x.post)) {
+    for (const r of routes.filter((x) => x.entry)) {
       const post = ofType(r.path, 'BlogPosting');
       expect(post, r.path).toMatchObject({
-        headline: r.post!.title,
-        description: r.post!.description,
-        datePublished: r.post!.date,
-        articleSection: r.post!.category,
-        wordCount: r.post!.words,
+        headline: r.entry!.title,
+        description: r.entry!.description,
+        datePublished: r.entry!.date,
+        articleSection: r.entry!.category,
+        wordCount: r.entry!.words,
         url: `https://decksmith.ai${r.path}`,
         mainEntityOfPage: `https://decksmith.ai${r.path}`,
         image: 'https://decksmith.ai/assets/og-image.0123456789.png',
       });
-      expect(r.post!.words, r.path).toBeGreaterThan(300);
+      expect(r.entry!.words, r.path).toBeGreaterThan(300);
     }
     expect(types('/pricing')).not.toContain('BlogPosting');
   });
@@ -92,7 +93,7 @@ describe('jsonLd', () => {
     expect(ofType(r.path, 'BreadcrumbList').itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://decksmith.ai/' },
       { '@type': 'ListItem', position: 2, name: 'Blog', item: 'https://decksmith.ai/blog' },
-      { '@type': 'ListItem', position: 3, name: r.post!.title, item: `https://decksmith.ai${r.path}` },
+      { '@type': 'ListItem', position: 3, name: r.entry!.title, item: `https://decksmith.ai${r.path}` },
     ]);
     expect(ofType('/pricing', 'BreadcrumbList').itemListElement).toHaveLength(2);
     expect(types('/')).not.toContain('BreadcrumbList');

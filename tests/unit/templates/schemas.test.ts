@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parseMarkdownFile } from '../../../generator/content/load.ts';
-import { BlogFrontMatter, IsoDate, LegalFrontMatter, PageSeo, pageSchemas, validBlogFrontMatter } from '../../../generator/content/schemas.ts';
+import { BlogFrontMatter, IsoDate, LegalFrontMatter, PageSeo, pageSchemas, validBlogFrontMatter } from '../../../templates/schemas.ts';
 import { SiteError } from '../../../generator/errors.ts';
 
 const valid = {

@@ -1,9 +1,10 @@
-/** THE route table: every page of the spec exactly once, the right ones hidden from search, no two writing one file. */
+/** The site's route table: every page of the spec exactly once, the right ones hidden from search, no two writing one file. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Content } from '../../generator/content/load.ts';
-import { SiteError } from '../../generator/errors.ts';
-import { assertDistinctFiles, buildRoutes, relatedPosts, type Route } from '../../generator/routes.ts';
-import { fakePost, realContent } from './helpers/content.ts';
+import { SiteError } from '../../../generator/errors.ts';
+import { assertDistinctFiles } from '../../../generator/routes.ts';
+import type { Content } from '../../../templates/collections.ts';
+import { buildRoutes, relatedPosts, type SiteRoute as Route } from '../../../templates/routes.ts';
+import { fakePost, realContent } from '../helpers/content.ts';
 
 const slugs = [
   'brand-kit-limitations',
@@ -70,7 +71,8 @@ describe('buildRoutes', () => {
       description: post.description,
       ogType: 'article',
       lastmod: post.date,
-      post,
+      article: { publishedTime: post.date, section: post.category },
+      entry: post,
     });
   });
 
@@ -79,7 +81,7 @@ describe('buildRoutes', () => {
     expect(r.breadcrumbs).toEqual([
       { name: 'Home', path: '/' },
       { name: 'Blog', path: '/blog' },
-      { name: r.post!.title, path: '/blog/canva-vs-google-slides' },
+      { name: r.entry!.title, path: '/blog/canva-vs-google-slides' },
     ]);
     expect(byPath('/').breadcrumbs).toEqual([]);
     expect(byPath('/pricing').breadcrumbs.map((c) => c.path)).toEqual(['/', '/pricing']);
@@ -93,13 +95,13 @@ describe('buildRoutes', () => {
   });
 
   it('orders articles newest first', () => {
-    const dates = routes.filter((r) => r.post).map((r) => r.post!.date);
+    const dates = routes.filter((r) => r.entry).map((r) => r.entry!.date);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('refuses an article whose slug makes it write the same file as another route', () => {
+  it('gives an article whose slug writes the same file as another route to the engine, which refuses it', () => {
     const clash = { ...content, posts: [...content.posts, { ...content.posts[0]!, slug: content.posts[1]!.slug.toUpperCase() }] };
-    expect(() => buildRoutes(clash)).toThrow(SiteError);
+    expect(() => assertDistinctFiles(buildRoutes(clash))).toThrow(SiteError);
   });
 });
 
