@@ -14,7 +14,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
-import type { PluginSimple, PluginWithOptions, StateCore, Token } from 'markdown-it';
+import type { PluginSimple, PluginWithParams, StateCore, Token } from 'markdown-it';
 import { countWords } from './countWords.ts';
 import { headingIds } from './headingIds.ts';
 
@@ -139,8 +139,8 @@ function finish(state: StateCore): void {
   env.words = words;
 }
 
-/** A markdown-it plugin and its options, as markdown-it's use() takes them. */
-export type MarkdownItPlugin = [plugin: PluginWithOptions<unknown>, options: unknown];
+/** A markdown-it plugin and the parameters use() passes it (usually one options object). */
+export type MarkdownItPlugin = [plugin: PluginWithParams, ...parameters: unknown[]];
 
 /**
  * A markdown-it instance set up for the site, then the given plugins applied in order; its render
@@ -155,7 +155,7 @@ export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = []): (
   // turn [x](javascript:…) into the literal text "[x](javascript:…)"; afterwards it leaves <a>x</a>.
   md.validateLink = () => true;
   md.core.ruler.push('site_finish', finish);
-  for (const [plugin, options] of plugins) md.use(plugin, options);
+  for (const [plugin, ...parameters] of plugins) md.use(plugin, ...parameters);
   return function render(source: string): MarkdownResult {
     const env: Env = { headings: [], words: 0 };
     // linkify-it scans every text run with a large Unicode regex; a document without "://", "www." or "@"
