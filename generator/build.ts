@@ -15,10 +15,9 @@
 import path from 'node:path';
 import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
 import { listCollections, loadFixedContent, type ContentSnapshot } from './content/load.ts';
-import { markdownRenderer } from './content/markdownRenderer.ts';
 import { assertDistinctFiles } from './routes.ts';
 import type { Route } from './site/defineConfig.ts';
-import { loadSite, CONFIG_FILE } from './site/loadSite.ts';
+import { loadSite, siteRenderer, CONFIG_FILE } from './site/loadSite.ts';
 import { assetUrl, staticFiles } from './assets/staticFiles.ts';
 import type { WidgetBundle } from './assets/bundleWidgets.ts';
 import { cachedCss, cachedWidgets } from './assets/cachedAssets.ts';
@@ -91,11 +90,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     return value;
   };
 
-  const { config, site } = await stage('config', async () => {
+  const { config, site, render } = await stage('config', async () => {
     const resolved = resolveConfig('build', options);
     // Before anything is written (the cache, the output's temporary folder): the output folder must be one a build may replace.
     if (resolved.write) guardOutDir(resolved);
-    return { config: resolved, site: await loadSite(resolved.root) };
+    const site = await loadSite(resolved.root);
+    return { config: resolved, site, render: await siteRenderer(site) };
   });
   const lists = listCollections(site.collections);
   // For the build record (cache/buildRecord.ts): the inputs' stamps and the widgets' key before anything is read.
@@ -105,7 +105,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
   const cache = BuildCache.open(config.cacheDir, { read: config.readCache });
   const generatorKey = laterSourceKey(siteSources(config));
-  const pool = new ShardPool(site, config.root, config.log);
+  const pool = new ShardPool(site, render, config.root, config.log);
   const memory: OutputFiles = new Map();
   let out: OutputDir | null = null;
   const emit = (file: string, data: string | Uint8Array) => (out ? out.write(file, data) : memory.set(file, data));
@@ -137,7 +137,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         for (const [name, list] of lists) read.push(await readEntries({ name, list, config, cache, pool, generatorKey, progress }));
         return read;
       };
-      const [entries, fixed] = await Promise.allSettled([readLists(), loadFixedContent(config.contentDir, site.collections, markdownRenderer(site.markdown))]);
+      const [entries, fixed] = await Promise.allSettled([readLists(), loadFixedContent(config.contentDir, site.collections, render)]);
       if (entries.status === 'rejected') throw entries.reason;
       if (fixed.status === 'rejected') throw fixed.reason;
       const content = fixed.value;

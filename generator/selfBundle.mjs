@@ -16,7 +16,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * islands' browser code loads (lazily, never while rendering on the server): 0.8 MB less to compile at
  * every start. pg loads only when the backend runs on a PostgreSQL server.
  */
-export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg'];
+export const external = [
+  ...['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg'],
+  // The remark engine: loaded from node_modules only by a site that picks it (content/markdownRenderer.ts).
+  ...['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'unist-util-visit'],
+];
 
 /**
  * Inside a bundle, `import.meta.url` keeps meaning "this source file", so

@@ -2,8 +2,9 @@
  * The markdown pipeline: markdown-it + GFM (tables, strikethrough, autolinks) + footnotes, with stable
  * heading ids so every section can be linked (#anchor) and checked. Pure: text in, HTML out.
  *
- * markdown-it rather than remark because the build must render 4,000 articles in under 3 s on 2 cores:
- * remark costs about 4.4 ms per 600-word article, markdown-it about 0.26 ms.
+ * markdown-it is the default engine because the build must render 4,000 articles in under 3 s on 2 cores:
+ * remark costs about 4.4 ms per 600-word article, markdown-it about 0.26 ms. remarkMarkdown.ts is the
+ * other engine, with the same visible result; markdownRenderer.ts picks one.
  *
  * Safe HTML: raw HTML in the source is dropped, as the old sanitizer did (markdown-it parses it so that
  * one core rule can remove it; its renderer never sees it; escaping it instead would print the tags as
@@ -13,7 +14,14 @@
  */
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
-import type { PluginSimple, StateCore, Token } from 'markdown-it';
+import type { PluginSimple, PluginWithParams, StateCore, Token } from 'markdown-it';
+import { countWords } from './countWords.ts';
+import { headingIds } from './headingIds.ts';
+
+export { slugify } from './headingIds.ts';
+
+/** markdown-it's URL check: refuses javascript:, vbscript:, file: and data: (but gif/png/jpeg/webp images). */
+export const validateLink: (url: string) => boolean = new MarkdownIt('zero').validateLink;
 
 export interface MarkdownResult {
   html: string;
@@ -21,44 +29,9 @@ export interface MarkdownResult {
   words: number;
 }
 
-export const slugify = (s: string): string =>
-  s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-');
-
 interface Env {
   headings: MarkdownResult['headings'];
   words: number;
-}
-
-/** What \s matches besides ASCII whitespace (U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF). */
-const isWideSpace = (c: number) =>
-  c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-
-/**
- * Counts the runs of non-whitespace in s (this runs over every character of every article, so it is a
- * plain loop: no regex, no call per character). `inWord`: whether the text before s ended inside a
- * word, so a word split by markup ("on**brand**") counts once. Returns words * 2, plus 1 when s ends
- * inside a word.
- */
-function countWords(s: string, inWord = false): number {
-  let words = 0;
-  let inside = inWord;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const space = c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWideSpace(c);
-    if (space) inside = false;
-    else if (!inside) {
-      inside = true;
-      words++;
-    }
-  }
-  return words * 2 + (inside ? 1 : 0);
 }
 
 /** GFM links bare URLs only with a scheme or "www."; linkify-it alone would also link "Beautiful.ai". */
@@ -126,8 +99,7 @@ function cleanInline(children: Token[]): void {
  */
 function finish(state: StateCore): void {
   const env = state.env as Env;
-  const seen = new Map<string, number>();
-  const used = new Set<string>();
+  const idFor = headingIds();
   const tokens = state.tokens;
   let words = 0;
   let w = 0;
@@ -144,13 +116,7 @@ function finish(state: StateCore): void {
         // Only top-level headings get an id, as before: not those inside lists, quotes or footnotes.
         if (h?.type === 'heading_open' && h.level === 0) {
           const text = visibleText(t.children);
-          const base = slugify(text) || 'section';
-          // "Intro", "Intro", "Intro 1" -> intro, intro-1, intro-1-1: every id is unique.
-          let n = seen.get(base) ?? 0;
-          let id = n ? `${base}-${n}` : base;
-          while (used.has(id)) id = `${base}-${++n}`;
-          seen.set(base, n + 1);
-          used.add(id);
+          const id = idFor(text);
           h.attrSet('id', id);
           env.headings.push({ depth: Number(h.tag.slice(1)), text, id });
         }
@@ -173,24 +139,35 @@ function finish(state: StateCore): void {
   env.words = words;
 }
 
-// html: true only so raw HTML arrives as html_block/html_inline tokens, which finish() drops;
-// with html: false it would be escaped into visible text instead.
-// (@types/markdown-it-footnote types the plugin against markdown-it's CommonJS typings, hence the cast.)
-const md = new MarkdownIt({ html: true, linkify: true, typographer: false }).use(footnote as unknown as PluginSimple);
-// markdown-it's own check, applied by finish() to every href and src. At parse time it would turn
-// [x](javascript:…) into the literal text "[x](javascript:…)"; afterwards it leaves <a>x</a>.
-const validateLink = md.validateLink;
-md.validateLink = () => true;
-md.core.ruler.push('site_finish', finish);
+/** A markdown-it plugin and the parameters use() passes it (usually one options object). */
+export type MarkdownItPlugin = [plugin: PluginWithParams, ...parameters: unknown[]];
 
-export function renderMarkdown(source: string): MarkdownResult {
-  const env: Env = { headings: [], words: 0 };
-  // linkify-it scans every text run with a large Unicode regex; a document without "://", "www." or "@"
-  // has nothing for it to find (GFM autolinks need one of them), so it is skipped.
-  md.options.linkify = /:\/\/|www\.|@/i.test(source);
-  const html = md.render(source, env);
-  return { html, headings: env.headings, words: env.words };
+/**
+ * A markdown-it instance set up for the site, then the given plugins applied in order; its render
+ * function. Each call makes a new instance, so plugins never leak into another renderer.
+ */
+export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = []): (source: string) => MarkdownResult {
+  // html: true only so raw HTML arrives as html_block/html_inline tokens, which finish() drops;
+  // with html: false it would be escaped into visible text instead.
+  // (@types/markdown-it-footnote types the plugin against markdown-it's CommonJS typings, hence the cast.)
+  const md = new MarkdownIt({ html: true, linkify: true, typographer: false }).use(footnote as unknown as PluginSimple);
+  // finish() applies markdown-it's own check (validateLink) to every href and src. At parse time it would
+  // turn [x](javascript:…) into the literal text "[x](javascript:…)"; afterwards it leaves <a>x</a>.
+  md.validateLink = () => true;
+  md.core.ruler.push('site_finish', finish);
+  for (const [plugin, ...parameters] of plugins) md.use(plugin, ...parameters);
+  return function render(source: string): MarkdownResult {
+    const env: Env = { headings: [], words: 0 };
+    // linkify-it scans every text run with a large Unicode regex; a document without "://", "www." or "@"
+    // has nothing for it to find (GFM autolinks need one of them), so it is skipped.
+    md.options.linkify = /:\/\/|www\.|@/i.test(source);
+    const html = md.render(source, env);
+    return { html, headings: env.headings, words: env.words };
+  };
 }
+
+/** The site's markdown: text in, HTML, headings and word count out. Pure. */
+export const renderMarkdown = markdownItRenderer();
 
 /** The body fields of a list entry not rendered (yet): what a build's entry list carries. */
 export const emptyBody = (): MarkdownResult => ({ html: '', headings: [], words: 0 });

@@ -8,7 +8,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadContent, type ContentSnapshot } from '../content/load.ts';
-import { markdownRenderer } from '../content/markdownRenderer.ts';
 import { updateContent } from '../content/updateContent.ts';
 import { checkSiteUrl } from '../config.ts';
 import { assetUrl } from '../assets/staticFiles.ts';
@@ -19,6 +18,7 @@ import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
 import type { Route } from '../site/defineConfig.ts';
 import { embeddedSite } from '../site/embeddedSite.ts';
+import { siteRenderer } from '../site/loadSite.ts';
 import { toWireError } from './toWireError.ts';
 import type { DevAssets, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
@@ -31,7 +31,7 @@ interface State {
 // The dev worker runs from a bundle built for the site (workerBundle.ts), which carries it.
 if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for a site');
 const site = embeddedSite;
-const render = markdownRenderer(site.markdown);
+const rendering = siteRenderer(site);
 const { contentDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; siteUrl?: string };
 let state: State | undefined;
 let assets: DevAssets = { stylesheet: '', scripts: [], statics: {}, backendUrl: null };
@@ -68,16 +68,16 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       assets = msg.assets;
       return { id: msg.id, ok: true, affected: '*' };
     case 'load':
-      state = settle(await loadContent(contentDir, site.collections, render));
+      state = settle(await loadContent(contentDir, site.collections, await rendering));
       reads.clear();
       return { id: msg.id, ok: true, affected: '*' };
     case 'update': {
       if (!state) {
-        state = settle(await loadContent(contentDir, site.collections, render));
+        state = settle(await loadContent(contentDir, site.collections, await rendering));
         return { id: msg.id, ok: true, affected: '*' };
       }
       let content = state.content;
-      for (const f of msg.files) content = await updateContent(content, f, site.collections, render);
+      for (const f of msg.files) content = await updateContent(content, f, site.collections, await rendering);
       const before = state.routes;
       state = settle(content);
       const routesChanged = before.map((r) => r.path).join() !== state.routes.map((r) => r.path).join();

@@ -21,6 +21,7 @@ import { adoptEarlyWorker, discardEarlyWorker, shardBundle, shardWorker, WORKER_
 import { generatorRoot } from '../cache/sourceKey.ts';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
+import type { MarkdownResult } from '../content/markdown.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
 import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
@@ -54,8 +55,8 @@ class LocalLane implements Lane {
   readonly depth = 1;
   readonly parseDepth = 1;
   private state: ShardState;
-  constructor(site: AnySite) {
-    this.state = new ShardState(site);
+  constructor(site: AnySite, render: (source: string) => MarkdownResult) {
+    this.state = new ShardState(site, render);
   }
   async parse(contentDir: string, collection: string, sources: SourceFile[]) {
     await new Promise(setImmediate);
@@ -140,13 +141,14 @@ export class ShardPool {
   private local: LocalLane;
   private lanes: Lane[];
 
-  /** `root`: the site's folder (a worker runs the generator's bundle built for that site). */
+  /** `root`: the site's folder (a worker runs the generator's bundle built for that site); `render`: its markdown renderer. */
   constructor(
     site: AnySite,
+    render: (source: string) => MarkdownResult,
     private readonly root: string,
     private readonly log: (line: string) => void = () => {},
   ) {
-    this.local = new LocalLane(site);
+    this.local = new LocalLane(site, render);
     this.lanes = [this.local];
   }
 

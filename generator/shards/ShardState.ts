@@ -17,7 +17,6 @@ import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
 import { emptyBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
-import { markdownRenderer } from '../content/markdownRenderer.ts';
 import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 
@@ -101,8 +100,12 @@ export class ShardState {
   /** The list collections (an entry's file starts with its folder). */
   private readonly lists: ListCollection[];
 
-  constructor(private readonly site: AnySite) {
-    this.render = markdownRenderer(site.markdown);
+  /** `render`: the site's markdown renderer (siteRenderer). */
+  constructor(
+    private readonly site: AnySite,
+    render: (source: string) => MarkdownResult,
+  ) {
+    this.render = render;
     this.deps = collectionDeps(site.collections);
     this.lists = listCollections(site.collections).map(([, c]) => c);
   }

@@ -7,13 +7,17 @@
 import { parentPort } from 'node:worker_threads';
 import { saveCodeCache } from '../runBundle.cjs';
 import { embeddedSite } from '../site/embeddedSite.ts';
+import { siteRenderer } from '../site/loadSite.ts';
 import { ShardState } from './ShardState.ts';
 import type { ShardReply, ShardRequest } from './shardProtocol.ts';
 import { errorToData } from './shardProtocol.ts';
 
 // A shard worker runs from a bundle built for one site (selfBundle.mjs), which carries it.
-if (!embeddedSite) throw new Error('the shard worker runs from a bundle built for a site');
-const state = new ShardState(embeddedSite);
+const site = embeddedSite;
+if (!site) throw new Error('the shard worker runs from a bundle built for a site');
+let state: ShardState | undefined;
+// The markdown renderer loads first (at once for markdown-it); messages that come meanwhile wait, in order.
+const ready = siteRenderer(site).then((render) => (state = new ShardState(site, render)));
 const port = parentPort!;
 
 /**
@@ -22,7 +26,7 @@ const port = parentPort!;
  */
 const AHEAD_STEP = 8;
 function renderAhead() {
-  if (state.renderAhead(AHEAD_STEP)) setImmediate(renderAhead);
+  if (state?.renderAhead(AHEAD_STEP)) setImmediate(renderAhead);
 }
 
 /**
@@ -33,6 +37,11 @@ const CACHE_AFTER_PAGES = 300;
 let pagesRendered = 0;
 
 port.on('message', (msg: ShardRequest) => {
+  if (state) handle(state, msg);
+  else ready.then((s) => handle(s, msg), (e: unknown) => port.postMessage({ id: msg.id, ok: false, error: errorToData(e) } satisfies ShardReply));
+});
+
+function handle(state: ShardState, msg: ShardRequest): void {
   let reply: ShardReply;
   try {
     if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.contentDir, msg.collection, msg.sources) };
@@ -46,4 +55,4 @@ port.on('message', (msg: ShardRequest) => {
     reply = { id: msg.id, ok: false, error: errorToData(e) };
   }
   port.postMessage(reply);
-});
+}

@@ -11,6 +11,8 @@ import { SiteError } from '../errors.ts';
 import type { SiteDefinition } from './defineConfig.ts';
 import { embeddedRoot, embeddedSite } from './embeddedSite.ts';
 import { checkDefinition } from './checkDefinition.ts';
+import { markdownRenderer } from '../content/markdownRenderer.ts';
+import type { MarkdownResult } from '../content/markdown.ts';
 
 export const CONFIG_FILE = 'site.config.ts';
 
@@ -34,6 +36,15 @@ export function loadSite(root: string): Promise<AnySite> {
 /** The site a bundle carries, when it is the one at `root` (synchronous: workers have no time to wait). */
 export function embeddedSiteFor(root: string): AnySite | null {
   return embeddedSite && embeddedRoot === path.resolve(root) ? embeddedSite : null;
+}
+
+/** The site's markdown renderer (its `markdown` options); a wrong option is a SiteError naming the config. */
+export async function siteRenderer(site: AnySite): Promise<(source: string) => MarkdownResult> {
+  try {
+    return await markdownRenderer(site.markdown);
+  } catch (e) {
+    throw new SiteError('SiteConfigFailed', { file: CONFIG_FILE, reason: (e as Error).message.replace(/\.$/, '') });
+  }
 }
 
 async function importSite(root: string): Promise<AnySite> {

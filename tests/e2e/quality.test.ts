@@ -28,7 +28,7 @@ const VIDEO_HOST = 'www.youtube-nocookie.com';
 const ANALYTICS_HOST = 'www.googletagmanager.com';
 
 // The route table, known before the build so each route is its own test.
-const routes = site.routes((await loadContent(path.resolve('content'), site.collections, markdownRenderer())).collections as Content);
+const routes = site.routes((await loadContent(path.resolve('content'), site.collections, await markdownRenderer())).collections as Content);
 const targets = routes.map((r) => {
   const notFound = r.file === '404.html';
   return { path: r.path, url: notFound ? '/no-such-page' : r.path, notFound };

@@ -12,7 +12,7 @@ let cached: Promise<ContentSnapshot> | undefined;
 
 /** The real content as the engine holds it (read-only: copy before changing anything). */
 export function realSnapshot(): Promise<ContentSnapshot> {
-  cached ??= loadContent(contentDir, site.collections, markdownRenderer(site.markdown));
+  cached ??= markdownRenderer(site.markdown).then((render) => loadContent(contentDir, site.collections, render));
   return cached;
 }
 
