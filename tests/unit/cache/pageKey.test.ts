@@ -1,25 +1,38 @@
 /** A page's cache key changes with everything its HTML can depend on, and with nothing it cannot see (rendered bodies, other articles' text). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { depHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
-import type { Content, Post } from '../../../generator/content/load.ts';
-import { buildRoutes, type Route } from '../../../generator/routes.ts';
-import { fakePost, realContent } from '../helpers/content.ts';
+import { depHasher as engineDepHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
+import type { ContentSnapshot } from '../../../generator/content/load.ts';
+import type { Entry } from '../../../generator/site/defineConfig.ts';
+import type { Post } from '../../../templates/collections.ts';
+import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
+import { fakePost, realSnapshot, site } from '../helpers/content.ts';
 
+/** The entries a route carries: the ones a build's digester knows (the content's own objects). */
+const entriesIn = (route: Route): Entry[] => [...(route.entry ? [route.entry] : []), ...(route.related ?? [])];
 /** A fresh digester per call: each digest is computed from scratch, as a build's first page is. */
-const routeDigest = (route: Route) => routeDigester()(route);
+const routeDigest = (route: Route) => routeDigester(entriesIn(route))(route);
+
+/** The content as templates see it, with the engine's hashes beside it. */
+type Content = ContentSnapshot['collections'] & { posts: Post[] } & { hashes: Record<string, string>; dir: string };
+const depHasher = (c: Content, r: Route[]) => {
+  const { hashes, dir, ...collections } = c;
+  const snapshot: ContentSnapshot = { dir, hashes, collections };
+  return engineDepHasher(snapshot, site.collections, r, routeDigester(r.flatMap(entriesIn)));
+};
 
 let content: Content;
 let routes: Route[];
 /** An article route of the real site, with synthetic article and related articles. */
 let article: Route;
 beforeAll(async () => {
-  content = await realContent();
-  routes = buildRoutes(content);
+  const snapshot = await realSnapshot();
+  content = { ...(snapshot.collections as { posts: Post[] }), hashes: snapshot.hashes, dir: snapshot.dir };
+  routes = buildRoutes(snapshot.collections as never);
   const real = routes.find((r) => r.template === 'article')!;
-  article = { ...real, post: fakePost('main'), related: [fakePost('rel-1'), fakePost('rel-2', { category: 'Opinion' })] };
+  article = { ...real, entry: fakePost('main'), related: [fakePost('rel-1'), fakePost('rel-2', { category: 'Opinion' })] };
 });
 
-const withPost = (route: Route, change: Partial<Post>): Route => ({ ...route, post: { ...route.post!, ...change } });
+const withPost = (route: Route, change: Partial<Post>): Route => ({ ...route, entry: { ...route.entry!, ...change } });
 const withRelated = (route: Route, i: number, change: Partial<Post>): Route => ({
   ...route,
   related: route.related!.map((p, k) => (k === i ? { ...p, ...change } : p)),
@@ -32,7 +45,7 @@ const withArticle = (i: number, change: Partial<Post>): Content => ({
 
 describe('routeDigester', () => {
   it('gives every route of a build, digested with one digester, the digest a fresh one gives it', () => {
-    const shared = routeDigester();
+    const shared = routeDigester(routes.flatMap(entriesIn));
     for (const route of routes) expect(shared(route)).toBe(routeDigest(route));
   });
 
@@ -80,7 +93,7 @@ describe('routeDigester', () => {
 
   it('digests routes without an article or related list', () => {
     const home = routes.find((r) => r.path === '/')!;
-    expect(home.post).toBeUndefined();
+    expect(home.entry).toBeUndefined();
     expect(routeDigest(home)).toBe(routeDigest({ ...home }));
     expect(routeDigest(home)).not.toBe(routeDigest({ ...home, description: 'x' }));
   });
@@ -116,7 +129,7 @@ describe('depHasher', () => {
 
   it("'routes' is stable and changes with any route's digest", () => {
     const before = depHasher(content, routes)('routes');
-    expect(depHasher(content, buildRoutes(content))('routes')).toBe(before);
+    expect(depHasher(content, buildRoutes(content as never))('routes')).toBe(before);
     const changed = routes.map((r) => (r.path === '/pricing' ? { ...r, title: 'Other' } : r));
     expect(depHasher(content, changed)('routes')).not.toBe(before);
   });

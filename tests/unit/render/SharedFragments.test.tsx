@@ -5,15 +5,28 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { summarizePage } from '../../../generator/checks/summarizePage.ts';
-import type { Content } from '../../../generator/content/load.ts';
-import { renderPage, renderPageParts } from '../../../generator/render/renderPage.tsx';
-import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../../../generator/render/SharedFragments.tsx';
-import { trackReads } from '../../../generator/render/trackReads.ts';
-import { buildRoutes, type Route } from '../../../generator/routes.ts';
-import { Shared, SharedContext } from '../../../templates/components/Shared.tsx';
-import { SiteContext, useSite, type RenderContext } from '../../../templates/SiteContext.ts';
+import { renderPage as renderOne, renderPageParts as renderParts } from '../../../generator/render/renderPage.tsx';
+import { Shared, SharedContext } from '../../../generator/render/Shared.tsx';
+import { fragmentDeps, joinParts, partBytes, SharedFragments as Fragments } from '../../../generator/render/SharedFragments.tsx';
+import { SiteContext } from '../../../generator/render/SiteContext.ts';
+import { collectionDeps, trackReads as track } from '../../../generator/render/trackReads.ts';
+import type { RenderContext } from '../../../generator/site/defineConfig.ts';
+import type { Content } from '../../../templates/collections.ts';
+import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
+import { useSite } from '../../../templates/SiteContext.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SITE_URL, realContent } from '../helpers/content.ts';
+import { SITE_URL, realContent, site } from '../helpers/content.ts';
+
+// The engine's functions with this site's definition and collections.
+const deps = collectionDeps(site.collections);
+class SharedFragments extends Fragments {
+  constructor(ctx: RenderContext) {
+    super(ctx, deps);
+  }
+}
+const renderPage = (r: Route, c: RenderContext, a: typeof assets) => renderOne(site, r, c, a).html;
+const renderPageParts = (r: Route, c: RenderContext, a: typeof assets, store: Fragments) => renderParts(site, r, c, a, store);
+const trackReads = (c: RenderContext, read: (dep: string) => void) => track(c, deps, read);
 
 const assets = { stylesheet: '/assets/main.css', scripts: ['/assets/loader.js'], csp: "default-src 'self'" };
 let content: Content;
@@ -22,7 +35,7 @@ let ctx: RenderContext;
 beforeAll(async () => {
   content = await realContent();
   routes = buildRoutes(content);
-  ctx = { content, routes, siteUrl: SITE_URL, asset: (name) => `/assets/${name}` };
+  ctx = { content: content as unknown as Record<string, unknown>, routes, siteUrl: SITE_URL, asset: (name) => `/assets/${name}` };
 });
 const route = (path: string) => routes.find((r) => r.path === path)!;
 
@@ -55,7 +68,7 @@ describe('SharedFragments', () => {
 
   it('gives every page of a build the HTML it gets when rendered on its own', () => {
     const store = new SharedFragments(ctx);
-    for (const path of ['/', '/blog', '/pricing', route('/blog').path, routes.find((r) => r.post)!.path, '/404']) {
+    for (const path of ['/', '/blog', '/pricing', route('/blog').path, routes.find((r) => r.entry)!.path, '/404']) {
       const r = routes.find((x) => x.path === path) ?? route(path);
       expect(joinParts(renderPageParts(r, ctx, assets, store))).toBe(renderPage(r, ctx, assets));
     }

@@ -6,18 +6,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Content } from '../../../generator/content/load.ts';
 import { escapeHtml, headHtml } from '../../../generator/render/headHtml.ts';
 import { renderPage } from '../../../generator/render/renderPage.tsx';
+import { SharedContext } from '../../../generator/render/Shared.tsx';
 import { joinParts, SharedFragments } from '../../../generator/render/SharedFragments.tsx';
-import { buildRoutes, type Route } from '../../../generator/routes.ts';
+import { SiteContext } from '../../../generator/render/SiteContext.ts';
+import { collectionDeps } from '../../../generator/render/trackReads.ts';
+import { absoluteUrl } from '../../../generator/seo/absoluteUrl.ts';
 import { headTags, type HeadTag } from '../../../generator/seo/headTags.ts';
-import { jsonLd, serializeJsonLd } from '../../../generator/seo/jsonLd.ts';
-import { SharedContext } from '../../../templates/components/Shared.tsx';
+import { serializeJsonLd } from '../../../generator/seo/jsonLd.ts';
+import type { RenderContext } from '../../../generator/site/defineConfig.ts';
+import type { Content } from '../../../templates/collections.ts';
 import { Layout } from '../../../templates/Layout.tsx';
 import { pageTemplates } from '../../../templates/pages/index.ts';
-import { SiteContext, type RenderContext } from '../../../templates/SiteContext.ts';
-import { SITE_URL, realContent } from '../helpers/content.ts';
+import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
+import { jsonLd } from '../../../templates/seo/jsonLd.ts';
+import { SITE_URL, realContent, site as definition } from '../helpers/content.ts';
 
 const assets = { stylesheet: '/assets/main.css?v=1&x="2"', scripts: ['/assets/loader.js'], csp: "default-src 'self'; img-src 'self' data:" };
 
@@ -47,8 +51,8 @@ function ReactDocument(p: { lang: string; csp: string; head: HeadTag[]; styleshe
 }
 
 /** The page as renderPage made it before, shared fragments included. */
-function reactPage(route: Route, ctx: RenderContext): string {
-  const shared = new SharedFragments(ctx);
+function reactPage(route: Route, ctx: RenderContext<Content, Route>): string {
+  const shared = new SharedFragments(ctx as unknown as RenderContext, collectionDeps(definition.collections));
   const { site } = ctx.content;
   const socialImage = ctx.asset(site.socialImage);
   const Page = pageTemplates[route.template];
@@ -56,13 +60,13 @@ function reactPage(route: Route, ctx: RenderContext): string {
     <ReactDocument
       lang={site.language}
       csp={assets.csp}
-      head={headTags({ route, site, siteUrl: ctx.siteUrl, socialImage })}
+      head={headTags({ route, meta: definition.meta(ctx.content), siteUrl: ctx.siteUrl, socialImage })}
       stylesheet={assets.stylesheet}
       icon={ctx.asset(site.favicon)}
       scripts={assets.scripts}
-      jsonLd={jsonLd({ route, content: ctx.content, siteUrl: ctx.siteUrl, logoUrl: ctx.asset(site.logo), socialImage }).map(serializeJsonLd)}
+      jsonLd={jsonLd(route, { content: ctx.content, siteUrl: ctx.siteUrl, url: (p) => absoluteUrl(ctx.siteUrl, p), asset: ctx.asset }).map(serializeJsonLd)}
     >
-      <SiteContext.Provider value={ctx}>
+      <SiteContext.Provider value={ctx as unknown as RenderContext}>
         <SharedContext.Provider value={shared}>
           <Layout route={route}>
             <Page route={route} />
@@ -76,7 +80,7 @@ function reactPage(route: Route, ctx: RenderContext): string {
 
 let content: Content;
 let routes: Route[];
-let ctx: RenderContext;
+let ctx: RenderContext<Content, Route>;
 beforeAll(async () => {
   content = await realContent();
   routes = buildRoutes(content);
@@ -94,14 +98,14 @@ describe('headHtml', () => {
 
   it('gives every page of the real site exactly the HTML React gave', () => {
     expect(routes.length).toBeGreaterThan(10);
-    for (const route of routes) expect(renderPage(route, ctx, assets), route.path).toBe(reactPage(route, ctx));
+    for (const route of routes) expect(renderPage(definition, route, ctx as unknown as RenderContext, assets).html, route.path).toBe(reactPage(route, ctx));
   });
 
   it('escapes titles, descriptions and URLs with quotes, ampersands and angle brackets the same way', () => {
     const odd = `Fonts & "colors" <in> the 'deck'`;
     for (const route of routes.slice(0, 5)) {
       const tricky = { ...route, title: odd, description: `${odd} — and more` };
-      expect(renderPage(tricky, ctx, assets), route.path).toBe(reactPage(tricky, ctx));
+      expect(renderPage(definition, tricky, ctx as unknown as RenderContext, assets).html, route.path).toBe(reactPage(tricky, ctx));
     }
   });
 

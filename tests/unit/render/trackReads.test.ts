@@ -1,13 +1,13 @@
 /** trackReads reports every content file a template reads through the context, and hands back the very same data. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Content } from '../../../generator/content/load.ts';
-import { trackReads } from '../../../generator/render/trackReads.ts';
-import { buildRoutes } from '../../../generator/routes.ts';
+import { collectionDeps, trackReads } from '../../../generator/render/trackReads.ts';
+import type { Content } from '../../../templates/collections.ts';
+import { buildRoutes } from '../../../templates/routes.ts';
 import type { RenderContext } from '../../../templates/SiteContext.ts';
-import { SITE_URL, realContent } from '../helpers/content.ts';
+import { SITE_URL, realContent, site } from '../helpers/content.ts';
 
 let content: Content;
-let ctx: RenderContext;
+let ctx: RenderContext<Content, ReturnType<typeof buildRoutes>[number]>;
 beforeAll(async () => {
   content = await realContent();
   ctx = { content, routes: buildRoutes(content), siteUrl: SITE_URL, asset: (name) => `/hashed-${name}` };
@@ -16,19 +16,20 @@ beforeAll(async () => {
 /** A tracked context and the list of what it recorded, in order. */
 function tracked() {
   const reads: string[] = [];
-  return { view: trackReads(ctx, (dep) => reads.push(dep)), reads };
+  const view = trackReads(ctx as unknown as RenderContext<Record<string, unknown>>, collectionDeps(site.collections), (dep) => reads.push(dep));
+  return { view: view as unknown as typeof ctx, reads };
 }
 
 describe('trackReads', () => {
   it.each([
-    ['content.site', (c: RenderContext) => c.content.site, 'site.json'],
-    ['content.widgets', (c: RenderContext) => c.content.widgets, 'widgets.json'],
-    ['content.pages.home', (c: RenderContext) => c.content.pages.home, 'pages/home.json'],
-    ['content.pages.pricing', (c: RenderContext) => c.content.pages.pricing, 'pages/pricing.json'],
-    ['content.legal.terms', (c: RenderContext) => c.content.legal.terms, 'legal/terms.md'],
-    ['content.legal.privacy', (c: RenderContext) => c.content.legal.privacy, 'legal/privacy.md'],
-    ['content.posts', (c: RenderContext) => c.content.posts, 'blog/'],
-    ['routes', (c: RenderContext) => c.routes, 'routes'],
+    ['content.site', (c: typeof ctx) => c.content.site, 'site.json'],
+    ['content.widgets', (c: typeof ctx) => c.content.widgets, 'widgets.json'],
+    ['content.pages.home', (c: typeof ctx) => c.content.pages.home, 'pages/home.json'],
+    ['content.pages.pricing', (c: typeof ctx) => c.content.pages.pricing, 'pages/pricing.json'],
+    ['content.legal.terms', (c: typeof ctx) => c.content.legal.terms, 'legal/terms.md'],
+    ['content.legal.privacy', (c: typeof ctx) => c.content.legal.privacy, 'legal/privacy.md'],
+    ['content.posts', (c: typeof ctx) => c.content.posts, 'blog/'],
+    ['routes', (c: typeof ctx) => c.routes, 'routes'],
   ])('reading %s records %s', (_, read, dep) => {
     const { view, reads } = tracked();
     read(view);
@@ -42,11 +43,10 @@ describe('trackReads', () => {
     expect(view.content.pages.home).toBe(content.pages.home);
     expect(view.content.legal.terms).toBe(content.legal.terms);
     expect(view.content.posts).toBe(content.posts);
-    expect(view.content.hashes).toBe(content.hashes);
     expect(view.routes).toBe(ctx.routes);
     expect(view.asset).toBe(ctx.asset);
     expect(view.siteUrl).toBe(ctx.siteUrl);
-    expect(view.content.dir).toBe(content.dir);
+    expect(Object.keys(view.content)).toEqual(Object.keys(content));
   });
 
   it('listing the pages (Object.keys, Object.entries, spread) records every page file', () => {
@@ -67,11 +67,11 @@ describe('trackReads', () => {
     expect(reads.sort()).toEqual(['legal/privacy.md', 'legal/terms.md']);
   });
 
-  it('reading siteUrl, asset or the content folder records nothing', () => {
+  it('reading siteUrl or asset, or listing the collections, records nothing', () => {
     const { view, reads } = tracked();
     void view.siteUrl;
     expect(view.asset('logo.svg')).toBe('/hashed-logo.svg');
-    void view.content.dir;
+    void Object.keys(view.content);
     expect(reads).toEqual([]);
   });
 
@@ -80,13 +80,6 @@ describe('trackReads', () => {
     expect((view.content.pages as unknown as Record<string, unknown>)['nope']).toBeUndefined();
     void (view.content.pages as unknown as Record<symbol, unknown>)[Symbol.iterator];
     expect(reads).toEqual([]);
-  });
-
-  it("reading every file's hash records '*', a dep no file is named after (the page always renders again)", () => {
-    const { view, reads } = tracked();
-    void view.content.hashes;
-    expect(reads).toEqual(['*']);
-    expect(content.hashes['*']).toBeUndefined();
   });
 
   it('records each read every time (the caller dedupes)', () => {

@@ -8,23 +8,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticFiles } from '../../../generator/assets/staticFiles.ts';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
 import { contentHash } from '../../../generator/cache/contentHash.ts';
-import { depHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
+import { allEntries, depHasher as engineDepHasher, pageKey, routeDigester as engineDigester } from '../../../generator/cache/pageKey.ts';
 import {
-  listPostFiles,
-  loadSiteContent,
-  parsePost,
-  sortPosts,
+  listEntryFiles,
+  loadFixedContent,
+  parseEntry,
+  sortEntries,
   withoutBody,
-  type Content,
-  type PostMeta,
-  type SiteContent,
+  type ContentSnapshot,
 } from '../../../generator/content/load.ts';
+import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { SiteError } from '../../../generator/errors.ts';
-import { buildRoutes, type Route } from '../../../generator/routes.ts';
-import { ShardState, type Prepared, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
-import { SITE_URL, contentDir } from '../helpers/content.ts';
+import type { EntryMeta, ListCollection } from '../../../generator/site/defineConfig.ts';
+import { ShardState as EngineShardState, type Prepared, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
+import { buildRoutes as siteRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
+import { SITE_URL, contentDir, site as definition } from '../helpers/content.ts';
 
-const blogDir = path.join(contentDir, 'blog');
+/** This site's shard: its definition, markdown-it. */
+class ShardState extends EngineShardState {
+  constructor() {
+    super(definition, renderMarkdown);
+  }
+}
+const list = definition.collections.posts as ListCollection;
+type Content = ContentSnapshot;
+type SiteContent = ContentSnapshot;
+type PostMeta = EntryMeta;
+const listPostFiles = (dir: string) => listEntryFiles(dir, 'blog');
+const loadSiteContent = (dir: string) => loadFixedContent(dir, definition.collections, renderMarkdown);
+const parsePost = (file: string, source: string) => parseEntry(list, file, source, renderMarkdown);
+const sortPosts = (metas: PostMeta[]) => sortEntries(list, metas);
+const withPosts = (fixed: SiteContent, metas: PostMeta[]): Content => ({ ...fixed, collections: { ...fixed.collections, posts: metas.map(withoutBody) } });
+const buildRoutes = (c: Content) => siteRoutes(c.collections as never);
+const routeDigester = (c: Content) => engineDigester(allEntries(c, definition.collections));
+const depHasher = (c: Content, r: Route[]) => engineDepHasher(c, definition.collections, r, routeDigester(c));
 
 const staticDir = fileURLToPath(new URL('../../../templates/static', import.meta.url));
 const GLOBAL_KEY = 'global-key-of-the-test';
@@ -51,7 +68,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-shard-'));
   site = await loadSiteContent(contentDir);
   sources = await readSourcesOf(contentDir);
-  posts = sortPosts(new ShardState().parse(blogDir, sources).metas);
+  posts = sortPosts(new ShardState().parse(contentDir, 'posts', sources).metas);
   const statics = await staticFiles(staticDir);
   assets = {
     stylesheet: '/a.css',
@@ -59,15 +76,15 @@ beforeAll(async () => {
     csp: "default-src 'self'",
     statics: Object.fromEntries([...statics.files].map(([name, { file }]) => [name, `/${file}`])),
   };
-  content = { ...site, posts: posts.map(withoutBody) };
+  content = withPosts(site, posts);
   routes = buildRoutes(content);
   paths = routes.map((r) => r.path);
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 const job = (overrides: Partial<RenderJob> = {}): RenderJob => ({
-  site,
-  posts,
+  content: site,
+  lists: { posts },
   siteUrl: SITE_URL,
   assets,
   globalKey: GLOBAL_KEY,
@@ -93,7 +110,7 @@ function thrown(f: () => unknown): unknown {
 
 describe('ShardState.parse', () => {
   it('returns every article as metadata: front matter, slug, file and hash, no rendered body', () => {
-    const { metas, stamps } = new ShardState().parse(blogDir, sources);
+    const { metas, stamps } = new ShardState().parse(contentDir, 'posts', sources);
     expect(stamps).toEqual({}); // nothing was read: the texts came with the request
     expect(metas.map((m) => m.file)).toEqual(sources.map((s) => `blog/${s.file}`));
     for (const [i, meta] of metas.entries()) {
@@ -102,18 +119,18 @@ describe('ShardState.parse', () => {
       expect(meta).not.toHaveProperty('words');
       expect(meta.slug).toBe(sources[i]!.file.replace(/\.md$/, ''));
       expect(meta.hash).toBe(sources[i]!.hash);
-      expect(meta.title).toBeTruthy();
+      expect((meta as PostMeta & { title: string }).title).toBeTruthy();
     }
   });
 
   it('reads, hashes and stamps the articles that come without their text, with the same metadata', () => {
-    const read = new ShardState().parse(blogDir, sources.map((s) => ({ file: s.file })));
-    expect(read.metas).toEqual(new ShardState().parse(blogDir, sources).metas);
+    const read = new ShardState().parse(contentDir, 'posts', sources.map((s) => ({ file: s.file })));
+    expect(read.metas).toEqual(new ShardState().parse(contentDir, 'posts', sources).metas);
     for (const s of sources) expect(read.stamps[s.file]).toMatch(new RegExp(`^\\d+:\\d+:[\\d.]+ ${s.hash}$`));
   });
 
   it('reports invalid front matter as a SiteError naming the file', () => {
-    const e = thrown(() => new ShardState().parse(blogDir, [{ file: 'bad.md', source: '---\ntitle: 1\n---\n', hash: 'h' }]));
+    const e = thrown(() => new ShardState().parse(contentDir, 'posts', [{ file: 'bad.md', source: '---\ntitle: 1\n---\n', hash: 'h' }]));
     expect(e).toBeInstanceOf(SiteError);
     expect((e as SiteError).location.file).toBe('blog/bad.md');
   });
@@ -145,7 +162,7 @@ describe('ShardState.render with outDir null', () => {
   it("renders an article's markdown body, read from disk when this state did not parse it", () => {
     const route = routes.find((r) => r.template === 'article')!;
     const page = pages.find((p) => p.path === route.path)!;
-    const file = route.post!.file.replace(/^blog\//, '');
+    const file = route.entry!.file.replace(/^blog\//, '');
     const full = parsePost(file, sources.find((s) => s.file === file)!.source!);
     expect(full.headings.length).toBeGreaterThan(0);
     for (const h of full.headings) expect(page.html).toContain(`id="${h.id}"`);
@@ -164,7 +181,7 @@ describe('ShardState.render with outDir null', () => {
   it('gives each page the key the main thread computes from the global key, its route and its deps', () => {
     const hashOf = depHasher(content, routes);
     for (const [i, p] of pages.entries()) {
-      expect(p.key).toBe(pageKey(GLOBAL_KEY, routeDigester()(routes[i]!), p.deps, hashOf));
+      expect(p.key).toBe(pageKey(GLOBAL_KEY, routeDigester(content)(routes[i]!), p.deps, hashOf));
     }
     expect(new Set(pages.map((p) => p.key)).size).toBe(pages.length);
   });
@@ -191,16 +208,16 @@ describe('ShardState.render with outDir null', () => {
   });
 
   it("with the caller's own content and routes: the same pages, and the articles' bodies emptied again", () => {
-    const own: Content = { ...site, posts: posts.map(withoutBody) };
+    const own: Content = withPosts(site, posts);
     const ownRoutes = buildRoutes(own);
     const again = render(job(), { prepared: { content: own, routes: ownRoutes } });
     expect(again.map((p) => [p.path, p.key, p.hash])).toEqual(pages.map((p) => [p.path, p.key, p.hash]));
-    for (const post of own.posts) expect([post.html, post.headings, post.words]).toEqual(['', [], 0]);
+    for (const post of own.collections.posts as ReturnType<typeof withoutBody>[]) expect([post.html, post.headings, post.words]).toEqual(['', [], 0]);
   });
 
   it('renders markdown ahead while it waits for the job, some articles at a time, and the pages come out the same', () => {
     const state = new ShardState();
-    state.parse(blogDir, sources);
+    state.parse(contentDir, 'posts', sources);
     expect(state.renderAhead(2)).toBe(sources.length > 2);
     while (state.renderAhead(2));
     expect(state.renderAhead(2)).toBe(false);
@@ -210,7 +227,7 @@ describe('ShardState.render with outDir null', () => {
 
   it('renders nothing ahead once the job is open (its pages render in order from then on)', () => {
     const state = new ShardState();
-    state.parse(blogDir, sources);
+    state.parse(contentDir, 'posts', sources);
     state.open(job());
     expect(state.renderAhead(100)).toBe(false);
     expect(state.renderBatch(paths).map((p) => p.hash)).toEqual(pages.map((p) => p.hash));
@@ -256,32 +273,32 @@ describe('ShardState.render when an article changed on disk', () => {
     dir = path.join(tmp, 'content');
     await cp(contentDir, dir, { recursive: true });
     copySite = await loadSiteContent(dir);
-    copyPosts = sortPosts(new ShardState().parse(path.join(dir, 'blog'), await readSourcesOf(dir)).metas);
-    route = buildRoutes({ ...copySite, posts: copyPosts.map(withoutBody) }).find((r) => r.template === 'article')!;
+    copyPosts = sortPosts(new ShardState().parse(dir, 'posts', await readSourcesOf(dir)).metas);
+    route = buildRoutes(withPosts(copySite, copyPosts)).find((r) => r.template === 'article')!;
   });
 
   const SENTENCE = 'A sentence added while the site was building.';
   /** Writes the article as it was copied, or with a sentence appended. */
   const write = (edited: boolean) => {
-    const file = path.join(contentDir, route.post!.file);
+    const file = path.join(contentDir, route.entry!.file);
     const original = readFileSync(file, 'utf8');
-    writeFileSync(path.join(dir, route.post!.file), edited ? `${original}\n${SENTENCE}\n` : original);
+    writeFileSync(path.join(dir, route.entry!.file), edited ? `${original}\n${SENTENCE}\n` : original);
   };
 
   it('throws ContentChangedDuringBuild when the file no longer hashes to its metadata', () => {
     write(true);
-    const e = thrown(() => render(job({ site: copySite, posts: copyPosts }), { only: [route.path] }));
+    const e = thrown(() => render(job({ content: copySite, lists: { posts: copyPosts } }), { only: [route.path] }));
     expect(e).toBeInstanceOf(SiteError);
     expect((e as SiteError).code).toBe('ContentChangedDuringBuild');
-    expect((e as SiteError).location.file).toBe(route.post!.file);
+    expect((e as SiteError).location.file).toBe(route.entry!.file);
   });
 
   it('renders the text it parsed itself, not the file now on disk', async () => {
     write(false);
     const state = new ShardState();
-    const parsed = state.parse(path.join(dir, 'blog'), await readSourcesOf(dir)).metas;
+    const parsed = state.parse(dir, 'posts', await readSourcesOf(dir)).metas;
     write(true);
-    const pages = render(job({ site: copySite, posts: sortPosts(parsed) }), { only: [route.path], state });
+    const pages = render(job({ content: copySite, lists: { posts: sortPosts(parsed) } }), { only: [route.path], state });
     expect(pages.map((p) => p.path)).toEqual([route.path]);
     expect(pages[0]!.html).not.toContain(SENTENCE);
     expect(pages[0]!.key).toBe(render(job(), { only: [route.path] })[0]!.key);
