@@ -72,7 +72,7 @@ export interface BuildResult {
     ms: number;
     stages: Record<string, number>;
     /** List entries parsed vs taken from the cache, pages rendered vs taken from the cache. */
-    cache: { posts: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
+    cache: { entries: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
     workers: number;
   };
 }
@@ -209,7 +209,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     for (const p of rendered.list) bytes += p.bytes;
     fileCount = others.size + rendered.list.length;
     const cacheStats = {
-      posts: { parsed, cached: entryCount - parsed },
+      entries: { parsed, cached: entryCount - parsed },
       pages: { rendered: rendered.list.length - rendered.cached, cached: rendered.cached },
     };
 

@@ -37,7 +37,7 @@ export interface BuildReport {
   pages: number;
   files: number;
   bytes: number;
-  cache: { posts: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
+  cache: { entries: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
   workers: number;
   js: JsReport;
 }

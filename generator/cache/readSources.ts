@@ -12,14 +12,14 @@ import path from 'node:path';
 import { contentHash } from './contentHash.ts';
 import { RACY_MS, stampOf } from './stampOf.ts';
 
-/** One article: its file name inside blog/, content hash (unless nobody read it yet) and, when it was read, its text. */
+/** One article: its file name inside its collection's folder, content hash (unless nobody read it yet) and, when it was read, its text. */
 export interface SourceRef {
   file: string;
   hash?: string;
   source?: string;
 }
 
-/** blog/<file> -> "<stamp> <hash>", plus when the map was made. */
+/** <file in the folder> -> "<stamp> <hash>", plus when the map was made. */
 export type Stamps = Record<string, string>;
 /** The stamps entry that says when they were taken (Date.now() before the first stat). */
 export const WRITTEN = '@written';
@@ -36,8 +36,8 @@ let scratch = Buffer.allocUnsafe(64 * 1024);
  * stamp). Through one open file: open, fstat, read, close (readFileSync after statSync made six calls
  * into the kernel for each of thousands of files, and a buffer each).
  */
-export function readSourceFile(blogDir: string, file: string): { source: string; hash: string; entry: string } {
-  const fd = openSync(path.join(blogDir, file), 'r');
+export function readSourceFile(dir: string, file: string): { source: string; hash: string; entry: string } {
+  const fd = openSync(path.join(dir, file), 'r');
   let stamp: string;
   let length = 0;
   try {
@@ -58,11 +58,11 @@ export function readSourceFile(blogDir: string, file: string): { source: string;
 }
 
 /** `changed`: the stamps differ from `known` (a file new, edited, touched or gone), so they are worth storing. */
-export function readSources(blogDir: string, files: string[], known: Stamps): { sources: SourceRef[]; stamps: Stamps; changed: boolean } {
+export function readSources(dir: string, files: string[], known: Stamps): { sources: SourceRef[]; stamps: Stamps; changed: boolean } {
   const trustBefore = Number(known[WRITTEN] ?? 0) - RACY_MS;
   const stamps = startStamps();
   const sources = files.map((file): SourceRef => {
-    const full = path.join(blogDir, file);
+    const full = path.join(dir, file);
     const stat = statSync(full);
     const stamp = stampOf(stat);
     const [knownStamp, knownHash] = (known[file] ?? '').split(' ');
@@ -70,7 +70,7 @@ export function readSources(blogDir: string, files: string[], known: Stamps): { 
       stamps[file] = known[file]!;
       return { file, hash: knownHash };
     }
-    const { source, hash, entry } = readSourceFile(blogDir, file);
+    const { source, hash, entry } = readSourceFile(dir, file);
     stamps[file] = entry;
     return { file, hash, source };
   });
@@ -79,4 +79,4 @@ export function readSources(blogDir: string, files: string[], known: Stamps): { 
 }
 
 /** The text of an article whose hash came from its stamp. */
-export const readSource = (blogDir: string, ref: SourceRef): string => ref.source ?? readFileSync(path.join(blogDir, ref.file), 'utf8');
+export const readSource = (dir: string, ref: SourceRef): string => ref.source ?? readFileSync(path.join(dir, ref.file), 'utf8');

@@ -8,6 +8,7 @@
 import * as esbuild from 'esbuild';
 import chokidar from 'chokidar';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -82,6 +83,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     },
   );
 
+  if (!existsSync(path.join(config.root, CONFIG_FILE))) throw new SiteError('SiteConfigMissing', { root: config.root });
   const bundle = await workerBundle(generatorRoot, config.root, path.join(generatorRoot, 'generator', 'dev', 'siteWorker.ts'), () =>
     log('Bundling the templates for the render worker (first start, and after they change)...'),
   );

@@ -52,35 +52,35 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
   save: () => Promise<void>;
 }> {
   const files = listEntryFiles(config.contentDir, list.dir, list.nested);
-  const [POSTS, SOURCES] = [entriesPack(name), sourcesPack(name)];
+  const [ENTRIES, SOURCES] = [entriesPack(name), sourcesPack(name)];
   // A big site with no entry index yet is a cold build: the workers start now, while this thread reads.
-  const speculative = config.write && !cache.hasPack(POSTS) ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
-  const blogDir = path.join(config.contentDir, list.dir);
+  const speculative = config.write && !cache.hasPack(ENTRIES) ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
+  const dir = path.join(config.contentDir, list.dir);
   // Without packs (a cold build) nothing waits for the generator's key: the shards start reading at once.
-  const packKey = cache.hasPack(SOURCES) || cache.hasPack(POSTS) ? await generatorKey : null;
+  const packKey = cache.hasPack(SOURCES) || cache.hasPack(ENTRIES) ? await generatorKey : null;
   // Each pack, and the few entries changed since it was written (its delta; see save below).
   const baseStamps = packKey ? cache.readPack<string>(SOURCES, packKey) : {};
   const knownStamps = packKey ? { ...baseStamps, ...cache.readPackDelta<string>(SOURCES, packKey) } : {};
-  const basePosts = packKey ? cache.readPack<EntryMeta>(POSTS, packKey) : {};
-  const postsDelta = packKey ? cache.readPackDelta<EntryMeta>(POSTS, packKey) : {};
-  const known = { ...basePosts, ...postsDelta };
+  const baseEntries = packKey ? cache.readPack<EntryMeta>(ENTRIES, packKey) : {};
+  const entriesDelta = packKey ? cache.readPackDelta<EntryMeta>(ENTRIES, packKey) : {};
+  const known = { ...baseEntries, ...entriesDelta };
   const keyOf = (file: string, hash: string) => postKey(`${list.dir}/${file}`, hash);
   // Stamps known: stat every file, read the changed ones here. None: every file is read by the shards.
   const { sources, stamps, changed } = Object.keys(knownStamps).length
-    ? readSources(blogDir, files, knownStamps)
+    ? readSources(dir, files, knownStamps)
     : { sources: files.map((file): SourceRef => ({ file })), stamps: startStamps(), changed: true };
   const missing: SourceFile[] = sources
     .filter((s) => !s.hash || !known[keyOf(s.file, s.hash)])
-    .map((s) => (s.hash ? { file: s.file, hash: s.hash, source: readSource(blogDir, s) } : { file: s.file }));
+    .map((s) => (s.hash ? { file: s.file, hash: s.hash, source: readSource(dir, s) } : { file: s.file }));
   await speculative;
   if (config.write) await pool.useWorkers(ShardPool.workersFor(missing.length, config.workers), files.length);
   const fresh = await pool.parse(config.contentDir, name, missing, (n) => progress.update(`Reading ${list.dir}`, n, missing.length));
   Object.assign(stamps, fresh.stamps);
-  const metas = new Map<string, EntryMeta>(fresh.metas.map((m) => [m.file, m]));
-  const posts = sources.map((s) => metas.get(`${list.dir}/${s.file}`) ?? known[keyOf(s.file, s.hash!)]!);
+  const read = new Map<string, EntryMeta>(fresh.metas.map((m) => [m.file, m]));
+  const metas = sources.map((s) => read.get(`${list.dir}/${s.file}`) ?? known[keyOf(s.file, s.hash!)]!);
 
   const key = await generatorKey;
-  // Each pack is written only when it changed: a new, edited or deleted article. A few edited articles of
+  // Each pack is written only when it changed: a new, edited or deleted entry. A few edited entries of
   // thousands go into its delta (the pack itself stays as it is); anything else rewrites it. Hashed and
   // written off this thread; the build waits for them before its output goes in place.
   const save = async () => {
@@ -92,22 +92,22 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
         ? cache.writePackDeltaAsync(SOURCES, key, { [WRITTEN]: stamps[WRITTEN], ...Object.fromEntries(restamped.map((f) => [f, stamps[f]])) })
         : cache.writePackAsync(SOURCES, key, stamps);
 
-    const current = posts.map((p) => postKey(p.file, p.hash));
-    const added = current.filter((k) => basePosts[k] === undefined);
-    const stale = Object.keys(basePosts).length - (current.length - added.length);
-    const deltaAsRead = Object.keys(postsDelta).length === added.length && added.every((k) => postsDelta[k] !== undefined);
-    const byKey = new Map(posts.map((p, i) => [current[i]!, p]));
-    const writePosts = () =>
-      cache.hasBase(POSTS) && fitsDelta(added.length, files.length) && fitsDelta(stale, files.length)
+    const current = metas.map((p) => postKey(p.file, p.hash));
+    const added = current.filter((k) => baseEntries[k] === undefined);
+    const stale = Object.keys(baseEntries).length - (current.length - added.length);
+    const deltaAsRead = Object.keys(entriesDelta).length === added.length && added.every((k) => entriesDelta[k] !== undefined);
+    const byKey = new Map(metas.map((p, i) => [current[i]!, p]));
+    const writeEntries = () =>
+      cache.hasBase(ENTRIES) && fitsDelta(added.length, files.length) && fitsDelta(stale, files.length)
         ? deltaAsRead
-          ? undefined // the pack and its delta hold exactly these articles already
-          : cache.writePackDeltaAsync(POSTS, key, Object.fromEntries(added.map((k) => [k, byKey.get(k)!])))
+          ? undefined // the pack and its delta hold exactly these entries already
+          : cache.writePackDeltaAsync(ENTRIES, key, Object.fromEntries(added.map((k) => [k, byKey.get(k)!])))
         : added.length || stale
-          ? cache.writePackAsync(POSTS, key, Object.fromEntries(posts.map((p, i) => [current[i]!, p])))
+          ? cache.writePackAsync(ENTRIES, key, Object.fromEntries(metas.map((p, i) => [current[i]!, p])))
           : undefined;
-    await Promise.all([changed && writeSources(), writePosts()]);
+    await Promise.all([changed && writeSources(), writeEntries()]);
   };
   // An entry without a stamp (none should be) stamps as missing: a build record holding it hashes it.
-  const entryStamps = new Map(posts.map((p, i) => [`${list.dir}/${files[i]!}`, { stamp: stamps[files[i]!]?.split(' ')[0] ?? 'missing', hash: p.hash }]));
-  return { entries: sortEntries(list, posts.map(withoutBody)), files, parsed: missing.length, stamps: entryStamps, save };
+  const entryStamps = new Map(metas.map((p, i) => [`${list.dir}/${files[i]!}`, { stamp: stamps[files[i]!]?.split(' ')[0] ?? 'missing', hash: p.hash }]));
+  return { entries: sortEntries(list, metas.map(withoutBody)), files, parsed: missing.length, stamps: entryStamps, save };
 }

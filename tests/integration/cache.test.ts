@@ -62,7 +62,7 @@ describe('build cache', () => {
     expect(cold.result.stats.cache.pages.cached).toBe(0);
     const warm = await buildTo();
     expect(warm.result.stats.cache).toEqual({
-      posts: { parsed: 0, cached: 31 },
+      entries: { parsed: 0, cached: 31 },
       pages: { rendered: 0, cached: cold.result.stats.pages },
     });
     expectSameTree(cold.files, warm.files);
@@ -72,7 +72,7 @@ describe('build cache', () => {
     const warm = await buildTo();
     const forced = await buildTo({ cache: false });
     expect(forced.result.stats.cache.pages.cached).toBe(0);
-    expect(forced.result.stats.cache.posts.cached).toBe(0);
+    expect(forced.result.stats.cache.entries.cached).toBe(0);
     expectSameTree(warm.files, forced.files);
   });
 
@@ -80,7 +80,7 @@ describe('build cache', () => {
     await buildTo();
     await edit('blog/bench-00003.md', (t) => `${t}\nA sentence added by the cache test.\n`);
     const after = await buildTo();
-    expect(after.result.stats.cache.posts.parsed).toBe(1);
+    expect(after.result.stats.cache.entries.parsed).toBe(1);
     expect(after.result.stats.cache.pages.rendered).toBe(1);
     expect(after.files.get('blog/bench-00003.html')!.toString()).toContain('A sentence added by the cache test.');
     expectSameTree((await coldBuild()).files, after.files);
@@ -152,7 +152,7 @@ describe('build cache', () => {
       await writeFile(path.join(cacheDir, 'entries-posts.pack'), broken);
       const after = await buildTo();
       expect(after.result.stats.cache.pages.cached).toBe(0);
-      expect(after.result.stats.cache.posts.cached).toBe(0);
+      expect(after.result.stats.cache.entries.cached).toBe(0);
       expectSameTree(before.files, after.files);
     }
     expect((await buildTo()).result.stats.cache.pages.rendered).toBe(0);
@@ -205,7 +205,7 @@ describe('build cache', () => {
     expect((await delta('entries-posts')).map((k) => k.split(' ')[0])).toEqual(['blog/bench-00012.md', 'blog/bench-00013.md']);
     expect(await delta('sources-posts')).toEqual(['@written', 'bench-00012.md', 'bench-00013.md']);
     const warm = await build({ ...options, out: path.join(tmp, 'out-delta-4') });
-    expect(warm.stats.cache).toEqual({ posts: { parsed: 0, cached: (warm.content.collections as Content).posts.length }, pages: { rendered: 0, cached: warm.stats.pages } });
+    expect(warm.stats.cache).toEqual({ entries: { parsed: 0, cached: (warm.content.collections as Content).posts.length }, pages: { rendered: 0, cached: warm.stats.pages } });
     expectSameTree((await coldBuild()).files, await readTree(path.join(tmp, 'out-delta-4')));
 
     await edit('site.json', (t) => t.replace(/"tagline": "([^"]*)"/, '"tagline": "$1 Delta."'));
@@ -219,7 +219,7 @@ describe('build cache', () => {
     try {
       const sources = await readFile(path.join(own, 'sources-posts.pack'));
       const added = await build({ ...options, out: path.join(tmp, 'out-delta-7') });
-      expect(added.stats.cache.posts.parsed).toBe(1);
+      expect(added.stats.cache.entries.parsed).toBe(1);
       expect(await readFile(path.join(own, 'sources-posts.pack'))).not.toEqual(sources);
       expect((await delta('entries-posts')).map((k) => k.split(' ')[0])).toContain('blog/delta-added.md');
       expectSameTree((await coldBuild()).files, await readTree(path.join(tmp, 'out-delta-7')));

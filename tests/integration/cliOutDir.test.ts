@@ -48,7 +48,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-outdir-'));
   project = path.join(tmp, 'project');
   await Promise.all(
-    ['content', 'templates', 'widgets', 'supabase', 'scripts', 'package.json', 'tsconfig.json'].map((p) =>
+    ['site.config.ts', 'content', 'templates', 'widgets', 'supabase', 'scripts', 'package.json', 'tsconfig.json'].map((p) =>
       cp(path.join(repo, p), path.join(project, p), { recursive: true }),
     ),
   );

@@ -17,7 +17,7 @@ let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'site-dev-start-'));
   await Promise.all(
-    ['bin', 'content', 'templates', 'widgets', 'generator', 'supabase', 'package.json', 'tsconfig.json'].map((p) =>
+    ['bin', 'site.config.ts', 'content', 'templates', 'widgets', 'generator', 'supabase', 'package.json', 'tsconfig.json'].map((p) =>
       cp(path.join(here, p), path.join(root, p), { recursive: true }),
     ),
   );

@@ -7,7 +7,7 @@ export async function projectCopy(): Promise<{ root: string; remove(): Promise<v
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-project-'));
   const here = process.cwd();
   await Promise.all(
-    ['content', 'templates', 'widgets', 'generator', 'supabase', 'package.json', 'tsconfig.json'].map((p) =>
+    ['site.config.ts', 'content', 'templates', 'widgets', 'supabase', 'package.json', 'tsconfig.json'].map((p) =>
       cp(path.join(here, p), path.join(root, p), { recursive: true }),
     ),
   );

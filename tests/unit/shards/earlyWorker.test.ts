@@ -85,7 +85,7 @@ describe('earlyWorkerWanted', () => {
     await writeFile(path.join(dir, 'content', 'blog', 'notes.txt'), '');
     if (warm) {
       await mkdir(path.join(dir, '.site', 'cache', 'build'), { recursive: true });
-      await writeFile(path.join(dir, '.site', 'cache', 'build', 'posts.pack'), '');
+      await writeFile(path.join(dir, '.site', 'cache', 'build', 'entries-posts.pack'), '');
     }
     return dir;
   };
