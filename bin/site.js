@@ -20,6 +20,21 @@ const announce = process.argv[2] === 'dev' ? () => process.stdout.write('Bundlin
 const [file, shard] = await Promise.all([
   selfBundle(root, 'cli', 'generator/cli.ts', 'cjs', announce, site),
   early && site ? shardBundle(root, site) : undefined,
-]);
+]).catch(siteCodeFailed);
 if (shard) startEarlyWorker(shard);
 runBundle(file);
+
+/**
+ * The site's own code (site.config.ts and what it imports) does not compile: the error names the file and
+ * line, as a content mistake does (exit 1). Anything else is an internal error.
+ */
+function siteCodeFailed(e) {
+  const first = e?.errors?.[0];
+  if (!first?.location) throw e;
+  const where = `${path.relative(process.cwd(), path.resolve(root, first.location.file))}:${first.location.line}`;
+  process.stderr.write(
+    `The site's code could not be compiled [SiteConfigFailed]\n${where}: ${first.text}.\n` +
+      `Hint: Fix the code near that line; site.config.ts and what it imports must compile.\n`,
+  );
+  process.exit(1);
+}

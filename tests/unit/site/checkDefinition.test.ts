@@ -1,0 +1,57 @@
+/** A site config of the wrong shape is a SiteConfigInvalid naming the field, what it takes and the line that holds it. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SiteError } from '../../../generator/errors.ts';
+import { checkDefinition } from '../../../generator/site/checkDefinition.ts';
+import { collection, defineConfig } from '../../../generator/site/defineConfig.ts';
+import site from '../../../site.config.ts';
+
+const good = defineConfig({
+  collections: { home: collection.file('home.json', z.object({ title: z.string() })) },
+  meta: () => ({ name: 'S', url: 'https://example.com', language: 'en', socialImage: 'og.png', favicon: 'icon.svg' }),
+  routes: () => [],
+  templates: { page: () => null },
+});
+
+let dir: string;
+let file: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'site-config-'));
+  file = path.join(dir, 'site.config.ts');
+  await writeFile(file, ['export default defineConfig({', '  collections,', '  meta,', '  routes: 5,', '  templates,', '});', ''].join('\n'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function failure(value: unknown): SiteError<'SiteConfigInvalid'> {
+  try {
+    checkDefinition(value, 'site.config.ts', file);
+  } catch (e) {
+    expect(e).toBeInstanceOf(SiteError);
+    return e as SiteError<'SiteConfigInvalid'>;
+  }
+  throw new Error('expected a SiteConfigInvalid');
+}
+
+describe('checkDefinition', () => {
+  it("accepts this site's config and a minimal one", () => {
+    expect(checkDefinition(site, 'site.config.ts')).toBe(site);
+    expect(checkDefinition(good, 'site.config.ts')).toBe(good);
+  });
+
+  it('names the field, what it takes and its line', () => {
+    const e = failure({ ...good, routes: 5 });
+    expect(e.code).toBe('SiteConfigInvalid');
+    expect(e.message).toBe('site.config.ts:4: "routes" must be a function of the content that returns the route table.');
+    expect(e.hint).toMatch(/defineConfig/);
+  });
+
+  it('refuses a missing export, a template that is not a component and a collection not made with collection.*', () => {
+    expect(failure(undefined).args.field).toBe('export default');
+    expect(failure({ ...good, templates: { page: 'Page' } }).args.field).toBe('templates');
+    expect(failure({ ...good, collections: { home: { file: 'home.json' } } }).args.field).toBe('collections.home');
+    expect(failure({ ...good, meta: undefined }).args.field).toBe('meta');
+  });
+});
