@@ -6,11 +6,6 @@
  */
 import * as z from 'zod';
 
-// zod 4 compiles each object schema into a function (new Function) the first time it parses: ~30 ms for
-// the site's dozen page schemas, which each parse one file per build. Interpreted, they cost less in
-// all, and the front matter of 4,000 articles parses as fast (measured both ways).
-z.config({ jitless: true });
-
 const text = z.string().trim().min(1, 'must be a non-empty string');
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
