@@ -106,6 +106,9 @@ export async function serveHttp(
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;
     });
+    // Each cookie on its own line (forEach gives only one of several).
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) outHeaders['set-cookie'] = cookies;
     res.writeHead(response.status, outHeaders);
     if (method === 'HEAD' || !response.body) {
       void response.body?.cancel();

@@ -19,7 +19,7 @@ const FUNCTIONS: Record<string, string> = {
   echo: `Deno.serve(async (req) => {
     const url = new URL(req.url);
     const env = Object.fromEntries(['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'FROM_ENV_FILE', 'HOME_SECRET'].map((k) => [k, Deno.env.get(k) ?? null]));
-    return Response.json({ version: 1, method: req.method, path: url.pathname, query: url.search, custom: req.headers.get('x-custom'), body: await req.text(), env, pid: Deno.pid }, { status: 201, headers: { 'x-from-function': 'yes' } });
+    return Response.json({ version: 1, method: req.method, path: url.pathname, query: url.search, custom: req.headers.get('x-custom'), body: await req.text(), env, pid: Deno.pid }, { status: 201, headers: [['x-from-function', 'yes'], ['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/']] });
   });`,
   // Needs no JWT ([functions.open] verify_jwt = false), and names a port of its own, which DENO_SERVE_ADDRESS overrides.
   open: `Deno.serve({ port: 8000, onListen() {} }, () => new Response('open'));`,
@@ -97,6 +97,7 @@ describe.skipIf(!DENO)('edge functions under Deno', () => {
     const firstMs = performance.now() - started;
     expect(first.status).toBe(201);
     expect(first.headers.get('x-from-function')).toBe('yes');
+    expect(first.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
     const body = await first.json();
     expect(body).toMatchObject({ method: 'POST', path: '/echo/a/b', query: '?x=1&y=%20', custom: 'c', body: 'hello' });
     const times: number[] = [];
