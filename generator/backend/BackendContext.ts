@@ -1,5 +1,6 @@
 import type { Database } from './Database.ts';
 import type { JwtKeys } from './createJwtKeys.ts';
+import type { FunctionRunner } from './functions/createFunctionRunner.ts';
 import type { Mailbox } from './mail/mailbox.ts';
 import type { RestCatalog } from './rest/loadCatalog.ts';
 import type { SupabaseConfig } from './readSupabaseConfig.ts';
@@ -19,6 +20,10 @@ export interface BackendContext {
   bcryptCost: number;
   /** Extra CORS origins besides http://127.0.0.1:* and http://localhost:*. */
   allowedOrigins: string[];
+  /** The folder with config.toml, migrations/ and functions/. */
+  supabaseDir: string;
+  /** Runs the site's edge functions (functions/<name>/) under Deno; stopped on close. */
+  functions: FunctionRunner;
 }
 
 /** Who is calling, from the Authorization bearer (or the apikey when there is none). */

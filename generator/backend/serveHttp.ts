@@ -1,5 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { apiErrorBody, apiErrorResponse, apiOf, type EdgeError } from './apiErrorResponse.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -103,9 +106,16 @@ export async function serveHttp(
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;
     });
-    const body = method === 'HEAD' ? null : Buffer.from(await response.arrayBuffer());
+    // Each cookie on its own line (forEach gives only one of several).
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) outHeaders['set-cookie'] = cookies;
     res.writeHead(response.status, outHeaders);
-    res.end(body && body.length ? body : undefined);
+    if (method === 'HEAD' || !response.body) {
+      void response.body?.cancel();
+      return void res.end();
+    }
+    // Streamed as it comes (an edge function's answer may be long or never end); a client that goes away cancels it.
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
   }
 
   await new Promise<void>((resolve, reject) => {

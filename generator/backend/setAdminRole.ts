@@ -5,11 +5,19 @@ export interface AdminRoleChange {
   email: string;
   userId: string;
   admin: boolean;
-  /** False when the user already had (or already lacked) the role. */
+  /** False when the user already was (or already was not) an admin. */
   changed: boolean;
 }
 
-/** Grants or revokes the admin role of the user with this email (as the database owner, bypassing the API). */
+/** SQLSTATEs of a missing function (42883 undefined_function) or schema (3F000 invalid_schema_name). */
+const MISSING = new Set(['42883', '3F000']);
+
+/**
+ * Grants or revokes admin rights of the user with this email, as the
+ * database owner (bypassing the API). What an admin is belongs to the site:
+ * its migrations define `private.set_admin(user_id uuid, admin boolean)
+ * returns boolean` (true when something changed), which this calls.
+ */
 export async function setAdminRole(db: Queryable, email: string, admin: boolean): Promise<AdminRoleChange> {
   const normalized = email.trim().toLowerCase();
   const user = await db.query<{ id: string }>(`select id from auth.users where lower(email) = $1`, [normalized]);
@@ -21,8 +29,16 @@ export async function setAdminRole(db: Queryable, email: string, admin: boolean)
     );
   }
   const userId = user.rows[0].id;
-  const result = admin
-    ? await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict (user_id, role) do nothing`, [userId])
-    : await db.query(`delete from public.user_roles where user_id = $1 and role = 'admin'`, [userId]);
-  return { email: normalized, userId, admin, changed: (result.affectedRows ?? 0) > 0 };
+  try {
+    const result = await db.query<{ changed: boolean }>(`select private.set_admin($1::uuid, $2::boolean) as changed`, [userId, admin]);
+    return { email: normalized, userId, admin, changed: result.rows[0]?.changed === true };
+  } catch (error) {
+    if (!MISSING.has(String((error as { code?: unknown }).code))) throw error;
+    throw new BackendError(
+      'BackendAdminFunctionMissing',
+      `The site's database defines no private.set_admin(user_id uuid, admin boolean), the function that says what an admin is, so the admin rights of ${normalized} cannot change.`,
+      'Define private.set_admin(user_id uuid, admin boolean) in a migration; see supabase/README.md.',
+      { cause: error },
+    );
+  }
 }

@@ -3,6 +3,8 @@ import { BackendError } from './BackendError.ts';
 import type { BackendContext } from './BackendContext.ts';
 import type { Database } from './Database.ts';
 import { createApp } from './createApp.ts';
+import { createFunctionRunner } from './functions/createFunctionRunner.ts';
+import { readFunctionsEnv } from './functions/readFunctionsEnv.ts';
 import { createJwtKeys } from './createJwtKeys.ts';
 import { acquireDataDirLock } from './dataDirLock.ts';
 import { dataDirSecret } from './dataDirSecret.ts';
@@ -109,6 +111,18 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     mailbox,
     bcryptCost: options.bcryptCost ?? 10,
     allowedOrigins: options.allowedOrigins ?? [],
+    supabaseDir,
+    functions: createFunctionRunner({
+      // What the edge runtime gives every function (SUPABASE_DB_URL only on a PostgreSQL server), after supabase/functions/.env.
+      env: () => ({
+        ...readFunctionsEnv(supabaseDir),
+        SUPABASE_URL: apiUrl,
+        SUPABASE_ANON_KEY: keys.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        ...(options.databaseUrl ? { SUPABASE_DB_URL: options.databaseUrl } : {}),
+      }),
+      log,
+    }),
   };
   let served: Awaited<ReturnType<typeof serveHttp>>;
   try {
@@ -148,6 +162,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     reloadCatalog: () => reloadCatalog(ctx),
     close() {
       closing ??= (async () => {
+        await ctx.functions.stop();
         await Promise.all(
           [server, inbox?.server].map(
             (s) =>

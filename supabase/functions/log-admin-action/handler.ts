@@ -2,8 +2,9 @@
  * log-admin-action: records what an admin did in public.admin_audit_log.
  *
  * A pure handler on Web Request/Response. Its I/O comes in as deps, so the
- * same code runs in Deno (index.ts, supabase-js with the service role) and in
- * Node (the embedded backend and the tests). No imports: it must load in both.
+ * same code runs in Deno (index.ts, supabase-js with the service role; the
+ * embedded backend runs it too) and in Node (the unit tests). No imports: it
+ * must load in both.
  *
  *   OPTIONS            -> 204 with CORS headers
  *   no/invalid token   -> 401 { error }

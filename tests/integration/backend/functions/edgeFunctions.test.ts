@@ -1,0 +1,221 @@
+// /functions/v1/<name> serves any folder supabase/functions/<name>/ with an
+// index.ts under real Deno, as `supabase functions serve` does: one process
+// per function started on its first request, the edge runtime's variables,
+// the gateway's checks, Supabase's errors when the function fails, and no
+// process left once the backend stops.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFunctionRunner } from '../../../../generator/backend/functions/createFunctionRunner.ts';
+import { denoBinary } from '../../../../generator/backend/functions/denoBinary.ts';
+import { findFunction } from '../../../../generator/backend/functions/functionsConfig.ts';
+import { startTestBackend } from '../../../../generator/backend/testBackend.ts';
+import type { RunningBackend } from '../../../../generator/backend/startBackend.ts';
+
+const FUNCTIONS: Record<string, string> = {
+  // Tells what it got: method, path, query, a header, the body, its variables and pid.
+  echo: `Deno.serve(async (req) => {
+    const url = new URL(req.url);
+    const env = Object.fromEntries(['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'FROM_ENV_FILE', 'HOME_SECRET'].map((k) => [k, Deno.env.get(k) ?? null]));
+    return Response.json({ version: 1, method: req.method, path: url.pathname, query: url.search, custom: req.headers.get('x-custom'), body: await req.text(), env, pid: Deno.pid }, { status: 201, headers: [['x-from-function', 'yes'], ['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/']] });
+  });`,
+  // Needs no JWT ([functions.open] verify_jwt = false), and names a port of its own, which DENO_SERVE_ADDRESS overrides.
+  open: `Deno.serve({ port: 8000, onListen() {} }, () => new Response('open'));`,
+  crash: `Deno.serve(() => Deno.exit(3));`,
+  broken: `throw new Error('broken at start');\nDeno.serve(() => new Response('never'));`,
+  // Two chunks a second apart: the first must arrive before the second is written.
+  stream: `Deno.serve(() => new Response(new ReadableStream({
+    async start(controller) {
+      controller.enqueue(new TextEncoder().encode('first\\n'));
+      await new Promise((r) => setTimeout(r, 1000));
+      controller.enqueue(new TextEncoder().encode('second\\n'));
+      controller.close();
+    },
+  })));`,
+  disabled: `Deno.serve(() => new Response('should not run'));`,
+  // Never answers.
+  slow: `Deno.serve(() => new Promise<Response>(() => {}));`,
+};
+
+const CONFIG = `[api]\nport = 54321\n\n[functions.open]\nverify_jwt = false\n\n[functions.disabled]\nenabled = false\n`;
+
+const DENO = denoBinary();
+
+/** Pids of the Deno processes running on this machine (from /proc). */
+function denoChildren(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && readCmdline(Number(entry)).startsWith(`${DENO}\0run`))
+    .map(Number);
+}
+
+function readCmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+if (!DENO && process.env.CI === 'true') throw new Error('CI needs Deno (the deno package of devDependencies) for the edge functions.');
+
+describe.skipIf(!DENO)('edge functions under Deno', () => {
+  let backend: RunningBackend;
+  let supabaseDir: string;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    supabaseDir = mkdtempSync(path.join(os.tmpdir(), 'site-functions-'));
+    symlinkSync(path.resolve('supabase/migrations'), path.join(supabaseDir, 'migrations'));
+    writeFileSync(path.join(supabaseDir, 'config.toml'), CONFIG);
+    for (const [name, code] of Object.entries(FUNCTIONS)) {
+      mkdirSync(path.join(supabaseDir, 'functions', name), { recursive: true });
+      writeFileSync(path.join(supabaseDir, 'functions', name, 'index.ts'), code);
+    }
+    writeFileSync(path.join(supabaseDir, 'functions', '.env'), 'FROM_ENV_FILE="from .env" # a comment\nSUPABASE_URL=http://not-this\n');
+    backend = await startTestBackend({ supabaseDir, log: (line) => lines.push(line) });
+  });
+  afterAll(async () => {
+    await backend?.close();
+    rmSync(supabaseDir, { recursive: true, force: true });
+  });
+
+  const call = (name: string, init: RequestInit & { token?: string | null } = {}) =>
+    fetch(`${backend.apiUrl}/functions/v1/${name}`, {
+      method: 'POST',
+      ...init,
+      headers: {
+        apikey: backend.anonKey,
+        ...(init.token === null ? {} : { Authorization: `Bearer ${init.token ?? backend.anonKey}` }),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+
+  it('passes method, path after the name, query, headers and body on, and the answer back; first and later calls timed', async () => {
+    let started = performance.now();
+    const first = await call('echo/a/b?x=1&y=%20', { body: 'hello', headers: { 'x-custom': 'c' } });
+    const firstMs = performance.now() - started;
+    expect(first.status).toBe(201);
+    expect(first.headers.get('x-from-function')).toBe('yes');
+    expect(first.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    const body = await first.json();
+    expect(body).toMatchObject({ method: 'POST', path: '/echo/a/b', query: '?x=1&y=%20', custom: 'c', body: 'hello' });
+    const times: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      started = performance.now();
+      const again = await call('echo', { method: 'GET' });
+      expect(await again.json()).toMatchObject({ method: 'GET', path: '/echo', body: '', pid: body.pid });
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`edge function: first call ${firstMs.toFixed(0)} ms (Deno starts), then median ${times[10].toFixed(1)} ms per call`);
+  });
+
+  it("gives the edge runtime's variables: the backend's URL and keys, and functions/.env (no database URL on PGlite)", async () => {
+    const { env } = await (await call('echo')).json();
+    expect(env).toEqual({
+      SUPABASE_URL: backend.apiUrl,
+      SUPABASE_ANON_KEY: backend.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      SUPABASE_DB_URL: null,
+      FROM_ENV_FILE: 'from .env',
+      HOME_SECRET: null,
+    });
+  });
+
+  it('checks the apikey, and the JWT unless verify_jwt = false', async () => {
+    expect((await fetch(`${backend.apiUrl}/functions/v1/echo`, { method: 'POST' })).status).toBe(401);
+    const none = await call('echo', { token: null });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({ code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+    const forged = await call('echo', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl' });
+    expect(await forged.json()).toEqual({ code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' });
+    const basic = await call('echo', { token: null, headers: { Authorization: 'Basic abc' } });
+    expect(await basic.json()).toEqual({ code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: "Auth header is not 'Bearer {token}'" });
+    const open = await call('open', { token: null });
+    expect(open.status).toBe(200);
+    expect(await open.text()).toBe('open');
+  });
+
+  it('404 NOT_FOUND for an unknown, disabled or badly named function', async () => {
+    for (const name of ['nope', 'disabled', '-bad', '']) {
+      const response = await call(name);
+      expect(response.status, name).toBe(404);
+      expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+    }
+  });
+
+  it('503 BOOT_ERROR for a function that fails at start, with its error in the log', async () => {
+    const response = await call('broken');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
+    expect(lines.join('\n')).toContain('broken at start');
+  });
+
+  it('500 WORKER_ERROR for a function that exits while answering, and it starts again on the next call', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const response = await call('crash');
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    }
+  });
+
+  it('546 WORKER_LIMIT for a function that does not answer in time (it is restarted), 503 BOOT_ERROR without Deno', async () => {
+    const slow = findFunction(supabaseDir, {}, 'slow')!;
+    const runner = createFunctionRunner({ env: () => ({}), log: () => {}, requestTimeoutMs: 500 });
+    try {
+      const response = await runner.fetch(slow, new Request('http://127.0.0.1/functions/v1/slow'), '');
+      expect(response.status).toBe(546);
+      expect(await response.json()).toEqual({ code: 'WORKER_LIMIT', message: 'Worker failed to respond due to a resource limit (please check logs)' });
+    } finally {
+      await runner.stop();
+    }
+    const noDeno = createFunctionRunner({ env: () => ({}), log: () => {}, deno: null });
+    expect((await noDeno.fetch(slow, new Request('http://127.0.0.1/functions/v1/slow'), '')).status).toBe(503);
+  });
+
+  it('streams the answer: the first chunk arrives before the function writes the second', async () => {
+    const response = await call('stream');
+    const reader = response.body!.getReader();
+    const started = performance.now();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('first\n');
+    expect(performance.now() - started).toBeLessThan(800);
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toBe('second\n');
+  });
+
+  it('serves the new code after the function file changes', async () => {
+    const before = await (await call('echo')).json();
+    const file = path.join(supabaseDir, 'functions', 'echo', 'index.ts');
+    writeFileSync(file, FUNCTIONS.echo.replace('version: 1', 'version: 2'));
+    const later = new Date(Date.now() + 2_000);
+    utimesSync(file, later, later);
+    const after = await (await call('echo')).json();
+    expect(after.version).toBe(2);
+    expect(after.pid).not.toBe(before.pid);
+    expect(() => process.kill(before.pid, 0)).toThrow();
+  });
+
+  it('kills the function processes when the process that started them exits without closing the backend', async () => {
+    const script = `
+      import { startTestBackend } from ${JSON.stringify(path.resolve('generator/backend/testBackend.ts'))};
+      const backend = await startTestBackend({ supabaseDir: ${JSON.stringify(supabaseDir)} });
+      const response = await fetch(backend.apiUrl + '/functions/v1/open', { headers: { apikey: backend.anonKey } });
+      await response.text();
+      process.exit(0);`;
+    const before = new Set(denoChildren());
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(child.status, child.stderr).toBe(0);
+    const left = denoChildren().filter((pid) => !before.has(pid) && readCmdline(pid).includes(supabaseDir));
+    expect(left).toEqual([]);
+  });
+
+  it('stops every function process when the backend closes', async () => {
+    const { pid } = await (await call('echo')).json();
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    await backend.close();
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
