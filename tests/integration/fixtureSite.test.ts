@@ -152,7 +152,7 @@ describe('the documentation fixture, built by the CLI', () => {
 
   it('names no icon, social image or file the site does not have', async () => {
     const html = await page(out, 'docs/guides/caching.html');
-    expect(html).not.toContain('rel="icon"');
+    expect(html, 'an empty icon: no request for /favicon.ico').toContain('<link rel="icon" href="data:,"/>');
     expect(html).not.toMatch(/og:image|twitter:image/);
     expect(html).toContain('<meta name="twitter:card" content="summary"/>');
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/main\.[0-9a-f]{10}\.css"\/>/);
