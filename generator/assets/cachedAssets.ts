@@ -39,7 +39,7 @@ type SavedBundle = Omit<WidgetBundle, 'files' | 'gzip' | 'staticImports' | 'dyna
 };
 
 /** What a site without widgets ships: nothing (loader "" means no script on its pages). */
-export const noWidgets = (): WidgetBundle => ({
+const noWidgets = (): WidgetBundle => ({
   loader: '',
   files: new Map(),
   gzip: new Map(),
