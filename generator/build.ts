@@ -12,6 +12,7 @@
  * (generator/shards/: this thread, plus a worker per further core for big
  * sites).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
 import { listCollections, loadFixedContent, type ContentSnapshot } from './content/load.ts';
@@ -159,18 +160,21 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
     warnAboutConfig(config);
     const assets = await stage('assets', async () => {
+      // Each is optional: no stylesheet without templates/styles/main.css, no script without widgets/.
       const [css, statics, widgets] = await assetsPromise;
-      const files: OutputFiles = new Map([[css.file, css.code]]);
+      const files: OutputFiles = new Map(css ? [[css.file, css.code]] : []);
       for (const { file, bytes } of statics.files.values()) files.set(file, bytes);
       for (const [file, bytes] of widgets.files) files.set(file, bytes);
-      const csp = contentSecurityPolicy({ backendUrl: config.backend?.url, additions: site.csp?.(content.collections) }, 'meta');
+      // Only the widgets talk to the backend: a site without them may not connect to it.
+      const backendUrl = widgets.loader ? config.backend?.url : undefined;
+      const csp = contentSecurityPolicy({ backendUrl, additions: site.csp?.(content.collections) }, 'meta');
       const page: RenderAssets = {
-        stylesheet: `/${css.file}`,
-        scripts: [widgets.loader],
+        stylesheet: css ? `/${css.file}` : '',
+        scripts: widgets.loader ? [widgets.loader] : [],
         csp,
         statics: statics.urls,
       };
-      return { files, widgets, page };
+      return { files, widgets, page, backendUrl };
     });
     if (config.write) out = await OutputDir.open(config.outDir);
     for (const [file, data] of assets.files) emit(file, data);
@@ -183,7 +187,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       writing(saveArticles());
       const t = performance.now();
       extras = new Map(Object.entries(extraFiles(site, content.collections, routes, siteUrl, assetUrl(assets.page.statics))));
-      extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: config.backend?.url, additions: site.csp?.(content.collections) })));
+      extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: assets.backendUrl, additions: site.csp?.(content.collections) })));
       for (const [file, data] of extras) emit(file, data);
       stages.extras = Math.round(performance.now() - t);
     };
@@ -270,7 +274,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
 /** What build() says about its options before it starts (the same whether it builds or finds it up to date). */
 function warnAboutConfig(config: ResolvedConfig): void {
-  if (!config.backend && config.mode === 'build') {
+  // Only widgets talk to the backend: a site without a widgets/ folder needs no settings.
+  if (!config.backend && config.mode === 'build' && existsSync(config.widgetsDir)) {
     config.log('Warning: no backend settings (SITE_SUPABASE_URL, SITE_SUPABASE_ANON_KEY): forms will show their error message instead of sending.');
   }
 }

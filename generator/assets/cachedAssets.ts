@@ -1,4 +1,9 @@
-/** The stylesheet and the widget bundle through the build cache (generator/cache/cachedAsset.ts). */
+/**
+ * The stylesheet and the widget bundle through the build cache (generator/cache/cachedAsset.ts). Both
+ * are optional: a site without templates/styles/main.css has no stylesheet (null), a site without a
+ * widgets/ folder no islands (an empty bundle: no loader, no files).
+ */
+import { existsSync } from 'node:fs';
 import type { BuildCache } from '../cache/BuildCache.ts';
 import { cachedAsset } from '../cache/cachedAsset.ts';
 import { bundleWidgets, type BundleOptions, type WidgetBundle } from './bundleWidgets.ts';
@@ -7,8 +12,9 @@ import { compileCss, type CompiledCss } from './compileCss.ts';
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
-export const cachedCss = (cache: BuildCache, packKey: string | Promise<string>, entry: string): Promise<CompiledCss> =>
-  cachedAsset(
+export const cachedCss = async (cache: BuildCache, packKey: string | Promise<string>, entry: string): Promise<CompiledCss | null> => {
+  if (!existsSync(entry)) return null;
+  return cachedAsset(
     cache,
     'css',
     packKey,
@@ -22,6 +28,7 @@ export const cachedCss = (cache: BuildCache, packKey: string | Promise<string>, 
       load: (saved: Omit<CompiledCss, 'code'> & { code: string }) => ({ ...saved, code: bytes(saved.code) }),
     },
   );
+};
 
 type SavedBundle = Omit<WidgetBundle, 'files' | 'gzip' | 'staticImports' | 'dynamicImports' | 'islandChunks'> & {
   files: [string, string][];
@@ -31,8 +38,20 @@ type SavedBundle = Omit<WidgetBundle, 'files' | 'gzip' | 'staticImports' | 'dyna
   islandChunks: [string, string][];
 };
 
-export const cachedWidgets = (cache: BuildCache, packKey: string | Promise<string>, options: BundleOptions): Promise<WidgetBundle> =>
-  cachedAsset(
+/** What a site without widgets ships: nothing (loader "" means no script on its pages). */
+const noWidgets = (): WidgetBundle => ({
+  loader: '',
+  files: new Map(),
+  gzip: new Map(),
+  staticImports: new Map(),
+  dynamicImports: new Map(),
+  islandChunks: new Map(),
+  inputs: [],
+});
+
+export const cachedWidgets = async (cache: BuildCache, packKey: string | Promise<string>, options: BundleOptions): Promise<WidgetBundle> => {
+  if (!existsSync(options.widgetsDir)) return noWidgets();
+  return cachedAsset(
     cache,
     'widgets',
     packKey,
@@ -60,3 +79,4 @@ export const cachedWidgets = (cache: BuildCache, packKey: string | Promise<strin
       }),
     },
   );
+};

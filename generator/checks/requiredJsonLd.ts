@@ -20,6 +20,10 @@ const rules: Record<string, (n: Node) => string[]> = {
     ...(has(n, 'offers') || has(n, 'review') || has(n, 'aggregateRating') ? [] : ['offers, review or aggregateRating']),
   ],
   BlogPosting: (n) => ['headline', 'datePublished', 'author', 'image'].filter((k) => !has(n, k)),
+  // An Article subtype (documentation, how-tos). Google's Article docs require no property and recommend
+  // author, datePublished, dateModified, headline and image: a doc page often has no date or image, so
+  // what it must say is what the article is and who wrote it.
+  TechArticle: (n) => ['headline', 'author'].filter((k) => !has(n, k)),
   BreadcrumbList: (n) => {
     const items = n.itemListElement;
     if (!Array.isArray(items) || items.length < 2) return ['itemListElement (at least two items)'];

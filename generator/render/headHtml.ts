@@ -25,7 +25,9 @@ const attributes = (attrs: Record<string, string>): string => {
 export interface HeadParts {
   csp: string;
   head: HeadTag[];
+  /** The favicon's URL; '' for none (an empty data: icon then, so browsers do not ask for /favicon.ico). */
   icon: string;
+  /** The stylesheet's URL; '' for none. */
   stylesheet: string;
   /** Module scripts (src). */
   scripts: string[];
@@ -36,7 +38,8 @@ export interface HeadParts {
 export function headHtml({ csp, head, icon, stylesheet, scripts, jsonLd }: HeadParts): string {
   let out = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}"/>`;
   for (const t of head) out += t.tag === 'title' ? `<title>${escapeHtml(t.text)}</title>` : `<${t.tag}${attributes(t.attrs)}/>`;
-  out += `<link rel="icon" href="${escapeHtml(icon)}" type="image/svg+xml"/><link rel="stylesheet" href="${escapeHtml(stylesheet)}"/>`;
+  out += icon ? `<link rel="icon" href="${escapeHtml(icon)}" type="image/svg+xml"/>` : '<link rel="icon" href="data:,"/>';
+  if (stylesheet) out += `<link rel="stylesheet" href="${escapeHtml(stylesheet)}"/>`;
   for (const src of scripts) out += `<script type="module" src="${escapeHtml(src)}"></script>`;
   for (const json of jsonLd) out += `<script type="application/ld+json">${json}</script>`;
   return out;

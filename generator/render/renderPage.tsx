@@ -46,12 +46,12 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
   const Layout = site.layout ?? Bare;
   try {
     const meta = site.meta(ctx.content);
-    const socialImage = ctx.asset(meta.socialImage);
+    const socialImage = meta.socialImage ? ctx.asset(meta.socialImage) : undefined;
     const url = (p: string) => absoluteUrl(ctx.siteUrl, p);
     const head = headHtml({
       csp: assets.csp,
       head: headTags({ route, meta, siteUrl: ctx.siteUrl, socialImage }),
-      icon: ctx.asset(meta.favicon),
+      icon: meta.favicon ? ctx.asset(meta.favicon) : '',
       stylesheet: assets.stylesheet,
       scripts: assets.scripts,
       jsonLd: (site.jsonLd?.(route, { content: ctx.content, siteUrl: ctx.siteUrl, url, asset: ctx.asset }) ?? []).map(serializeJsonLd),

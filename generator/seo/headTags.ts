@@ -15,13 +15,13 @@ export interface HeadInput {
   route: Route;
   meta: SiteMeta;
   siteUrl: string;
-  /** Absolute or root-relative URL of the social image. */
-  socialImage: string;
+  /** Absolute or root-relative URL of the social image, if the site has one. */
+  socialImage?: string;
 }
 
 export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput): HeadTag[] {
   const canonical = absoluteUrl(siteUrl, route.path);
-  const image = absoluteUrl(siteUrl, socialImage);
+  const image = socialImage ? absoluteUrl(siteUrl, socialImage) : undefined;
   const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
   const tags: HeadTag[] = [
     { tag: 'title', text: route.title },
@@ -36,21 +36,25 @@ export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput)
     meta({ property: 'og:title', content: route.title }),
     meta({ property: 'og:description', content: route.description }),
     meta({ property: 'og:url', content: canonical }),
-    meta({ property: 'og:image', content: image }),
-    meta({ property: 'og:image:width', content: '1200' }),
-    meta({ property: 'og:image:height', content: '630' }),
-    meta({ property: 'og:locale', content: site.locale ?? 'en_US' }),
   );
+  if (image) {
+    tags.push(
+      meta({ property: 'og:image', content: image }),
+      meta({ property: 'og:image:width', content: '1200' }),
+      meta({ property: 'og:image:height', content: '630' }),
+    );
+  }
+  tags.push(meta({ property: 'og:locale', content: site.locale ?? 'en_US' }));
   if (route.article) {
     tags.push(meta({ property: 'article:published_time', content: route.article.publishedTime }));
     if (route.article.section) tags.push(meta({ property: 'article:section', content: route.article.section }));
   }
   tags.push(
-    meta({ name: 'twitter:card', content: 'summary_large_image' }),
+    meta({ name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' }),
     meta({ name: 'twitter:title', content: route.title }),
     meta({ name: 'twitter:description', content: route.description }),
-    meta({ name: 'twitter:image', content: image }),
   );
+  if (image) tags.push(meta({ name: 'twitter:image', content: image }));
   if (site.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.feed.title, href: absoluteUrl(siteUrl, site.feed.path) } });
   return tags;
 }

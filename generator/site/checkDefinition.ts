@@ -16,7 +16,7 @@ const isComponent = (v: unknown) => typeof v === 'function' || (isObject(v) && '
 
 const checks: Check[] = [
   ['collections', (d) => isObject(d.collections), 'must be an object of collections (collection.file, collection.record, collection.list)'],
-  ['meta', (d) => typeof d.meta === 'function', 'must be a function of the content that returns the site name, url, language, socialImage and favicon'],
+  ['meta', (d) => typeof d.meta === 'function', 'must be a function of the content that returns the site name, url and language (socialImage and favicon optional)'],
   ['routes', (d) => typeof d.routes === 'function', 'must be a function of the content that returns the route table'],
   ['templates', (d) => isObject(d.templates) && Object.values(d.templates).every(isComponent), 'must be an object of React components by template name'],
   ['layout', (d) => d.layout === undefined || isComponent(d.layout), 'must be a React component'],

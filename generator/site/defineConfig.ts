@@ -125,9 +125,9 @@ export interface SiteMeta {
   language: string;
   /** og:locale. Default en_US. */
   locale?: string;
-  /** File names in templates/static/. */
-  socialImage: string;
-  favicon: string;
+  /** File names in templates/static/ (a site without them has no og:image and no icon link). */
+  socialImage?: string;
+  favicon?: string;
   /** The feed <link rel="alternate"> every page carries, if the site has one. */
   feed?: { title: string; path: string };
 }

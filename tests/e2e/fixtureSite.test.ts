@@ -1,0 +1,79 @@
+/**
+ * The documentation fixture (tests/fixtures/docs-site) in real Chromium, served as a static host would:
+ * every page passes axe-core with no CSP violation or console error, at phone and desktop widths, and the
+ * skip link is the first Tab stop and takes the keyboard to the main landmark.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from './harness.ts';
+
+const fixture = fileURLToPath(new URL('../fixtures/docs-site', import.meta.url));
+
+let tmp: string;
+let site: BuiltSite;
+let browser: Browser;
+let axeSource: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-docs-e2e-'));
+  [site, browser, axeSource] = await Promise.all([
+    buildAndServe({ root: fixture, cacheDir: path.join(tmp, 'cache') }),
+    launchBrowser(),
+    readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+/** A page with its console errors and CSP violations recorded from the first script on. */
+async function open(url: string, width: number): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'}`));
+  });
+  await page.goto(site.server.url + url, { waitUntil: 'load' });
+  return { page, errors };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
+}
+
+describe('the documentation fixture in Chromium', () => {
+  const urls = ['/', '/docs', '/docs/page/2', '/docs/guides', '/docs/guides/caching', '/docs/reference/commands', '/no-such-page'];
+
+  for (const width of [360, 1280]) {
+    it(`passes axe with no CSP violation or console error at ${width} px`, async () => {
+      for (const url of urls) {
+        const { page, errors } = await open(url, width);
+        expect(await axeViolations(page), `${url} at ${width} px`).toEqual([]);
+        // The address that does not exist answers 404, as it should; nothing else may fail.
+        const expected = url === '/no-such-page' ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
+        expect(errors, `${url} at ${width} px`).toEqual(expected);
+        await page.close();
+      }
+    });
+  }
+
+  it('starts the keyboard at a skip link that moves focus into the main landmark', async () => {
+    const { page } = await open('/docs/guides/caching', 1280);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.close();
+  });
+});
