@@ -19,6 +19,7 @@ import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
 import type { Route } from '../site/defineConfig.ts';
 import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
+import { guardHooks } from '../site/checkDefinition.ts';
 import { toWireError } from './toWireError.ts';
 import type { DevAssets, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
@@ -30,7 +31,7 @@ interface State {
 
 // The dev worker runs from a bundle built for the site (workerBundle.ts), which carries it.
 if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for a site');
-const site = embeddedSite;
+const site = guardHooks(embeddedSite);
 const rendering = siteRenderer(site);
 const { contentDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; siteUrl?: string };
 let state: State | undefined;

@@ -8,12 +8,13 @@ import { parentPort } from 'node:worker_threads';
 import { saveCodeCache } from '../runBundle.cjs';
 import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
+import { guardHooks } from '../site/checkDefinition.ts';
 import { ShardState } from './ShardState.ts';
 import type { ShardReply, ShardRequest } from './shardProtocol.ts';
 import { errorToData } from './shardProtocol.ts';
 
 // A shard worker runs from a bundle built for one site (selfBundle.mjs), which carries it.
-const site = embeddedSite;
+const site = embeddedSite && guardHooks(embeddedSite);
 if (!site) throw new Error('the shard worker runs from a bundle built for a site');
 let state: ShardState | undefined;
 // The markdown renderer loads first (at once for markdown-it); messages that come meanwhile wait, in order.

@@ -38,7 +38,33 @@ export function checkDefinition(value: unknown, file: string, configPath?: strin
   for (const [name, c] of Object.entries(value.collections as Record<string, unknown>)) {
     if (!isObject(c) || !kinds.has(String(c.kind))) fail(`collections.${name}`, 'must be made with collection.file, collection.record or collection.list');
   }
-  return value as unknown as SiteDefinition<any, any, any>;
+  return guardHooks(value as unknown as SiteDefinition<any, any, any>);
+}
+
+const HOOKS = ['meta', 'routes', 'jsonLd', 'files', 'csp'] as const;
+const guarded = new WeakSet<object>();
+
+/**
+ * The definition with each of its functions turned into one whose exception (other than a SiteError) is
+ * a SiteHookFailed naming the function: a site's bug reads as the site's, not as the engine's.
+ */
+export function guardHooks<D extends SiteDefinition<any, any, any>>(definition: D): D {
+  if (guarded.has(definition)) return definition;
+  const out = { ...definition } as Record<string, unknown>;
+  for (const hook of HOOKS) {
+    const fn = definition[hook] as ((...args: unknown[]) => unknown) | undefined;
+    if (typeof fn !== 'function') continue;
+    out[hook] = (...args: unknown[]) => {
+      try {
+        return fn(...args);
+      } catch (e) {
+        if (e instanceof SiteError) throw e;
+        throw new SiteError('SiteHookFailed', { hook, reason: e instanceof Error ? e.message : String(e) });
+      }
+    };
+  }
+  guarded.add(out);
+  return out as D;
 }
 
 /** The line of the config where `key:` first appears, if the file can be read. */

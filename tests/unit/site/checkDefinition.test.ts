@@ -37,8 +37,22 @@ function failure(value: unknown): SiteError<'SiteConfigInvalid'> {
 
 describe('checkDefinition', () => {
   it("accepts this site's config and a minimal one", () => {
-    expect(checkDefinition(site, 'site.config.ts')).toBe(site);
-    expect(checkDefinition(good, 'site.config.ts')).toBe(good);
+    expect(checkDefinition(site, 'site.config.ts')).toMatchObject({ collections: site.collections, templates: site.templates });
+    expect(checkDefinition(good, 'site.config.ts')).toMatchObject({ collections: good.collections, templates: good.templates });
+  });
+
+  it("turns an exception of the site's own functions into SiteHookFailed naming the function", () => {
+    const checked = checkDefinition({ ...good, routes: () => { throw new Error('no section for docs/x.md'); } }, 'site.config.ts');
+    let error: unknown;
+    try {
+      checked.routes({});
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SiteError);
+    expect((error as SiteError).code).toBe('SiteHookFailed');
+    expect((error as SiteError).message).toBe("site.config.ts: the site's `routes` threw: no section for docs/x.md.");
+    expect(checked.meta({}).name).toBe('S');
   });
 
   it('names the field, what it takes and its line', () => {
