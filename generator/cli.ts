@@ -110,14 +110,35 @@ program
   );
 
 program
+  .command('init')
+  .argument('[dir]', 'folder for the new site: missing or empty', '.')
+  .description('make a new site: config, content, templates, styles and an island')
+  .action(
+    run(async (dir: string) => {
+      const [{ initSite }, path] = await Promise.all([import('./init/initSite.ts'), import('node:path')]);
+      const made = await initSite(dir);
+      const site = `node ${process.argv[1] ?? 'bin/site.js'}`;
+      process.stdout.write(
+        `Made the site "${made.name}" in ${made.dir}:\n${made.files.map((f) => `  ${f}`).join('\n')}\n\nNext:\n` +
+          (path.resolve(dir) === process.cwd() ? '' : `  cd ${dir}\n`) +
+          `  ${site} dev       serve it at http://127.0.0.1:4321, reloading on every change\n` +
+          `  ${site} build     build it into dist/\n` +
+          `  ${site} preview   serve dist/ as a static host would\n` +
+          'README.md says where things live and how to add a page, a collection or an island.\n',
+      );
+    }),
+  );
+
+program
   .command('dev')
   .description('serve the site with file watching, live reload and the embedded backend')
   .addOption(portOption(4321))
   .addOption(new Option('--backend-port <port>', 'embedded backend port').default(54321).argParser(Number))
   .addOption(dataDirOption())
+  .option('--no-backend', 'serve without the embedded backend (a site without one; forms show their error)')
   .option('--open', 'open the browser')
   .action(
-    run(async (opts: { port: number; backendPort: number; dataDir: string; open?: boolean }) => {
+    run(async (opts: { port: number; backendPort: number; dataDir: string; backend: boolean; open?: boolean }) => {
       const { dev } = await import('./dev/dev.ts');
       const server = await dev(opts);
       stopOnSignal(() => server.close());

@@ -141,6 +141,13 @@ export const errorTable = {
       'The build cache deletes the files it no longer needs from its folder.',
     hint: 'Pass a --cache-dir that is missing or empty (or leave it out: .site/cache/build).',
   }),
+  InitDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; isFile?: boolean }>({
+    title: 'Folder for the new site is not empty',
+    message: ({ dir, entries, count, isFile }) =>
+      `${dir} ${isFile ? 'is a file' : `already holds ${entries.join(', ')}${count > entries.length ? ` and ${count - entries.length} more` : ''}`}. ` +
+      '`site init` writes a new site only into a folder that is missing or empty, so it never overwrites a file.',
+    hint: 'Pass a new folder, for example `site init my-site`, or empty this one first.',
+  }),
   SiteUrlInvalid: entry<{ url: string }>({
     title: 'Site URL is invalid',
     message: ({ url }) => `"${url}" is not an absolute http(s) URL.`,

@@ -32,6 +32,27 @@ function saveCache(script, file) {
   }
 }
 
+/** The engine's package.json: where the packages a bundle leaves out (selfBundle.mjs: external) live. */
+const ENGINE_PACKAGE = path.join(__dirname, '..', 'package.json');
+
+/**
+ * The bundle's require(): from its own folder, and what is not found there from the engine's, so that a
+ * bundle cached in a site's folder outside the engine's (`site init`) still loads esbuild, lightningcss, ...
+ */
+function bundleRequire(file) {
+  const own = Module.createRequire(file);
+  const engine = Module.createRequire(ENGINE_PACKAGE);
+  const resolve = (id, options) => {
+    try {
+      return own.resolve(id, options);
+    } catch (e) {
+      if (e && e.code === 'MODULE_NOT_FOUND') return engine.resolve(id, options);
+      throw e;
+    }
+  };
+  return Object.assign((id) => own(resolve(id)), { resolve, cache: own.cache, main: own.main });
+}
+
 /** Where a bundle run in a worker finds the function that takes its code cache (see runBundle). */
 const SAVE_HOOK = Symbol.for('site.saveCodeCache');
 
@@ -62,7 +83,7 @@ function runBundle(file, cacheAt = 'exit') {
   if (needsCache && cacheAt === 'exit') process.once('exit', () => saveCache(script, cacheFile));
   if (needsCache && cacheAt === 'hook') globalThis[SAVE_HOOK] = () => saveCache(script, cacheFile);
   const module = { exports: {}, filename: file, id: '.', loaded: false };
-  script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  script.runInThisContext()(module.exports, bundleRequire(file), module, file, path.dirname(file));
   module.loaded = true;
   if (needsCache && cacheAt === 'now') saveCache(script, cacheFile);
   return module.exports;

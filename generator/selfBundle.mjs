@@ -169,8 +169,11 @@ const watchedInputs = (inputs) => [...inputs.filter((i) => !i.split(/[\\/]/).inc
 export const asciiOnly = (text) =>
   text.replace(/(?<!\\)[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** Where the bundles of a site live (the engine's own folder's for a bundle without a site). */
-const bundleDir = (root, siteRoot) => path.join(siteRoot ?? root, '.site', 'cache');
+/**
+ * Where the bundles of a site live; a bundle without a site (`site init`, `--help` outside a site) in a
+ * folder of the engine's of its own, so that it never stands in for the bundle of the engine's own site.
+ */
+const bundleDir = (root, siteRoot) => (siteRoot ? path.join(siteRoot, '.site', 'cache') : path.join(root, '.site', 'cache', 'no-site'));
 
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
 export async function saveBundle(result, root, name, siteRoot = null) {

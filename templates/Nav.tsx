@@ -6,7 +6,7 @@
  */
 import { ChromeButton } from './components/ChromeButton.tsx';
 import { Icon } from './components/Icon.tsx';
-import { Island } from './components/Island.tsx';
+import { Island } from 'site';
 import { useSite } from './SiteContext.ts';
 
 export const navPanelId = 'nav-panel';

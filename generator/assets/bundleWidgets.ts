@@ -1,10 +1,13 @@
 /**
- * Bundles widgets/ for the browser with esbuild: one loader entry, every
- * island a lazily imported chunk, React shared in one chunk (splitting),
- * minified, content-hashed, written under assets/. Returns the gzip size of
- * every output from the metafile so the build can report and enforce budgets.
+ * Bundles the islands for the browser with esbuild: one loader entry (the
+ * engine's generator/islands/loader.ts), every file of the site's
+ * widgets/islands/ a lazily imported chunk, React shared in one chunk
+ * (splitting), minified, content-hashed, written under assets/. Returns the
+ * gzip size of every output from the metafile so the build can report and
+ * enforce budgets.
  */
 import type * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -12,6 +15,13 @@ import { gzip as gzipCallback } from 'node:zlib';
 const gzipAsync = promisify(gzipCallback);
 import type { BackendSettings } from '../config.ts';
 import { SiteError } from '../errors.ts';
+import { generatorRoot } from '../cache/sourceKey.ts';
+import { loadSite } from '../site/loadSite.ts';
+import { listIslands, registrySource } from './islandRegistry.ts';
+
+/** The engine's browser runtime (its own tsconfig: no Node types). */
+const runtimeDir = path.join(generatorRoot, 'generator', 'islands');
+const LOADER = path.join(runtimeDir, 'loader.ts');
 
 export interface WidgetBundle {
   /** URL of the loader script every page includes. */
@@ -36,19 +46,35 @@ export interface BundleOptions {
   minify?: boolean;
 }
 
-/** Swaps the Supabase modules the site never uses for inert stubs (see widgets/lib/stubs/). */
-const stubUnusedSupabase = (widgetsDir: string): esbuild.Plugin => ({
-  name: 'stub-unused-supabase',
+/** The loader's registry (generator/islands/registry.ts), generated from the site's widgets/islands/ at every (re)build. */
+const islandRegistry = (islandsDir: string): esbuild.Plugin => ({
+  name: 'island-registry',
   setup(b) {
-    b.onResolve({ filter: /^@supabase\/(realtime|storage)-js$/ }, (args) => ({
-      path: path.join(widgetsDir, 'lib', 'stubs', `${args.path.includes('realtime') ? 'realtime' : 'storage'}.ts`),
-    }));
+    b.onLoad({ filter: /[\\/]generator[\\/]islands[\\/]registry\.ts$/ }, (args) =>
+      args.path === path.join(runtimeDir, 'registry.ts')
+        ? { contents: registrySource(islandsDir, listIslands(islandsDir)), loader: 'ts', resolveDir: islandsDir }
+        : undefined,
+    );
+  },
+});
+
+/** The packages the site swaps for files of its own in the browser (its config's widgetAliases). */
+const siteAliases = (root: string): esbuild.Plugin => ({
+  name: 'site-aliases',
+  async setup(b) {
+    // A config that does not load is reported by the render (the build, the dev worker), not here.
+    const site = await loadSite(root).catch(() => null);
+    for (const [name, file] of Object.entries(site?.widgetAliases ?? {})) {
+      const filter = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+      b.onResolve({ filter }, () => ({ path: path.resolve(root, file) }));
+    }
   },
 });
 
 export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOptions): esbuild.BuildOptions {
+  const siteTsconfig = path.join(widgetsDir, 'tsconfig.json');
   return {
-    entryPoints: { loader: path.join(widgetsDir, 'runtime', 'loader.ts') },
+    entryPoints: { loader: LOADER },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -62,9 +88,13 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
     write: false,
     metafile: true,
     legalComments: 'none',
-    plugins: [stubUnusedSupabase(widgetsDir)],
+    // An island's `import { mountReact } from 'site'` gets the browser part of the engine only.
+    alias: { site: path.join(runtimeDir, 'index.ts') },
+    // A site outside the engine's folder finds React and the rest in the engine's node_modules.
+    nodePaths: [path.join(generatorRoot, 'node_modules')],
+    plugins: [islandRegistry(path.join(widgetsDir, 'islands')), siteAliases(path.dirname(widgetsDir))],
     logLevel: 'silent',
-    tsconfig: path.join(widgetsDir, 'tsconfig.json'),
+    tsconfig: existsSync(siteTsconfig) ? siteTsconfig : path.join(runtimeDir, 'tsconfig.json'),
     define: {
       'process.env.NODE_ENV': '"production"',
       __SITE_BACKEND__: JSON.stringify(backend),
@@ -72,7 +102,7 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
   };
 }
 
-export async function readBundle(result: esbuild.BuildResult, root: string): Promise<WidgetBundle> {
+export async function readBundle(result: esbuild.BuildResult, root: string, widgetsDir: string): Promise<WidgetBundle> {
   const files = new Map<string, Uint8Array>();
   const gzip = new Map<string, number>();
   const cwd = process.cwd();
@@ -88,15 +118,15 @@ export async function readBundle(result: esbuild.BuildResult, root: string): Pro
   const staticImports = new Map<string, string[]>();
   const dynamicImports = new Map<string, string[]>();
   const islandChunks = new Map<string, string>();
+  const islandsDir = path.join(widgetsDir, 'islands');
   let loader = '';
   for (const [file, out] of Object.entries(meta.outputs)) {
     staticImports.set(file, out.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path));
     dynamicImports.set(file, out.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
     if (!out.entryPoint) continue;
-    const entry = out.entryPoint.replace(/\\/g, '/');
-    if (entry.endsWith('runtime/loader.ts')) loader = file;
-    const m = /islands\/([A-Za-z]+)\.tsx?$/.exec(entry);
-    if (m) islandChunks.set(m[1]!, file);
+    const entry = path.resolve(root, out.entryPoint);
+    if (entry === LOADER) loader = file;
+    else if (path.dirname(entry) === islandsDir) islandChunks.set(path.basename(entry).replace(/\.tsx?$/, ''), file);
   }
   const inputs = Object.keys(meta.inputs).map((i) => path.resolve(root, i));
   return { loader: `/${loader}`, files, gzip, staticImports, dynamicImports, islandChunks, inputs };
@@ -107,7 +137,7 @@ export async function bundleWidgets(options: BundleOptions): Promise<WidgetBundl
     // Loaded here, not at start-up: a build whose widgets come from the cache never needs it (~15 ms).
     const { build } = await import('esbuild');
     const result = await build(esbuildOptions(options));
-    return await readBundle(result, process.cwd());
+    return await readBundle(result, process.cwd(), options.widgetsDir);
   } catch (e) {
     const errors = (e as { errors?: esbuild.Message[] }).errors;
     const first = errors?.[0];

@@ -1,7 +1,7 @@
 /**
  * What a site imports from the engine (`import { defineConfig } from 'site'`): the config's types and
- * constructors, the render hooks its templates use, and the builders for head data, structured data,
- * feeds and pagination. Nothing here runs a build.
+ * constructors, the render hooks its templates use, the island marker and React islands' mount, and the
+ * builders for head data, structured data, feeds and pagination. Nothing here runs a build.
  */
 export {
   collection,
@@ -28,3 +28,6 @@ export { rssFeed, type Feed, type FeedItem } from '../seo/rssFeed.ts';
 export { assertDistinctFiles, paginate, type Pagination } from '../routes.ts';
 export { slugify, type MarkdownResult } from '../content/markdown.ts';
 export type { MarkdownOptions } from '../content/markdownRenderer.ts';
+export { Island, type Hydrate } from '../render/Island.tsx';
+export { mountReact } from '../islands/mountReact.tsx';
+export type { Mount } from '../islands/registry.ts';

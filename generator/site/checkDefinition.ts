@@ -25,6 +25,11 @@ const checks: Check[] = [
   ['csp', (d) => optionalFn(d.csp), 'must be a function of the content'],
   ['markdown', (d) => d.markdown === undefined || isObject(d.markdown), 'must be an object of markdown options'],
   ['budgets', (d) => d.budgets === undefined || isObject(d.budgets), 'must be an object of JavaScript budgets'],
+  [
+    'widgetAliases',
+    (d) => d.widgetAliases === undefined || (isObject(d.widgetAliases) && Object.values(d.widgetAliases).every((f) => typeof f === 'string')),
+    'must be an object of package name -> file relative to the site root',
+  ],
 ];
 
 const kinds = new Set(['file', 'record', 'list']);

@@ -167,6 +167,11 @@ export interface SiteDefinition<
   markdown?: MarkdownOptions;
   /** JavaScript budgets per page (gzip bytes): defaults in generator/assets/jsBudget.ts. */
   budgets?: Partial<JsBudgets>;
+  /**
+   * Packages the browser bundle takes from the site's own files instead: package name -> file
+   * relative to the site root. For inert stand-ins of library parts no island calls (less JavaScript).
+   */
+  widgetAliases?: Record<string, string>;
 }
 
 /** Identity, typed: `export default defineConfig({...})` in site.config.ts. */

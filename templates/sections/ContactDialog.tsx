@@ -7,7 +7,7 @@
 import { contactDialogId } from '../components/ContactButton.tsx';
 import { ContactForm } from '../../widgets/islands/ContactForm.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { Island } from '../components/Island.tsx';
+import { Island } from 'site';
 import { useSite } from '../SiteContext.ts';
 
 export function ContactDialog() {

@@ -3,7 +3,7 @@
  * decides (spec: appears after 1 s with no stored choice). Without
  * JavaScript it never shows, and no analytics ever loads.
  */
-import { Island } from '../components/Island.tsx';
+import { Island } from 'site';
 import { useSite } from '../SiteContext.ts';
 
 export function CookieBanner() {

@@ -134,6 +134,7 @@ describe('site --help / --version', () => {
     const listed = [...run.stdout.matchAll(/^ {2}(site [^\n]*?) {2,}\S/gm)].map((m) => m[1]!.trim());
     expect(listed).toEqual([
       'site build',
+      'site init [dir]',
       'site dev',
       'site preview',
       'site backend',

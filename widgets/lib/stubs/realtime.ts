@@ -1,6 +1,6 @@
 /**
  * Inert stand-in for @supabase/realtime-js. The site never subscribes to
- * Realtime, so the bundler swaps this in (generator/assets/bundleWidgets.ts)
+ * Realtime, so the bundler swaps this in (widgetAliases in site.config.ts)
  * to keep supabase-js within the JavaScript budget. Auth, PostgREST and
  * Functions in supabase-js run unchanged.
  */

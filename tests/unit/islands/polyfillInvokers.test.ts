@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 /**
- * widgets/runtime/polyfillInvokers.ts: <button commandfor command> opens and
+ * generator/islands/polyfillInvokers.ts: <button commandfor command> opens and
  * closes dialogs where the browser lacks invoker commands (happy-dom lacks
  * them, like the older browsers the fallback is for).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { polyfillInvokers } from '../../../../widgets/runtime/polyfillInvokers.ts';
+import { polyfillInvokers } from '../../../generator/islands/polyfillInvokers.ts';
 
 let dialog: HTMLDialogElement;
 const click = (id: string) => document.getElementById(id)!.click();

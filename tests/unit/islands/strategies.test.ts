@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-/** widgets/runtime/strategies.ts: when each island wakes, and that it wakes once. */
+/** generator/islands/strategies.ts: when each island wakes, and that it wakes once. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { interactionEvents, schedule } from '../../../../widgets/runtime/strategies.ts';
+import { interactionEvents, schedule } from '../../../generator/islands/strategies.ts';
 
 let el: HTMLElement;
 beforeEach(() => {

@@ -6,7 +6,7 @@
  */
 import { useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { Mount } from './islands.ts';
+import type { Mount } from './registry.ts';
 
 function Committed({ onCommit }: { onCommit: () => void }) {
   useEffect(onCommit, [onCommit]);

@@ -1,6 +1,6 @@
 /**
- * Marks an island in the HTML: data-island (its name in
- * widgets/runtime/islands.ts), data-hydrate (load | idle | visible |
+ * Marks an island in the HTML: data-island (its name: the file
+ * widgets/islands/<name>.ts or .tsx of the site), data-hydrate (load | idle | visible |
  * interaction) and data-props (JSON; React escapes it as an attribute, so
  * "</script>" or quotes cannot break out). A React island passes
  * `component`: its server HTML comes from renderToString so hydration

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * widgets/runtime/loader.ts with fake islands in place of the real registry.
+ * generator/islands/loader.ts with fake islands in place of the real registry.
  * Importing loader.ts runs startIslands() on the document, so the page is
  * set up first and the module is imported dynamically.
  */
@@ -34,7 +34,7 @@ const fake = vi.hoisted(() => {
   };
 });
 
-vi.mock('../../../../widgets/runtime/islands.ts', () => ({
+vi.mock('../../../generator/islands/registry.ts', () => ({
   islands: {
     Fake: () => Promise.resolve({ default: fake.mount }),
     Slow: () => Promise.resolve({ default: fake.slow }),
@@ -42,7 +42,7 @@ vi.mock('../../../../widgets/runtime/islands.ts', () => ({
   },
 }));
 
-type Loader = typeof import('../../../../widgets/runtime/loader.ts');
+type Loader = typeof import('../../../generator/islands/loader.ts');
 let loader: Loader;
 
 const byId = (id: string) => document.getElementById(id)!;
@@ -56,7 +56,7 @@ beforeAll(async () => {
     <div id="already" data-island="Fake" data-hydrated=""></div>
     <div id="unknown" data-island="Nope"></div>`;
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  loader = await import('../../../../widgets/runtime/loader.ts');
+  loader = await import('../../../generator/islands/loader.ts');
   await settle();
 });
 

@@ -8,7 +8,7 @@
  * otherwise leave the page with the values in the URL), wakes the island at
  * once, and is replayed when the island has mounted.
  */
-import { islands } from './islands.ts';
+import { islands } from './registry.ts';
 import { schedule, type Strategy } from './strategies.ts';
 import { polyfillInvokers } from './polyfillInvokers.ts';
 

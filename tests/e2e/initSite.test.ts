@@ -1,0 +1,86 @@
+/**
+ * The site `site init` makes, built by the real CLI and opened in Chromium: every page passes axe-core
+ * in light and dark colour schemes with no console error, and the CopyLink island turns the article's
+ * link to itself into a copy button (without JavaScript it stays a plain link).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
+import { runSite } from '../integration/runSite.ts';
+import { launchBrowser, watchErrors } from './harness.ts';
+
+let tmp: string;
+let server: StaticServer;
+let browser: Browser;
+let axeSource: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-init-e2e-'));
+  const init = await runSite(tmp, 'init', 'site');
+  expect(init.code, init.stderr).toBe(0);
+  const build = await runSite(path.join(tmp, 'site'), 'build');
+  expect(build.code, build.stderr).toBe(0);
+  [server, browser, axeSource] = await Promise.all([
+    serveStatic({ dir: path.join(tmp, 'site', 'dist') }),
+    launchBrowser(),
+    readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.close()]);
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** axe-core, evaluated from source (the CSP blocks a script tag); violations as strings. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
+}
+
+describe('the site site init makes, in Chromium', () => {
+  it.each(['/', '/articles/hello-world', '/articles/adding-pages', '/no-such-page'])('%s: axe passes in light and dark, no console error', async (url) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ colorScheme });
+      const errors = watchErrors(page);
+      const response = await page.goto(`${server.url}${url}`);
+      expect(response?.status()).toBe(url === '/no-such-page' ? 404 : 200);
+      expect(await axeViolations(page), `${url} (${colorScheme})`).toEqual([]);
+      // The 404 page's own status is the only error the browser reports for it.
+      expect(errors.filter((e) => !(url === '/no-such-page' && e.includes('status of 404')))).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('copies the article link with the CopyLink island, and says so', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/articles/hello-world`);
+    await page.locator('[data-island="CopyLink"][data-hydrated]').waitFor();
+    await page.getByRole('link', { name: 'Link to this article' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/articles/hello-world`);
+    expect(page.url()).toBe(`${server.url}/articles/hello-world`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript, the link leads to the article itself', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Hello, world' }).click();
+    await page.getByRole('link', { name: 'Link to this article' }).click();
+    expect(page.url()).toBe(`${server.url}/articles/hello-world`);
+    await context.close();
+  });
+});
