@@ -4,10 +4,12 @@
  * widgets/ folder no islands (an empty bundle: no loader, no files).
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
 import { cachedAsset } from '../cache/cachedAsset.ts';
 import { bundleWidgets, type BundleOptions, type WidgetBundle } from './bundleWidgets.ts';
 import { compileCss, type CompiledCss } from './compileCss.ts';
+import { listIslands } from './islandRegistry.ts';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
@@ -51,11 +53,13 @@ const noWidgets = (): WidgetBundle => ({
 
 export const cachedWidgets = async (cache: BuildCache, packKey: string | Promise<string>, options: BundleOptions): Promise<WidgetBundle> => {
   if (!existsSync(options.widgetsDir)) return noWidgets();
+  // The island registry is made from the listing of widgets/islands/: a new island file is a new bundle.
+  const islands = listIslands(path.join(options.widgetsDir, 'islands')).map(([name]) => name);
   return cachedAsset(
     cache,
     'widgets',
     packKey,
-    options,
+    { ...options, islands },
     async () => {
       const bundle = await bundleWidgets(options);
       return { value: bundle, inputs: bundle.inputs };

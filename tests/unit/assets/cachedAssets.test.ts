@@ -35,4 +35,19 @@ describe('cachedWidgets', () => {
     expect(bundle.files.size).toBe(0);
     expect(bundle.islandChunks.size).toBe(0);
   });
+
+  it('bundles again when an island file is added, though no file the last bundle read changed', async () => {
+    const cache = BuildCache.open(path.join(tmp, 'cache-islands'), { read: true });
+    const widgetsDir = path.join(tmp, 'site-widgets');
+    await mkdir(path.join(widgetsDir, 'islands'), { recursive: true });
+    const island = (name: string) => `export default function mount(el: HTMLElement) { el.dataset.${name.toLowerCase()} = 'on'; }\n`;
+    await writeFile(path.join(widgetsDir, 'islands', 'First.ts'), island('First'));
+    const past = new Date(Date.now() - 10_000);
+    await utimes(path.join(widgetsDir, 'islands', 'First.ts'), past, past);
+    const first = await cachedWidgets(cache, 'key', { widgetsDir, backend: null });
+    expect([...first.islandChunks.keys()]).toEqual(['First']);
+    await writeFile(path.join(widgetsDir, 'islands', 'Second.ts'), island('Second'));
+    const second = await cachedWidgets(BuildCache.open(path.join(tmp, 'cache-islands'), { read: true }), 'key', { widgetsDir, backend: null });
+    expect([...second.islandChunks.keys()].sort()).toEqual(['First', 'Second']);
+  });
 });
