@@ -274,8 +274,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
 /** What build() says about its options before it starts (the same whether it builds or finds it up to date). */
 function warnAboutConfig(config: ResolvedConfig): void {
-  // Only widgets talk to the backend: a site without a widgets/ folder needs no settings.
-  if (!config.backend && config.mode === 'build' && existsSync(config.widgetsDir)) {
+  // Only a site with a backend (a supabase/ folder) whose widgets talk to it needs the settings.
+  if (!config.backend && config.mode === 'build' && existsSync(config.widgetsDir) && existsSync(config.supabaseDir)) {
     config.log('Warning: no backend settings (SITE_SUPABASE_URL, SITE_SUPABASE_ANON_KEY): forms will show their error message instead of sending.');
   }
 }

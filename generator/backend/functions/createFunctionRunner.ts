@@ -48,6 +48,8 @@ export function createFunctionRunner(options: FunctionRunnerOptions): FunctionRu
   const bootTimeoutMs = options.bootTimeoutMs ?? 60_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 150_000;
   let stopped = false;
+  /** Every process started and not yet known to have exited, those being replaced included: stop() waits for them all. */
+  const live = new Set<DenoFunctionProcess>();
 
   async function processFor(fn: EdgeFunction): Promise<DenoFunctionProcess> {
     const key = JSON.stringify([fn.entrypoint, fn.config]);
@@ -65,6 +67,8 @@ export function createFunctionRunner(options: FunctionRunnerOptions): FunctionRu
       pending = startDenoFunction(fn, { deno, env: options.env(), log: options.log, bootTimeoutMs }).then(
         async (process) => {
           starting.delete(fn.name);
+          live.add(process);
+          void process.exited.then(() => live.delete(process));
           if (stopped) {
             await process.stop();
             throw new Error('the backend stopped');
@@ -125,6 +129,7 @@ export function createFunctionRunner(options: FunctionRunnerOptions): FunctionRu
       stopped = true;
       await Promise.allSettled([...starting.values()]);
       await Promise.all([...running.values()].map((r) => r.process.stop()));
+      await Promise.all([...live].map((p) => p.stop()));
       running.clear();
     },
   };

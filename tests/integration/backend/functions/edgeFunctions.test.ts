@@ -3,7 +3,7 @@
 // per function started on its first request, the edge runtime's variables,
 // the gateway's checks, Supabase's errors when the function fails, and no
 // process left once the backend stops.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -206,7 +206,15 @@ describe.skipIf(!DENO)('edge functions under Deno', () => {
       await response.text();
       process.exit(0);`;
     const before = new Set(denoChildren());
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    // Not spawnSync: this process's event loop serves the backend of the other tests meanwhile (blocked for
+    // seconds, its idle keep-alive sockets would be closed under the next request's feet).
+    const child = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+      const run = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+      let stderr = '';
+      run.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      run.on('error', reject);
+      run.on('close', (status) => resolve({ status, stderr }));
+    });
     expect(child.status, child.stderr).toBe(0);
     const left = denoChildren().filter((pid) => !before.has(pid) && readCmdline(pid).includes(supabaseDir));
     expect(left).toEqual([]);
