@@ -16,11 +16,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * islands' browser code loads (lazily, never while rendering on the server): 0.8 MB less to compile at
  * every start. pg loads only when the backend runs on a PostgreSQL server.
  */
-export const external = [
-  ...['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg'],
-  // The remark engine: loaded from node_modules only by a site that picks it (content/markdownRenderer.ts).
-  ...['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'unist-util-visit'],
-];
+export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg'];
+
+/**
+ * The remark engine, loaded only by a site that picks it (content/markdownRenderer.ts): outside the CommonJS
+ * bundles (the CLI's and the build workers', where an external is a require() run when first reached). An
+ * ES module bundle (the dev worker's) would import an external at its top, so it carries them inside.
+ */
+const lazyExternal = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'unist-util-visit'];
 
 /**
  * Inside a bundle, `import.meta.url` keeps meaning "this source file", so
@@ -117,7 +120,7 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
     write: false,
     metafile: true,
     outfile: cjs ? 'bundle.cjs' : 'bundle.mjs',
-    external,
+    external: cjs ? [...external, ...lazyExternal] : external,
     // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
     // entry lets esbuild keep the 30 the templates use.
     // A site imports the engine as 'site' (tsconfig.json paths say the same to TypeScript).

@@ -12,10 +12,19 @@
  * remarkSiteFinish has already done the sanitizing this site needs (and hast-util-sanitize would
  * prefix every heading id with "user-content-" and strip the classes plugins add).
  */
-import remarkGfm from 'remark-gfm';
-import remarkHtml from 'remark-html';
-import remarkParse from 'remark-parse';
+import gfm from 'remark-gfm';
+import html from 'remark-html';
+import parse from 'remark-parse';
 import { unified, type Pluggable } from 'unified';
+
+/**
+ * A package's default export, also when the generator's CommonJS bundle loads the ES module with Node's
+ * require(): esbuild then hands over the module namespace, whose `default` is the function.
+ */
+const defaultOf = <T>(m: T): T => (typeof m === 'function' ? m : (m as unknown as { default: T }).default);
+const remarkGfm = defaultOf(gfm);
+const remarkHtml = defaultOf(html);
+const remarkParse = defaultOf(parse);
 import type { MarkdownResult } from './markdown.ts';
 import { remarkSiteFinish } from './remarkSiteFinish.ts';
 

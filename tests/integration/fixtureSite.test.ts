@@ -256,3 +256,42 @@ describe('an edited copy of the documentation fixture', () => {
     expect(existsSync(path.join(out, 'assets'))).toBe(false);
   });
 });
+
+describe('the documentation fixture with the remark engine', () => {
+  /** The fixture copied to `name` (no node_modules beside it: the engine's are used), built with `engine`. */
+  const buildWith = async (name: string, engine: string) => {
+    const site = path.join(tmp, name);
+    await cp(fixture, site, { recursive: true, filter: (src) => path.basename(src) !== '.site' });
+    const config = path.join(site, 'site.config.ts');
+    await writeFile(config, (await readFile(config, 'utf8')).replace("engine: 'markdown-it'", `engine: '${engine}'`));
+    const out = path.join(tmp, `${name}-out`);
+    const run = await runSite(site, 'build', '--out', out, '--cache-dir', path.join(tmp, `${name}-cache`));
+    expect(run.code, run.stderr).toBe(0);
+    return out;
+  };
+  /** A page's heading ids and its text without tags. */
+  const seen = async (out: string, file: string) => {
+    const html = await page(out, file);
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    return {
+      ids: [...main.matchAll(/<h[1-6][^>]* id="([^"]+)"/g)].map((m) => m[1]),
+      // What a reader sees: the two engines escape some characters differently (">" or "&gt;" in text).
+      text: main
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&quot;/g, '"')
+        .replace(/&gt;/g, '>')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    };
+  };
+
+  it('builds every page through the CLI, with the same headings, ids and text as markdown-it', async () => {
+    const [remark, markdownIt] = [await buildWith('remark', 'remark'), await buildWith('markdown-it', 'markdown-it')];
+    for (const file of ['docs/guides/watch-mode.html', 'docs/reference/commands.html', 'docs/getting-started/installation.html']) {
+      expect(await seen(remark, file), file).toEqual(await seen(markdownIt, file));
+    }
+    expect((await readdir(remark, { recursive: true })).filter((f) => f.endsWith('.html'))).toHaveLength(PAGES);
+  });
+});
