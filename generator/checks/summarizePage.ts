@@ -33,7 +33,7 @@ export interface PageSummary {
   /** Every id attribute, in document order. */
   ids: string[];
   /**
-   * Internal references to verify, in document order, each as "tag ref" ("a /pricing#faq",
+   * Internal references to verify, in document order, each as "tag ref" ("a /about#team",
    * "img /logo.svg"): <a>/<link> href, <img>/<script> src, entities decoded; external
    * (http(s):, mailto:, tel:, data:), empty and rel=canonical/alternate ones left out.
    * Strings rather than objects: a summary crosses from a worker for every page.

@@ -1,6 +1,6 @@
 /**
  * Serves a built folder the way a static host does: clean URLs
- * ("/pricing" -> pricing.html, "/" -> index.html), 404.html with status 404,
+ * ("/about" -> about.html, "/" -> index.html), 404.html with status 404,
  * and the headers from a `_headers` file (Netlify / Cloudflare Pages format)
  * where present, gzip or brotli for text. Used by `site preview` and by the end-to-end tests.
  */
@@ -83,7 +83,7 @@ export async function serveStatic(options: { dir: string; port?: number; host?: 
   const rules: HeaderRule[] = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8').catch(() => ''));
   const server = http.createServer(async (req, res) => {
     const urlPath = (req.url ?? '/').split('?')[0]!;
-    // "/pricing.html" and "/pricing/" redirect to the clean URL, as Cloudflare Pages does.
+    // "/about.html" and "/about/" redirect to the clean URL, as Cloudflare Pages does.
     if (/\.html$/.test(urlPath) || (urlPath.length > 1 && urlPath.endsWith('/'))) {
       const target = urlPath.replace(/(index)?\.html$/, '').replace(/(.)\/+$/, '$1') || '/';
       if (target !== urlPath && urlPath !== '/404.html') {
