@@ -17,6 +17,7 @@
  */
 import type { PageIslands } from '../assets/jsBudget.ts';
 import { requiredJsonLd } from './requiredJsonLd.ts';
+import { decodeEntities } from './decodeEntities.ts';
 
 /** Names of the checks that need nothing but the page itself. */
 export const localChecks = ['missingAlt', 'invalidJsonLd', 'inlineCode'] as const;
@@ -45,15 +46,6 @@ export interface PageSummary {
   problems: Partial<Record<LocalCheck, string[]>>;
 }
 
-const entity = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|(quot|amp|lt|gt|apos));/g;
-const named: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" };
-const decodeOne = (whole: string, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-  if (name) return named[name]!;
-  const code = hex ? parseInt(hex, 16) : Number(dec);
-  return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-};
-/** Character references as React and markdown-it write them (&amp; &quot; &#x27; &lt; &gt;, any numeric one). */
-const decode = (s: string) => (s.indexOf('&') < 0 ? s : s.replace(entity, decodeOne));
 
 /**
  * A copy of `s` that shares no memory with the HTML it was cut from. V8 makes a slice of 13 or more
@@ -67,7 +59,7 @@ export function own(s: string): string {
 }
 
 /** The decoded value at [s, e), or undefined when the attribute is absent (s < 0). */
-const valueAt = (html: string, s: number, e: number) => (s < 0 ? undefined : decode(html.slice(s, e)));
+const valueAt = (html: string, s: number, e: number) => (s < 0 ? undefined : decodeEntities(html.slice(s, e)));
 
 const external = /^(https?:|mailto:|tel:|data:)/;
 const javascriptUrl = /^\s*javascript:/i;
