@@ -94,7 +94,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     hub.send('site-error', error);
   };
 
+  // Both optional, as in a build: a site without templates/styles/main.css or widgets/ gets no stylesheet or script.
+  const hasStyles = () => existsSync(config.stylesEntry);
+  const hasWidgets = existsSync(config.widgetsDir);
   async function loadStyles(): Promise<void> {
+    if (!hasStyles()) return;
     const css = await compileCss(config.stylesEntry);
     cssVersion++;
     assets.set('/assets/main.css', { body: css.code, type: 'text/css; charset=utf-8' });
@@ -109,7 +113,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   let statics: Record<string, string> = {};
   // Dev pages carry the same CSP as a build, with the dev backend allowed for connect.
   let backendUrl = options.backend === false ? null : `http://127.0.0.1:${backendPort}`;
-  const pageAssets = () => ({ stylesheet: `/assets/main.css?v=${cssVersion}`, scripts: ['/assets/loader.js'], statics, backendUrl });
+  const pageAssets = () => ({
+    stylesheet: hasStyles() ? `/assets/main.css?v=${cssVersion}` : '',
+    scripts: hasWidgets ? ['/assets/loader.js'] : [],
+    statics,
+    backendUrl: hasWidgets ? backendUrl : null,
+  });
   async function primeWorker(): Promise<void> {
     await worker.call({ type: 'assets', assets: pageAssets() });
     await worker.call({ type: 'load' });
@@ -134,6 +143,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     });
   }
   async function rebundle(): Promise<void> {
+    if (!hasWidgets) return;
     await bundleReady;
     const result = await ctx!.rebuild().catch((e: { errors?: esbuild.Message[] }) => {
       const first = e.errors?.[0];

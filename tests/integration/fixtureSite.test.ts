@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTree, runSite, type Run } from './runSite.ts';
+import { dev } from '../../generator/dev/dev.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = path.join(repo, 'tests/fixtures/docs-site');
@@ -293,5 +294,26 @@ describe('the documentation fixture with the remark engine', () => {
       expect(await seen(remark, file), file).toEqual(await seen(markdownIt, file));
     }
     expect((await readdir(remark, { recursive: true })).filter((f) => f.endsWith('.html'))).toHaveLength(PAGES);
+  });
+});
+
+describe('the documentation fixture in site dev', () => {
+  it('serves its pages from memory, without a loader script, and reloads the page whose markdown changed', async () => {
+    const site = path.join(tmp, 'dev-site');
+    await cp(fixture, site, { recursive: true, filter: (src) => path.basename(src) !== '.site' });
+    const server = await dev({ root: site, port: 0, backend: false, log: () => {} });
+    try {
+      const first = await fetch(`${server.url}/docs/guides/watch-mode`);
+      expect(first.status).toBe(200);
+      const html = await first.text();
+      expect(html).toContain('<h1');
+      expect(html).not.toContain('loader.js');
+      expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+      const file = path.join(site, 'content/docs/guides/watch-mode.md');
+      await writeFile(file, `${await readFile(file, 'utf8')}\nA sentence written while the server ran.\n`);
+      await expect.poll(async () => (await fetch(`${server.url}/docs/guides/watch-mode`)).text(), { timeout: 20_000 }).toContain('A sentence written while the server ran.');
+    } finally {
+      await server.close();
+    }
   });
 });
