@@ -1,0 +1,89 @@
+/**
+ * Drafts and scheduled entries (Hugo's -D / -F): which entries of a list
+ * collection a build shows. A draft (the collection's `draft` field or
+ * function says so) is held back unless drafts are included; an entry whose
+ * publication date (`date`) is after the build's moment is held back until
+ * then unless future entries are included. Held-back entries are simply not
+ * in the collection the site's routes and files see: no page, no sitemap or
+ * feed line, no listing. Entries shown anyway carry `draft: true` or
+ * `scheduled: <date>` for templates to mark them. Pure.
+ */
+import { SiteError } from '../errors.ts';
+import type { EntryMeta, ListCollection } from '../site/defineConfig.ts';
+
+export interface PublishOptions {
+  /** Include drafts (`site build --drafts`; always in `site dev`). */
+  drafts: boolean;
+  /** Include entries dated after `now` (`site build --future`; always in `site dev`). */
+  future: boolean;
+  /** The build's moment, ms since the epoch (UTC). */
+  now: number;
+}
+
+/** What a build left out: drafts, and scheduled entries with their date (`at`: its moment, ms). */
+export interface HeldBack {
+  drafts: string[];
+  scheduled: { file: string; until: string; at: number }[];
+}
+
+export const noneHeld = (): HeldBack => ({ drafts: [], scheduled: [] });
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A publication date as its moment (a bare day starts at 00:00 UTC) and as shown; null when it is not a date. */
+export function publicationMoment(value: unknown): { at: number; until: string } | null {
+  if (value instanceof Date) {
+    const at = value.getTime();
+    return Number.isNaN(at) ? null : { at, until: value.toISOString().replace(/T00:00:00\.000Z$/, '') };
+  }
+  if (typeof value !== 'string') return null;
+  const day = DAY.test(value);
+  const at = Date.parse(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+  // Date.parse rolls 2025-02-30 over to March 2: a day must be one of the calendar.
+  return day && new Date(at).toISOString().slice(0, 10) !== value ? null : { at, until: value };
+}
+
+const read = <E>(how: string | ((entry: E) => unknown), entry: E): unknown =>
+  typeof how === 'function' ? how(entry) : (entry as Record<string, unknown>)[how];
+
+const invalid = (entry: EntryMeta, how: unknown, expected: string, value: unknown) =>
+  new SiteError('ContentFieldInvalid', {
+    file: entry.file,
+    field: typeof how === 'string' ? how : '(the collection\'s function)',
+    expected,
+    found: value === undefined ? 'nothing' : JSON.stringify(value),
+  });
+
+/**
+ * The entries a build shows, in their order, and what it held back. Entries neither draft nor scheduled
+ * are passed through as they are (the same objects); the others shown are copies with their marker.
+ */
+export function selectPublished<E extends EntryMeta>(list: ListCollection, entries: E[], options: PublishOptions): { entries: E[]; held: HeldBack } {
+  const held = noneHeld();
+  if (!list.draft && !list.date) return { entries, held };
+  const shown: E[] = [];
+  for (const entry of entries) {
+    const flag = list.draft ? read(list.draft as string | ((e: E) => unknown), entry) : undefined;
+    if (flag !== undefined && typeof flag !== 'boolean') throw invalid(entry, list.draft, 'must be true or false (it marks a draft)', flag);
+    const dated = list.date ? read(list.date as string | ((e: E) => unknown), entry) : undefined;
+    const moment = dated === undefined ? null : publicationMoment(dated);
+    if (dated !== undefined && !moment) throw invalid(entry, list.date, 'must be a date (yyyy-MM-dd or an ISO date-time)', dated);
+    const future = moment !== null && moment.at > options.now;
+    if (flag && !options.drafts) held.drafts.push(entry.file);
+    else if (future && !options.future) held.scheduled.push({ file: entry.file, until: moment.until, at: moment.at });
+    else if (flag || future) shown.push({ ...entry, ...(flag ? { draft: true } : {}), ...(future ? { scheduled: moment.until } : {}) });
+    else shown.push(entry);
+  }
+  return { entries: shown, held };
+}
+
+/** Several collections' held-back entries as one. */
+export const mergeHeld = (all: HeldBack[]): HeldBack => ({
+  drafts: all.flatMap((h) => h.drafts),
+  scheduled: all.flatMap((h) => h.scheduled),
+});
+
+/** The earliest moment a held-back entry is due: a build after it would show more. */
+export const nextRelease = (held: HeldBack): number | undefined =>
+  held.scheduled.length ? Math.min(...held.scheduled.map((s) => s.at)) : undefined;
