@@ -44,8 +44,16 @@ export function publicationMoment(value: unknown): { at: number; until: string }
   return day && new Date(at).toISOString().slice(0, 10) !== value ? null : { at, until: value };
 }
 
-const read = <E>(how: string | ((entry: E) => unknown), entry: E): unknown =>
-  typeof how === 'function' ? how(entry) : (entry as Record<string, unknown>)[how];
+/** A field of the entry, or what the site's function says of it (an exception in it is the site's). */
+function read<E>(how: string | ((entry: E) => unknown), entry: E, option: 'draft' | 'date'): unknown {
+  if (typeof how !== 'function') return (entry as Record<string, unknown>)[how];
+  try {
+    return how(entry);
+  } catch (e) {
+    if (e instanceof SiteError) throw e;
+    throw new SiteError('SiteHookFailed', { hook: `${option}(entry) of the list collection of ${(entry as EntryMeta).file}`, reason: e instanceof Error ? e.message : String(e) });
+  }
+}
 
 const invalid = (entry: EntryMeta, how: unknown, expected: string, value: unknown) =>
   new SiteError('ContentFieldInvalid', {
@@ -64,9 +72,9 @@ export function selectPublished<E extends EntryMeta>(list: ListCollection, entri
   if (!list.draft && !list.date) return { entries, held };
   const shown: E[] = [];
   for (const entry of entries) {
-    const flag = list.draft ? read(list.draft as string | ((e: E) => unknown), entry) : undefined;
+    const flag = list.draft ? read(list.draft as string | ((e: E) => unknown), entry, 'draft') : undefined;
     if (flag !== undefined && typeof flag !== 'boolean') throw invalid(entry, list.draft, 'must be true or false (it marks a draft)', flag);
-    const dated = list.date ? read(list.date as string | ((e: E) => unknown), entry) : undefined;
+    const dated = list.date ? read(list.date as string | ((e: E) => unknown), entry, 'date') : undefined;
     const moment = dated === undefined ? null : publicationMoment(dated);
     if (dated !== undefined && !moment) throw invalid(entry, list.date, 'must be a date (yyyy-MM-dd or an ISO date-time)', dated);
     const future = moment !== null && moment.at > options.now;

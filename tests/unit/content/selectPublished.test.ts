@@ -62,6 +62,17 @@ describe('selectPublished', () => {
     expect(held.scheduled.map((s) => s.until)).toEqual(['2027-01-01T09:30:00.000Z']);
   });
 
+  it("an exception in the site's function is the site's error, naming the option and the entry", () => {
+    const throwing = collection.list('blog', schema, {
+      draft: () => {
+        throw new Error('no flag');
+      },
+    });
+    expect(() => selectPublished(throwing, [entries[0]!], { drafts: false, future: false, now: NOW })).toThrow(
+      "site.config.ts: the site's `draft(entry) of the list collection of blog/old.md` threw: no flag.",
+    );
+  });
+
   it('leaves a collection without the options as it is', () => {
     const plain = collection.list('blog', schema);
     const { entries: shown, held } = selectPublished(plain, entries, { drafts: false, future: false, now: NOW });
