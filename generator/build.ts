@@ -48,7 +48,7 @@ import type { RenderAssets } from './shards/ShardState.ts';
 import { readEntries } from './stages/readEntries.ts';
 import { renderPages } from './stages/renderPages.ts';
 import { progressLine } from './progress.ts';
-import { mergeHeld, nextRelease, selectPublished, type HeldBack } from './content/selectPublished.ts';
+import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
 
 export interface BuiltPage {
   url: string;
@@ -134,7 +134,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     // waits for them, so nothing is written into the cache after build() has settled.
     cacheWrites.push(assetsPromise.then(() => {}, () => {}));
 
-    const { content, held, parsed, saveArticles, listed } = await stage('content', async () => {
+    const { content, held, due, parsed, saveArticles, listed } = await stage('content', async () => {
       // In parallel; when several fail, the lists' first error is reported (the same one every time).
       const readLists = async () => {
         const read = [];
@@ -151,6 +151,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       return {
         content,
         held: mergeHeld(published.map((p) => p.held)),
+        due: earliestDue(published.map((p) => p.due)),
         parsed: entries.value.reduce((n, r) => n + r.parsed, 0),
         saveArticles: () => Promise.all(entries.value.map((r) => r.save())).then(() => {}),
         listed: entries.value,
@@ -239,8 +240,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       writeBuildRecord(cache, {
         key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
-        // Once the first held-back entry is due, a build would show more: the output is no longer up to date.
-        releases: nextRelease(held),
+        // Once the first entry dated later is due, a build would show it (or drop its marker): not up to date.
+        releases: due,
         inputs: [
           ...[...record.stamps].map(([rel, stamp]): [string, string, string] => [
             rel,

@@ -12,7 +12,7 @@
  *   - the stamps of every file and folder of the output it left (a folder's
  *     stamp changes when an entry is added or removed);
  *   - its report (page and file counts, bytes, the JavaScript report, what it held back);
- *   - the earliest date of an entry it held back for being dated later: from then on, not up to date.
+ *   - the earliest date of an entry dated later (held back, or shown marked): from then on, not up to date.
  * An input is unchanged when its stamp is, or else when it still hashes to
  * what the build read (an article saved without a change, a checkout that
  * touched every file, a folder's entries renamed in place by an editor). A
@@ -55,7 +55,7 @@ export type InputList = [string, string, string][];
 interface Record {
   key: string;
   started: number;
-  /** The earliest date (ms) of an entry held back for being dated later: from then on a build shows more. */
+  /** The earliest date (ms) of an entry dated later, held back or marked: from then on a build differs. */
   releases?: number;
   inputs: InputList;
   outputs: StampList;

@@ -66,11 +66,17 @@ const invalid = (entry: EntryMeta, how: unknown, expected: string, value: unknow
 /**
  * The entries a build shows, in their order, and what it held back. Entries neither draft nor scheduled
  * are passed through as they are (the same objects); the others shown are copies with their marker.
+ * `due`: the earliest date of an entry dated later, held back or marked: from then on a build differs.
  */
-export function selectPublished<E extends EntryMeta>(list: ListCollection, entries: E[], options: PublishOptions): { entries: E[]; held: HeldBack } {
+export function selectPublished<E extends EntryMeta>(
+  list: ListCollection,
+  entries: E[],
+  options: PublishOptions,
+): { entries: E[]; held: HeldBack; due?: number } {
   const held = noneHeld();
   if (!list.draft && !list.date) return { entries, held };
   const shown: E[] = [];
+  let due: number | undefined;
   for (const entry of entries) {
     const flag = list.draft ? read(list.draft as string | ((e: E) => unknown), entry, 'draft') : undefined;
     if (flag !== undefined && typeof flag !== 'boolean') throw invalid(entry, list.draft, 'must be true or false (it marks a draft)', flag);
@@ -78,12 +84,13 @@ export function selectPublished<E extends EntryMeta>(list: ListCollection, entri
     const moment = dated === undefined ? null : publicationMoment(dated);
     if (dated !== undefined && !moment) throw invalid(entry, list.date, 'must be a date (yyyy-MM-dd or an ISO date-time)', dated);
     const future = moment !== null && moment.at > options.now;
+    if (future && !(flag && !options.drafts)) due = Math.min(due ?? Infinity, moment.at);
     if (flag && !options.drafts) held.drafts.push(entry.file);
     else if (future && !options.future) held.scheduled.push({ file: entry.file, until: moment.until, at: moment.at });
     else if (flag || future) shown.push({ ...entry, ...(flag ? { draft: true } : {}), ...(future ? { scheduled: moment.until } : {}) });
     else shown.push(entry);
   }
-  return { entries: shown, held };
+  return { entries: shown, held, ...(due === undefined ? {} : { due }) };
 }
 
 /** Several collections' held-back entries as one. */
@@ -92,6 +99,8 @@ export const mergeHeld = (all: HeldBack[]): HeldBack => ({
   scheduled: all.flatMap((h) => h.scheduled),
 });
 
-/** The earliest moment a held-back entry is due: a build after it would show more. */
-export const nextRelease = (held: HeldBack): number | undefined =>
-  held.scheduled.length ? Math.min(...held.scheduled.map((s) => s.at)) : undefined;
+/** The earliest of several collections' `due`. */
+export const earliestDue = (dues: (number | undefined)[]): number | undefined => {
+  const known = dues.filter((d): d is number => d !== undefined);
+  return known.length ? Math.min(...known) : undefined;
+};

@@ -101,6 +101,16 @@ describe('the up-to-date check and the build cache', () => {
     expect(upToDate(options({ now: DUE }))).toMatchObject({ pages: due.stats.pages, held: { drafts: ['blog/draft-post.md'], scheduled: [] } });
   });
 
+  it('with --future, is up to date until the scheduled date, when its page would lose its badge', async () => {
+    await build(options({ future: true }));
+    expect(await page('blog/scheduled-post.html')).toContain('status-badge');
+    expect(upToDate(options({ future: true }))).not.toBeNull();
+    expect(upToDate(options({ future: true, now: DUE }))).toBeNull();
+    await build(options({ future: true, now: DUE }));
+    expect(await page('blog/scheduled-post.html')).not.toContain('status-badge');
+    expect(await page('blog.html')).not.toContain('status-badge');
+  });
+
   it('a draft published by a front-matter edit is built, listed and related; unrelated pages come from the cache', async () => {
     await build(options({ now: DUE }));
     expect(await page('blog/draft-post.html')).toBeNull();

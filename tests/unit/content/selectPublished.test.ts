@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatHeldBack } from '../../../generator/content/formatHeldBack.ts';
-import { mergeHeld, nextRelease, publicationMoment, selectPublished } from '../../../generator/content/selectPublished.ts';
+import { earliestDue, mergeHeld, publicationMoment, selectPublished } from '../../../generator/content/selectPublished.ts';
 import { SiteError } from '../../../generator/errors.ts';
 import { collection, type EntryMeta } from '../../../generator/site/defineConfig.ts';
 
@@ -39,6 +39,16 @@ describe('selectPublished', () => {
     expect(slugs(both.entries)).toEqual(['old', 'today', 'wip', 'later', 'off']);
     expect(both.entries[3]).toMatchObject({ slug: 'later', scheduled: '2027-01-01' });
     expect(both.held).toEqual({ drafts: [], scheduled: [] });
+  });
+
+  it('says when the first entry dated later is due, held back or shown marked; a draft held back does not count', () => {
+    const later = [entry('a', '2027-03-01'), entry('b', '2027-02-01'), entry('c', '2027-01-01', true)];
+    const at = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    expect(selectPublished(blog, later, { drafts: false, future: false, now: NOW }).due).toBe(at('2027-02-01'));
+    expect(selectPublished(blog, later, { drafts: true, future: true, now: NOW }).due).toBe(at('2027-01-01'));
+    expect(selectPublished(blog, [entry('old', '2026-01-01')], { drafts: false, future: false, now: NOW }).due).toBeUndefined();
+    expect(earliestDue([undefined, at('2027-05-01'), at('2027-04-01')])).toBe(at('2027-04-01'));
+    expect(earliestDue([undefined])).toBeUndefined();
   });
 
   it('a scheduled entry is published from 00:00 UTC of its day', () => {
@@ -126,7 +136,5 @@ describe('held-back report', () => {
     expect(formatHeldBack({ drafts: [], scheduled: many })).toBe(
       'Held back: 5 scheduled (blog/p3.md until 2027-01-01, blog/p1.md until 2027-02-01, blog/p2.md until 2027-03-01, 2 more); --future includes them\n',
     );
-    expect(nextRelease({ drafts: [], scheduled: many })).toBe(Date.parse('2027-01-01T00:00:00Z'));
-    expect(nextRelease({ drafts: ['blog/a.md'], scheduled: [] })).toBeUndefined();
   });
 });
