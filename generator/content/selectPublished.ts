@@ -36,12 +36,30 @@ export function publicationMoment(value: unknown): { at: number; until: string }
     const at = value.getTime();
     return Number.isNaN(at) ? null : { at, until: value.toISOString().replace(/T00:00:00\.000Z$/, '') };
   }
-  if (typeof value !== 'string') return null;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   const day = DAY.test(value);
-  const at = Date.parse(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   // Date.parse rolls 2025-02-30 over to March 2: a day must be one of the calendar.
-  return day && new Date(at).toISOString().slice(0, 10) !== value ? null : { at, until: value };
+  if (day && !isCalendarDay(value)) return null;
+  const at = Date.parse(day ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(at) ? null : { at, until: value };
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Whether a yyyy-MM-dd names a day of the calendar (arithmetic: thousands of entries per build). */
+function isCalendarDay(s: string): boolean {
+  const [y, m, d] = [Number(s.slice(0, 4)), Number(s.slice(5, 7)), Number(s.slice(8, 10))];
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return m >= 1 && m <= 12 && d >= 1 && d <= (m === 2 && leap ? 29 : MONTH_DAYS[m - 1]!);
+}
+
+/**
+ * Whether a date is after `today` (the build's yyyy-MM-dd), and its moment if so; null when it is not a
+ * date. A bare day of the past, the common case, is compared as text: nothing parsed.
+ */
+function laterMoment(value: unknown, today: string, now: number): { at: number; until: string } | false | null {
+  if (typeof value === 'string' && value.length === 10 && value <= today && DAY.test(value)) return isCalendarDay(value) ? false : null;
+  const moment = publicationMoment(value);
+  return moment && (moment.at > now ? moment : false);
 }
 
 /** A field of the entry, or what the site's function says of it (an exception in it is the site's). */
@@ -77,17 +95,17 @@ export function selectPublished<E extends EntryMeta>(
   if (!list.draft && !list.date) return { entries, held };
   const shown: E[] = [];
   let due: number | undefined;
+  const today = new Date(options.now).toISOString().slice(0, 10);
   for (const entry of entries) {
     const flag = list.draft ? read(list.draft as string | ((e: E) => unknown), entry, 'draft') : undefined;
     if (flag !== undefined && typeof flag !== 'boolean') throw invalid(entry, list.draft, 'must be true or false (it marks a draft)', flag);
     const dated = list.date ? read(list.date as string | ((e: E) => unknown), entry, 'date') : undefined;
-    const moment = dated === undefined ? null : publicationMoment(dated);
-    if (dated !== undefined && !moment) throw invalid(entry, list.date, 'must be a date (yyyy-MM-dd or an ISO date-time)', dated);
-    const future = moment !== null && moment.at > options.now;
-    if (future && !(flag && !options.drafts)) due = Math.min(due ?? Infinity, moment.at);
+    const later = dated === undefined ? false : laterMoment(dated, today, options.now);
+    if (later === null) throw invalid(entry, list.date, 'must be a date (yyyy-MM-dd or an ISO date-time)', dated);
+    if (later && !(flag && !options.drafts)) due = Math.min(due ?? Infinity, later.at);
     if (flag && !options.drafts) held.drafts.push(entry.file);
-    else if (future && !options.future) held.scheduled.push({ file: entry.file, until: moment.until, at: moment.at });
-    else if (flag || future) shown.push({ ...entry, ...(flag ? { draft: true } : {}), ...(future ? { scheduled: moment.until } : {}) });
+    else if (later && !options.future) held.scheduled.push({ file: entry.file, until: later.until, at: later.at });
+    else if (flag || later) shown.push({ ...entry, ...(flag ? { draft: true } : {}), ...(later ? { scheduled: later.until } : {}) });
     else shown.push(entry);
   }
   return { entries: shown, held, ...(due === undefined ? {} : { due }) };
