@@ -172,7 +172,7 @@ function inputsHold(contentDir: string, list: unknown, started: number): boolean
 export function upToDateReport(cache: BuildCache, config: ResolvedConfig, key: () => string): BuildReport | null {
   const record = cache.readPack<unknown>(PACK, PACK_KEY) as Partial<Record>;
   if (typeof record.started !== 'number' || !record.report || typeof record.report !== 'object') return null;
-  // A scheduled entry is due now: the build would add its page.
+  // An entry dated later is due now: a build would add its page (or drop its marker).
   if (record.releases !== undefined && !(typeof record.releases === 'number' && config.now < record.releases)) return null;
   if (!inputsHold(config.contentDir, record.inputs, record.started)) return null;
   if (!outputsHold(config.outDir, record.outputs)) return null;
