@@ -48,6 +48,7 @@ import type { RenderAssets } from './shards/ShardState.ts';
 import { readEntries } from './stages/readEntries.ts';
 import { renderPages } from './stages/renderPages.ts';
 import { progressLine } from './progress.ts';
+import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
 
 export interface BuiltPage {
   url: string;
@@ -66,6 +67,8 @@ export interface BuildResult {
   files: OutputFiles;
   widgets: WidgetBundle;
   js: JsReport;
+  /** The list entries left out: drafts (without `drafts`) and entries dated after the build (without `future`). */
+  held: HeldBack;
   stats: {
     pages: number;
     files: number;
@@ -131,7 +134,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     // waits for them, so nothing is written into the cache after build() has settled.
     cacheWrites.push(assetsPromise.then(() => {}, () => {}));
 
-    const { content, parsed, saveArticles, listed } = await stage('content', async () => {
+    const { content, held, due, parsed, saveArticles, listed } = await stage('content', async () => {
       // In parallel; when several fail, the lists' first error is reported (the same one every time).
       const readLists = async () => {
         const read = [];
@@ -142,9 +145,13 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       if (entries.status === 'rejected') throw entries.reason;
       if (fixed.status === 'rejected') throw fixed.reason;
       const content = fixed.value;
-      lists.forEach(([name], i) => (content.collections[name] = entries.value[i]!.entries));
+      // Drafts and entries dated later are left out here, before the site's routes and files see the lists.
+      const published = lists.map(([, list], i) => selectPublished(list, entries.value[i]!.entries, config));
+      lists.forEach(([name], i) => (content.collections[name] = published[i]!.entries));
       return {
         content,
+        held: mergeHeld(published.map((p) => p.held)),
+        due: earliestDue(published.map((p) => p.due)),
         parsed: entries.value.reduce((n, r) => n + r.parsed, 0),
         saveArticles: () => Promise.all(entries.value.map((r) => r.save())).then(() => {}),
         listed: entries.value,
@@ -228,10 +235,13 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       if (!record) return;
       const pageStamps = new Map<string, string>();
       for (const p of rendered.list) if (p.written) pageStamps.set(p.file, p.written);
-      const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js };
+      const heldBack = held.drafts.length || held.scheduled.length ? { held } : {};
+      const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js, ...heldBack };
       writeBuildRecord(cache, {
         key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
+        // Once the first entry dated later is due, a build would show it (or drop its marker): not up to date.
+        releases: due,
         inputs: [
           ...[...record.stamps].map(([rel, stamp]): [string, string, string] => [
             rel,
@@ -253,6 +263,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       files: config.write ? others : memory,
       widgets: assets.widgets,
       js,
+      held,
       stats: {
         pages: rendered.list.length,
         files: fileCount,

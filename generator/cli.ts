@@ -72,6 +72,8 @@ program
   .option('--cache-dir <dir>', 'build cache folder', DEFAULT_CACHE_DIR)
   .addOption(new Option('--workers <n>', 'worker threads besides the main one (default: one per extra core, for hundreds of pages)').argParser(count))
   .option('--timings', 'print how long each build stage took')
+  .option('--drafts', 'include drafts (entries a list collection marks as drafts)')
+  .option('--future', 'include entries dated after today (UTC)')
   .addHelpText(
     'after',
     '\nThe build replaces --out whole. It takes a folder that is missing, empty or marked by an earlier build\n' +
@@ -80,9 +82,10 @@ program
       '(content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
   )
   .action(
-    run(async (opts: { out: string; emptyOutDir?: boolean; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean }) => {
+    run(async (opts: { out: string; emptyOutDir?: boolean; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean }) => {
       const [{ build, upToDate }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
-      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers };
+      const { formatHeldBack } = await import('./content/formatHeldBack.ts');
+      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future };
       const checking = performance.now();
       const same = upToDate(options);
       if (same) {
@@ -90,6 +93,7 @@ program
         const ms = Math.round(performance.now() - checking);
         process.stdout.write(formatJsReport(same.js));
         if (opts.timings) process.stdout.write(`Stages: up-to-date check ${ms} ms\n`);
+        process.stdout.write(formatHeldBack(same.held));
         process.stdout.write(`Up to date: ${same.pages} pages (${same.files} files, ${kb(same.bytes)}) in ${opts.out}/, nothing changed since the last build (checked in ${ms} ms)\n`);
         return void process.stdout.write('', () => process.exit());
       }
@@ -98,6 +102,7 @@ program
       const { pages } = stats.cache;
       process.stdout.write(formatJsReport(js));
       if (opts.timings) process.stdout.write(`Stages: ${Object.entries(stats.stages).map(([name, ms]) => `${name} ${ms} ms`).join(', ')}\n`);
+      process.stdout.write(formatHeldBack(result.held));
       process.stdout.write(
         `Built ${stats.pages} pages (${stats.files} files, ${kb(stats.bytes)}) into ${opts.out}/ in ${stats.ms} ms` +
           ` (${pages.rendered} rendered, ${pages.cached} from cache${stats.workers ? `, ${stats.workers} workers` : ''})\n`,

@@ -40,6 +40,12 @@ export interface SiteOptions {
   workers?: number;
   /** Show a progress line on a terminal for builds over a second. Default: true. */
   progress?: boolean;
+  /** Include the list collections' drafts (content/selectPublished.ts). Default: false; true in dev. */
+  drafts?: boolean;
+  /** Include entries dated after `now`. Default: false; true in dev. */
+  future?: boolean;
+  /** The build's moment, for what is dated after it. Default: the current time. */
+  now?: Date;
 }
 
 export interface ResolvedConfig {
@@ -61,6 +67,10 @@ export interface ResolvedConfig {
   readCache: boolean;
   workers?: number;
   progress: boolean;
+  drafts: boolean;
+  future: boolean;
+  /** ms since the epoch. */
+  now: number;
 }
 
 export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): BackendSettings | null {
@@ -108,5 +118,8 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
     readCache: options.cache ?? true,
     workers: options.workers,
     progress: options.progress ?? true,
+    drafts: options.drafts ?? mode === 'dev',
+    future: options.future ?? mode === 'dev',
+    now: options.now?.getTime() ?? Date.now(),
   };
 }

@@ -1,5 +1,7 @@
 /** Programmatic API: the CLI is a thin layer over these. */
 export { build, upToDate, type BuildResult, type BuiltPage } from './build.ts';
 export type { BuildReport } from './cache/buildRecord.ts';
+export { formatHeldBack } from './content/formatHeldBack.ts';
+export type { HeldBack } from './content/selectPublished.ts';
 export { resolveConfig, type SiteOptions, type ResolvedConfig } from './config.ts';
 export { SiteError, formatSiteError, errorTable } from './errors.ts';

@@ -10,10 +10,12 @@ export const collections = {
   /** Labels of the interactive widgets. */
   widgets: collection.file('widgets.json', WidgetCopy),
   pages: collection.record('pages', 'json', pageSchemas),
-  /** The blog, newest first. */
+  /** The blog, newest first; drafts and posts dated after the build stay out of it until published. */
   posts: collection.list('blog', BlogFrontMatter, {
     sort: (a, b) => b.date.localeCompare(a.date),
     quickCheck: validBlogFrontMatter,
+    draft: 'draft',
+    date: 'date',
   }),
   legal: collection.record('legal', 'markdown', { privacy: LegalFrontMatter, terms: LegalFrontMatter }),
 };

@@ -11,7 +11,8 @@
  *     entry;
  *   - the stamps of every file and folder of the output it left (a folder's
  *     stamp changes when an entry is added or removed);
- *   - its report (page and file counts, bytes, the JavaScript report).
+ *   - its report (page and file counts, bytes, the JavaScript report, what it held back);
+ *   - the earliest date of an entry dated later (held back, or shown marked): from then on, not up to date.
  * An input is unchanged when its stamp is, or else when it still hashes to
  * what the build read (an article saved without a change, a checkout that
  * touched every file, a folder's entries renamed in place by an editor). A
@@ -28,6 +29,7 @@ import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { fixedFiles, listCollections, listEntryFiles, type Collections } from '../content/load.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
+import type { HeldBack } from '../content/selectPublished.ts';
 import type { BuildCache } from './BuildCache.ts';
 import { contentHash, hashParts } from './contentHash.ts';
 import { RACY_MS, stampAt as stampOrNull, stampTime } from './stampOf.ts';
@@ -40,6 +42,8 @@ export interface BuildReport {
   cache: { entries: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
   workers: number;
   js: JsReport;
+  /** The list entries the build left out, when it left any out (content/selectPublished.ts). */
+  held?: HeldBack;
 }
 
 /** Output paths (relative, "/"-separated; folders end in "/", the output folder itself is "./") and their stamps. */
@@ -51,6 +55,8 @@ export type InputList = [string, string, string][];
 interface Record {
   key: string;
   started: number;
+  /** The earliest date (ms) of an entry dated later, held back or marked: from then on a build differs. */
+  releases?: number;
   inputs: InputList;
   outputs: StampList;
   report: BuildReport;
@@ -86,6 +92,8 @@ export const recordKey = (generatorKey: string, widgetsKey: string, config: Reso
       outDir: config.outDir,
       siteUrl: config.siteUrl ?? null,
       backend: config.backend,
+      drafts: config.drafts,
+      future: config.future,
     }),
   ]);
 
@@ -164,6 +172,8 @@ function inputsHold(contentDir: string, list: unknown, started: number): boolean
 export function upToDateReport(cache: BuildCache, config: ResolvedConfig, key: () => string): BuildReport | null {
   const record = cache.readPack<unknown>(PACK, PACK_KEY) as Partial<Record>;
   if (typeof record.started !== 'number' || !record.report || typeof record.report !== 'object') return null;
+  // An entry dated later is due now: a build would add its page (or drop its marker).
+  if (record.releases !== undefined && !(typeof record.releases === 'number' && config.now < record.releases)) return null;
   if (!inputsHold(config.contentDir, record.inputs, record.started)) return null;
   if (!outputsHold(config.outDir, record.outputs)) return null;
   return record.key === key() ? record.report : null;

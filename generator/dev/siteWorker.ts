@@ -7,7 +7,8 @@
  * file (trackReads, as the build cache keys pages).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadContent, type ContentSnapshot } from '../content/load.ts';
+import { listCollections, loadContent, type ContentSnapshot } from '../content/load.ts';
+import { selectPublished } from '../content/selectPublished.ts';
 import { updateContent } from '../content/updateContent.ts';
 import { checkSiteUrl } from '../config.ts';
 import { assetUrl } from '../assets/staticFiles.ts';
@@ -16,7 +17,7 @@ import { assertDistinctFiles } from '../routes.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
-import type { Route } from '../site/defineConfig.ts';
+import type { Entry, Route } from '../site/defineConfig.ts';
 import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
 import { guardHooks } from '../site/checkDefinition.ts';
@@ -24,7 +25,10 @@ import { toWireError } from './toWireError.ts';
 import type { DevAssets, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
 interface State {
+  /** As read (what the next edit updates). */
   content: ContentSnapshot;
+  /** As pages see it: drafts and later entries included, each marked (content/selectPublished.ts). */
+  shown: ContentSnapshot;
   routes: Route[];
   siteUrl: string;
 }
@@ -40,14 +44,18 @@ let assets: DevAssets = { stylesheet: '', scripts: [], statics: {}, backendUrl: 
 const reads = new Map<string, string[]>();
 
 function settle(content: ContentSnapshot): State {
-  const routes = site.routes(content.collections) as Route[];
+  const collections = { ...content.collections };
+  for (const [name, list] of listCollections(site.collections)) {
+    collections[name] = selectPublished(list, collections[name] as Entry[], { drafts: true, future: true, now: Date.now() }).entries;
+  }
+  const routes = site.routes(collections) as Route[];
   assertDistinctFiles(routes);
-  return { content, routes, siteUrl: siteUrlOverride ?? checkSiteUrl(site.meta(content.collections).url) };
+  return { content, shown: { ...content, collections }, routes, siteUrl: siteUrlOverride ?? checkSiteUrl(site.meta(collections).url) };
 }
 
 function renderPath(urlPath: string): { status: number; body: string; type: string } | null {
   if (!state) throw new Error('content not loaded');
-  const { content, routes, siteUrl } = state;
+  const { shown: content, routes, siteUrl } = state;
   const asset = assetUrl(assets.statics);
   const extra = extraFiles(site, content.collections, routes, siteUrl, asset)[urlPath.replace(/^\//, '')];
   if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };

@@ -42,6 +42,12 @@ export function checkDefinition(value: unknown, file: string, configPath?: strin
   for (const [field, ok, expected] of checks) if (!ok(value)) fail(field, expected);
   for (const [name, c] of Object.entries(value.collections as Record<string, unknown>)) {
     if (!isObject(c) || !kinds.has(String(c.kind))) fail(`collections.${name}`, 'must be made with collection.file, collection.record or collection.list');
+    for (const option of ['draft', 'date'] as const) {
+      const v = (c as Record<string, unknown>)[option];
+      if ((c as Record<string, unknown>).kind === 'list' && v !== undefined && typeof v !== 'function' && (typeof v !== 'string' || v === '')) {
+        fail(`collections.${name}.${option}`, 'must be the name of a front-matter field or a function of an entry');
+      }
+    }
   }
   return guardHooks(value as unknown as SiteDefinition<any, any, any>);
 }

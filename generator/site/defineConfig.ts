@@ -26,6 +26,10 @@ export type EntryMeta<T = Record<never, never>> = T & {
   file: string;
   /** Content hash of the file's text: what the build cache keys its pages by. */
   hash: string;
+  /** Set by the engine on a draft shown anyway (`site dev`, `site build --drafts`): templates mark it. */
+  draft?: boolean;
+  /** Set by the engine on an entry dated after the build, shown anyway (`site dev`, `--future`): its date. */
+  scheduled?: string;
 };
 
 /** A markdown file of a list collection: its front matter, where it lives, and its rendered body. */
@@ -89,7 +93,20 @@ export interface ListCollection<S extends z.ZodType = z.ZodType> {
    * for anything else (zod then parses it and words the error). For collections of thousands.
    */
   quickCheck?: (data: unknown) => z.infer<S> | undefined;
+  /**
+   * Which entries are drafts: a boolean field of the front matter, or a function. A build leaves drafts
+   * out (no page, no listing, feed or sitemap line) unless `--drafts`; `site dev` shows them.
+   */
+  draft?: FieldOf<z.infer<S>> | ((entry: EntryMeta<z.infer<S>>) => boolean | undefined);
+  /**
+   * An entry's publication date: a front-matter field or a function giving yyyy-MM-dd, an ISO date-time
+   * or a Date. A build leaves an entry dated after its own moment (UTC) out until then, unless `--future`.
+   */
+  date?: FieldOf<z.infer<S>> | ((entry: EntryMeta<z.infer<S>>) => string | Date | undefined);
 }
+
+/** The names of an object type's fields. */
+type FieldOf<T> = T extends object ? Extract<keyof T, string> : string;
 
 export type Collection = FileCollection | RecordCollection | ListCollection;
 

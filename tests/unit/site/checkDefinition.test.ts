@@ -68,4 +68,13 @@ describe('checkDefinition', () => {
     expect(failure({ ...good, collections: { home: { file: 'home.json' } } }).args.field).toBe('collections.home');
     expect(failure({ ...good, meta: undefined }).args.field).toBe('meta');
   });
+
+  it("refuses a list collection's draft or date option that is neither a field name nor a function", () => {
+    const list = (options: object) => ({ ...good, collections: { posts: { kind: 'list', dir: 'blog', schema: {}, ...options } } });
+    expect(failure(list({ draft: true })).args).toMatchObject({
+      field: 'collections.posts.draft',
+      expected: 'must be the name of a front-matter field or a function of an entry',
+    });
+    expect(failure(list({ date: '' })).args.field).toBe('collections.posts.date');
+  });
 });

@@ -31,6 +31,7 @@ describe('validBlogFrontMatter (BlogFrontMatter without zod, for front matter va
     readTime: ['7 min read', '12 min read', '7 mins read', ' 7 min read', 'min read', 7],
     category: ['Opinion', 'Comparisons', 'Tools', 'opinion', 'Other', ''],
     author: ['A', ' A ', '', false],
+    draft: [true, false, undefined, 'yes', 'true', 1, 0, null],
   };
   const agree = (data: unknown) => {
     const fast = validBlogFrontMatter(data);
@@ -160,6 +161,30 @@ describe('front matter as YAML (js-yaml)', () => {
 
   it('rejects an unquoted date-time instead of shifting it to another day', () => {
     expect(error('2025-10-24T23:00:00-05:00').message).toContain('must be a date written yyyy-MM-dd');
+  });
+
+  it('a draft flag that is not true or false is an error with file, line, field and hint', () => {
+    const source = md('"2025-10-24"').replace('author: "A"\n', 'author: "A"\ndraft: "yes"\n');
+    const e = (() => {
+      try {
+        parseMarkdownFile('blog/x.md', source, BlogFrontMatter, validBlogFrontMatter);
+      } catch (err) {
+        return err as SiteError;
+      }
+      throw new Error('draft: "yes" was accepted');
+    })();
+    expect(e).toBeInstanceOf(SiteError);
+    expect(e.code).toBe('ContentFieldInvalid');
+    expect(e.location).toEqual({ file: 'blog/x.md', line: 8, field: 'draft' });
+    expect(e.message).toBe('blog/x.md:8: field "draft" must be a boolean, but found "yes".');
+    expect(e.hint).toMatch(/schema/);
+    expect(parseMarkdownFile('blog/x.md', source.replace('"yes"', 'true'), BlogFrontMatter, validBlogFrontMatter).data.draft).toBe(true);
+  });
+
+  it('a date that is not a date is an error with file, line, field and hint', () => {
+    const e = error('"soon"');
+    expect(e.location).toEqual({ file: 'blog/x.md', line: 4, field: 'date' });
+    expect(e.hint).toContain('yyyy-MM-dd');
   });
 
   it('rejects a slashed date, quoted or not', () => {
