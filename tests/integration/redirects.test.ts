@@ -110,5 +110,8 @@ describe('page-weight budget', () => {
     expect(e.message).toMatch(/^A page has more HTML than the budget of 150\.0 KB \(153,600 bytes\):\n {2}- \/blog: \d+\.\d KB \([\d,]+ bytes\)$/);
     expect(e.hint).toMatch(/paginate/);
     await expect(access(path.join(tmp, 'heavy'))).rejects.toThrow();
+    // Again, with every page from the build cache: a cached page carries its size.
+    const again = (await run('heavy').catch((x: unknown) => x)) as SiteError<'PageTooHeavy'>;
+    expect([again.code, again.args.pages]).toEqual(['PageTooHeavy', e.args.pages]);
   }, 120_000);
 });
