@@ -29,7 +29,7 @@ import { headersFile } from './security/headersFile.ts';
 import { runChecks } from './checks/runChecks.ts';
 import { linksToRedirects } from './checks/checkPages.ts';
 import { checkPageWeight } from './checks/checkPageWeight.ts';
-import { redirectTable } from './redirects/redirectTable.ts';
+import { assertNoHiddenFiles, redirectTable } from './redirects/redirectTable.ts';
 import { redirectFiles } from './redirects/redirectFiles.ts';
 import { locateRedirect } from './redirects/locateRedirect.ts';
 import { OUTPUT_MARKER, OutputDir, type OutputFiles } from './writeOutput.ts';
@@ -156,11 +156,11 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       };
     });
     const siteUrl = config.siteUrl ?? checkSiteUrl(site.meta(content.collections).url);
-    const { routes, redirects } = await stage('routes', () => {
+    const { routes, redirects, locate } = await stage('routes', () => {
       const table = site.routes(content.collections) as Route[];
       assertDistinctFiles(table);
       const locate = locateRedirect(config.contentDir, path.join(config.root, CONFIG_FILE));
-      return { routes: table, redirects: redirectTable(table, site.redirects, locate) };
+      return { routes: table, redirects: redirectTable(table, site.redirects, locate), locate };
     });
     const entryCount = listed.reduce((n, r) => n + r.entries.length, 0);
 
@@ -194,6 +194,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const t = performance.now();
       extras = new Map(Object.entries(extraFiles(site, content.collections, routes, siteUrl, assetUrl(assets.page.statics))));
       extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: assets.backendUrl, additions: site.csp?.(content.collections) })));
+      assertNoHiddenFiles(redirects, [...assets.files.keys(), ...extras.keys()], locate);
       for (const [file, text] of Object.entries(redirectFiles(redirects, siteUrl, site.meta(content.collections).language))) extras.set(file, text);
       for (const [file, data] of extras) emit(file, data);
       stages.extras = Math.round(performance.now() - t);

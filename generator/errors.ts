@@ -88,10 +88,11 @@ export const errorTable = {
     message: ({ path, reason, file, line, field }) => `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}"${path}" in ${field} ${reason}.`,
     hint: 'Write a path of this site as visitors request it: starting with "/", without "?", "#", "*", ":" segments, spaces, "." or ".." ("/old-post").',
   }),
-  RedirectShadowsRoute: entry<{ from: string; route: string; file?: string; line?: number; field: string }>({
+  RedirectShadowsRoute: entry<{ from: string; route: string; file?: string; line?: number; field: string; output?: boolean }>({
     title: 'A redirect hides a page',
-    message: ({ from, route, file, line, field }) =>
-      `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}${field} lists ${from}, which is the ${from === route ? 'path' : 'file'} of the page ${route}.`,
+    message: ({ from, route, file, line, field, output }) =>
+      `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}${field} lists ${from}, which is ` +
+      (output ? `the file ${route} of the output.` : `the ${from === route ? 'path' : 'file'} of the page ${route}.`),
     hint: 'A redirect is for a path no page lives at any more: remove it from the list, or move the page.',
   }),
   RedirectDuplicate: entry<{ from: string; targets: [string, string]; declaredBy: [string, string]; file?: string; line?: number; field: string }>({

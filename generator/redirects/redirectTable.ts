@@ -44,12 +44,7 @@ export function pathProblem(path: string): string | null {
 const clean = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 export function redirectTable(routes: Route[], configured: Record<string, string> = {}, locate: LocateRedirect = () => undefined): Redirect[] {
-  const where = (source: RedirectSource, value: string) => {
-    const line = locate(source, value);
-    return source.kind === 'config'
-      ? { file: 'site.config.ts', ...(line ? { line } : {}), field: CONFIG_FIELD }
-      : { ...(source.file ? { file: source.file, ...(line ? { line } : {}) } : {}), field: source.file ? ALIAS_FIELD : `the aliases of the route ${source.route}` };
-  };
+  const where = (source: RedirectSource, value: string) => whereOf(source, value, locate);
   const declared: { from: string; to: string; source: RedirectSource }[] = [
     ...Object.entries(configured).map(([from, to]) => ({ from, to, source: { kind: 'config' } as const })),
     ...routes.flatMap((r) =>
@@ -90,6 +85,25 @@ export function redirectTable(routes: Route[], configured: Record<string, string
     if (!routeByPath.has(r.to)) throw new SiteError('RedirectTargetUnknown', { from: r.from, to: r.to, ...at });
   }
   return [...table.values()];
+}
+
+/**
+ * Fails an old path that is a file of the output besides the pages (a feed, robots.txt, an asset): hosts
+ * follow a redirect before they serve a file, so the file would be gone.
+ */
+export function assertNoHiddenFiles(redirects: Redirect[], files: Iterable<string>, locate: LocateRedirect = () => undefined): void {
+  const byPath = new Set([...files].map((f) => `/${f}`));
+  for (const r of redirects) {
+    if (byPath.has(r.from)) throw new SiteError('RedirectShadowsRoute', { from: r.from, route: r.from.slice(1), output: true, ...whereOf(r.source, r.from, locate) });
+  }
+}
+
+/** The error location of a declaration: file, line when found, field. */
+function whereOf(source: RedirectSource, value: string, locate: LocateRedirect): { file?: string; line?: number; field: string } {
+  const line = locate(source, value);
+  return source.kind === 'config'
+    ? { file: 'site.config.ts', ...(line ? { line } : {}), field: CONFIG_FIELD }
+    : { ...(source.file ? { file: source.file, ...(line ? { line } : {}) } : {}), field: source.file ? ALIAS_FIELD : `the aliases of the route ${source.route}` };
 }
 
 /** Who declared a redirect, in a message. */

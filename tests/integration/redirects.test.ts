@@ -97,6 +97,16 @@ describe('redirects', () => {
   });
 });
 
+describe('redirects hiding a file', () => {
+  it('fails an alias that is a file of the output, such as the feed', async () => {
+    const line = (await withAliases(['/feed.xml'])).split('\n').indexOf('  - /feed.xml') + 1;
+    const e = (await run('feed').catch((x: unknown) => x)) as SiteError;
+    expect(e).toBeInstanceOf(SiteError);
+    expect([e.code, e.message]).toEqual(['RedirectShadowsRoute', `${ARTICLE}:${line}: aliases lists /feed.xml, which is the file feed.xml of the output.`]);
+    await expect(access(path.join(tmp, 'feed'))).rejects.toThrow();
+  });
+});
+
 describe('page-weight budget', () => {
   it('fails a blog index of 200 more articles (over 150 KB of HTML), naming the page, its size and the budget', async () => {
     await withAliases([]);

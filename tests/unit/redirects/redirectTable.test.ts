@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../../generator/errors.ts';
 import { fileForPath } from '../../../generator/routes.ts';
-import { pathProblem, redirectTable, type LocateRedirect } from '../../../generator/redirects/redirectTable.ts';
+import { assertNoHiddenFiles, pathProblem, redirectTable, type LocateRedirect } from '../../../generator/redirects/redirectTable.ts';
 import type { Route } from '../../../generator/site/defineConfig.ts';
 
 const route = (path: string, extra: Partial<Route> = {}): Route => ({
@@ -83,6 +83,14 @@ describe('redirectTable', () => {
     expect(e.code).toBe('RedirectDuplicate');
     expect(e.message).toBe('/old-post redirects to /pricing (site.config.ts redirects) and to /blog/new-post (blog/new-post.md aliases).');
     expect(redirectTable(routes, { '/old-post': '/blog/new-post' })).toHaveLength(2);
+  });
+
+  it('fails an old path that is a file of the output besides the pages (hosts redirect before serving a file)', () => {
+    const table = redirectTable([...routes, post('x', ['/feed.xml'])]);
+    const e = failure(() => assertNoHiddenFiles(table, ['feed.xml', 'assets/main.1234.css'], () => 7));
+    expect(e.code).toBe('RedirectShadowsRoute');
+    expect(e.message).toBe('blog/x.md:7: aliases lists /feed.xml, which is the file feed.xml of the output.');
+    expect(() => assertNoHiddenFiles(table, ['sitemap.xml'])).not.toThrow();
   });
 
   it('fails an old path that is not an exact site path', () => {
