@@ -27,6 +27,11 @@ import { extraFiles } from './seo/extraFiles.ts';
 import { contentSecurityPolicy } from './security/contentSecurityPolicy.ts';
 import { headersFile } from './security/headersFile.ts';
 import { runChecks } from './checks/runChecks.ts';
+import { linksToRedirects } from './checks/checkPages.ts';
+import { checkPageWeight } from './checks/checkPageWeight.ts';
+import { assertNoHiddenFiles, redirectTable } from './redirects/redirectTable.ts';
+import { redirectFiles } from './redirects/redirectFiles.ts';
+import { locateRedirect } from './redirects/locateRedirect.ts';
 import { OUTPUT_MARKER, OutputDir, type OutputFiles } from './writeOutput.ts';
 import { guardOutDir } from './guardOutDir.ts';
 import { BuildCache } from './cache/BuildCache.ts';
@@ -158,10 +163,11 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       };
     });
     const siteUrl = config.siteUrl ?? checkSiteUrl(site.meta(content.collections).url);
-    const routes: Route[] = await stage('routes', () => {
+    const { routes, redirects, locate } = await stage('routes', () => {
       const table = site.routes(content.collections) as Route[];
       assertDistinctFiles(table);
-      return table;
+      const locate = locateRedirect(config.contentDir, path.join(config.root, CONFIG_FILE));
+      return { routes: table, redirects: redirectTable(table, site.redirects, locate), locate };
     });
     const entryCount = listed.reduce((n, r) => n + r.entries.length, 0);
 
@@ -195,6 +201,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const t = performance.now();
       extras = new Map(Object.entries(extraFiles(site, content.collections, routes, siteUrl, assetUrl(assets.page.statics))));
       extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: assets.backendUrl, additions: site.csp?.(content.collections) })));
+      assertNoHiddenFiles(redirects, [...assets.files.keys(), ...extras.keys()], locate);
+      for (const [file, text] of Object.entries(redirectFiles(redirects, siteUrl, site.meta(content.collections).language))) extras.set(file, text);
       for (const [file, data] of extras) emit(file, data);
       stages.extras = Math.round(performance.now() - t);
     };
@@ -204,17 +212,26 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     writing(rendered.saved);
 
     const summaries = rendered.list.map((p) => p.summary);
-    const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes, site.budgets));
+    const js = await stage('budgets', () => {
+      const report = checkBudgets(assets.widgets, summaries, routes, site.budgets);
+      checkPageWeight(rendered.list, site.budgets?.pageBytes);
+      return report;
+    });
 
     const others: OutputFiles = new Map([...assets.files, ...extras]);
-    await stage('checks', () =>
+    const redirected = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
+    await stage('checks', () => {
       runChecks({
         pages: summaries,
         files: [...rendered.list.map((p) => p.file), ...others.keys()],
         sitemapXml: String(extras.get('sitemap.xml')),
         siteUrl,
-      }),
-    );
+        redirects: redirected,
+      });
+      const warnings = linksToRedirects({ pages: summaries, redirects: redirected });
+      for (const w of warnings.slice(0, 20)) config.log(`Warning: ${w}.`);
+      if (warnings.length > 20) config.log(`Warning: … and ${warnings.length - 20} more links to redirected paths.`);
+    });
 
     for (const data of others.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     for (const p of rendered.list) bytes += p.bytes;

@@ -19,6 +19,7 @@ interface ErrorEntry<A> {
 }
 
 const entry = <A>(e: ErrorEntry<A>) => e;
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
 export const errorTable = {
   ContentFileMissing: entry<{ file: string }>({
@@ -82,6 +83,42 @@ export const errorTable = {
     message: ({ file, routes }) => `The routes ${routes.join(' and ')} would both write ${file}.`,
     hint: 'Use distinct paths (or slugs) so every route writes its own file.',
   }),
+  RedirectPathInvalid: entry<{ path: string; reason: string; file?: string; line?: number; field: string }>({
+    title: 'A redirect path is invalid',
+    message: ({ path, reason, file, line, field }) => `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}"${path}" in ${field} ${reason}.`,
+    hint: 'Write a path of this site as visitors request it: starting with "/", without "?", "#", "*", ":" segments, spaces, "." or ".." ("/old-post").',
+  }),
+  RedirectShadowsRoute: entry<{ from: string; route: string; file?: string; line?: number; field: string; output?: boolean }>({
+    title: 'A redirect hides a page',
+    message: ({ from, route, file, line, field, output }) =>
+      `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}${field} lists ${from}, which is ` +
+      (output ? `the file ${route} of the output.` : `the ${from === route ? 'path' : 'file'} of the page ${route}.`),
+    hint: 'A redirect is for a path no page lives at any more: remove it from the list, or move the page.',
+  }),
+  RedirectDuplicate: entry<{ from: string; targets: [string, string]; declaredBy: [string, string]; file?: string; line?: number; field: string }>({
+    title: 'A path is redirected twice',
+    message: ({ from, targets, declaredBy }) =>
+      `${from} redirects to ${targets[0]} (${declaredBy[0]}) and to ${targets[1]} (${declaredBy[1]}).`,
+    hint: 'Keep one of the two redirects.',
+  }),
+  RedirectTargetUnknown: entry<{ from: string; to: string; file?: string; line?: number; field: string }>({
+    title: 'A redirect points nowhere',
+    message: ({ from, to, file, line, field }) =>
+      `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}${field} sends ${from} to ${to}, which is not a page of the site.`,
+    hint: 'Point it at the path of a route (as the sitemap lists them, "/blog/new-post"), or at an absolute https:// URL of another site.',
+  }),
+  RedirectChain: entry<{ from: string; to: string; next: string; file?: string; line?: number; field: string }>({
+    title: 'A redirect leads to another redirect',
+    message: ({ from, to, next, file, line }) =>
+      `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}${from} redirects to ${to}, which itself redirects to ${next}: visitors and search engines would be sent on twice.`,
+    hint: ({ from, next }) => `Redirect ${from} straight to ${next}.`,
+  }),
+  RedirectLoop: entry<{ paths: string[]; file?: string; line?: number; field: string }>({
+    title: 'Redirects form a loop',
+    message: ({ paths, file, line }) =>
+      `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}the redirects ${paths.join(' -> ')} form a loop: the page would never load.`,
+    hint: 'Remove one of these redirects, or point it at a page of the site.',
+  }),
   TemplateRenderFailed: entry<{ route: string; template: string; reason: string }>({
     title: 'A template threw while rendering',
     message: ({ route, template, reason }) => `Rendering ${route} with ${template} failed: ${reason}.`,
@@ -116,6 +153,17 @@ export const errorTable = {
     title: 'JavaScript budget exceeded',
     message: ({ what, size, budget }) => `${what} is ${(size / 1024).toFixed(1)} KB gzip, over its budget of ${(budget / 1024).toFixed(1)} KB.`,
     hint: 'Load the code later (data-hydrate="idle" or "interaction"), split it, or drop a dependency.',
+  }),
+  PageTooHeavy: entry<{ pages: { url: string; bytes: number }[]; budget: number }>({
+    title: 'Page weight budget exceeded',
+    message: ({ pages, budget }) =>
+      `${pages.length === 1 ? 'A page has' : `${pages.length} pages have`} more HTML than the budget of ${kb(budget)} (${budget.toLocaleString('en-US')} bytes):\n  - ` +
+      pages
+        .slice(0, 10)
+        .map((p) => `${p.url}: ${kb(p.bytes)} (${p.bytes.toLocaleString('en-US')} bytes)`)
+        .concat(pages.length > 10 ? [`… and ${pages.length - 10} more`] : [])
+        .join('\n  - '),
+    hint: 'Split the listing into pages (paginate(items, size, base) in the route table) or show less on it; raise budgets.pageBytes in site.config.ts only for a page that must be this big.',
   }),
   CheckFailed: entry<{ check: string; problems: string[] }>({
     title: 'Build check failed',

@@ -93,6 +93,7 @@ export function buildRoutes(content: Content): SiteRoute[] {
       article: { publishedTime: post.date, section: post.category },
       entry: post,
       related: relatedPosts(post, posts, 3, postsByCategory),
+      ...(post.aliases ? { aliases: post.aliases } : {}),
     })),
     ...(['privacy', 'terms'] as const).map<SiteRoute>((name) => ({
       path: `/${name}`,

@@ -87,19 +87,22 @@ export const BlogFrontMatter = z.strictObject({
   author: text,
   /** true: left out of the build (shown by `site dev` and `site build --drafts`). */
   draft: z.boolean().optional(),
+  /** Old paths of the article ("/blog/old-slug"): each redirects to it (a 301 where the host reads _redirects). */
+  aliases: z.array(internalPath).optional(),
 });
 export type BlogFrontMatter = z.infer<typeof BlogFrontMatter>;
 
 /**
  * BlogFrontMatter's result for front matter that is valid as written (six string fields, maybe a
- * boolean draft, nothing else), without zod; undefined for anything else, which zod then parses and words the error for.
+ * boolean draft, nothing else), without zod; undefined for anything else (aliases too), which zod then
+ * parses and words the error for.
  * A build reads thousands of articles: zod's generic parser took ~35 µs each, and V8's compiler time
  * in every build thread. tests/unit/content/schemas.test.ts holds the two to the same answers.
  */
 export function validBlogFrontMatter(data: unknown): BlogFrontMatter | undefined {
   if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
   const fields = data as Record<string, unknown>;
-  for (const key in fields) if (!Object.hasOwn(BlogFrontMatter.shape, key)) return undefined;
+  for (const key in fields) if (!Object.hasOwn(BlogFrontMatter.shape, key) || key === 'aliases') return undefined;
   const { title, description, date, readTime, category, author, draft } = fields;
   if (draft !== undefined && typeof draft !== 'boolean') return undefined;
   if (typeof title !== 'string' || typeof description !== 'string' || typeof author !== 'string') return undefined;

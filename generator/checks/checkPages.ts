@@ -13,6 +13,8 @@ export interface CheckInput {
   files: string[];
   sitemapXml: string;
   siteUrl: string;
+  /** Old path -> its target (a route path or an https:// URL): a link to an old path is followed. */
+  redirects?: Record<string, string>;
 }
 
 export type Check = (input: CheckInput) => string[];
@@ -20,7 +22,7 @@ export type Check = (input: CheckInput) => string[];
 const local = (check: LocalCheck): Check => ({ pages }) => pages.flatMap((p) => p.problems[check] ?? []);
 
 /** Internal links and #anchors that point nowhere. */
-export const brokenLinks: Check = ({ pages, files }) => {
+export const brokenLinks: Check = ({ pages, files, redirects = {} }) => {
   const byUrl = new Map(pages.map((p) => [p.url, p]));
   const idsByUrl = new Map<string, Set<string>>();
   const hasId = (p: PageSummary, id: string) => {
@@ -33,7 +35,10 @@ export const brokenLinks: Check = ({ pages, files }) => {
   const verdict = (page: PageSummary, ref: string): string | null => {
     const [beforeHash, anchor] = ref.split('#') as [string, string | undefined];
     const path = beforeHash.split('?')[0]!;
-    const targetUrl = path === '' ? page.url : path;
+    const asked = path === '' ? page.url : path;
+    // A link to an old path reaches its target (the build warns about it: see linksToRedirects).
+    const targetUrl = !byUrl.has(asked) && !fileSet.has(asked) && Object.hasOwn(redirects, asked) ? redirects[asked]! : asked;
+    if (/^https:\/\//.test(targetUrl)) return '';
     const target = byUrl.get(targetUrl);
     if (!target && !fileSet.has(targetUrl)) return null;
     return anchor && target && !hasId(target, anchor) ? anchor : '';
@@ -58,6 +63,25 @@ export const brokenLinks: Check = ({ pages, files }) => {
   }
   return problems;
 };
+
+/**
+ * Not a failing check: links to an old path still work (the host redirects them), but cost every
+ * visitor a round trip, so the build warns with the new path, once per page and old path.
+ */
+export function linksToRedirects({ pages, redirects = {} }: Pick<CheckInput, 'pages' | 'redirects'>): string[] {
+  const byUrl = new Set(pages.map((p) => p.url));
+  const warnings: string[] = [];
+  for (const page of pages) {
+    const seen = new Set<string>();
+    for (const entry of page.refs) {
+      const path = entry.slice(entry.indexOf(' ') + 1).split('#')[0]!.split('?')[0]!;
+      if (seen.has(path) || byUrl.has(path) || !Object.hasOwn(redirects, path)) continue;
+      seen.add(path);
+      warnings.push(`${page.url}: links to ${path}, which redirects to ${redirects[path]}; link to ${redirects[path]} instead`);
+    }
+  }
+  return warnings;
+}
 
 /** Images without an alt attribute (alt="" is fine for decoration). */
 export const missingAlt: Check = local('missingAlt');

@@ -256,6 +256,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (error) return void res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(error, `${DEV_CLIENT_PATH}?v=-1`));
       const { result } = await worker.call({ type: 'render', path: url.pathname });
       if (!result) return void res.writeHead(404).end();
+      if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
       const body =
         result.type === 'text/html'
           ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script></head>`)

@@ -1,8 +1,8 @@
 /**
  * Serves a built folder the way a static host does: clean URLs
  * ("/about" -> about.html, "/" -> index.html), 404.html with status 404,
- * and the headers from a `_headers` file (Netlify / Cloudflare Pages format)
- * where present, gzip or brotli for text. Used by `site preview` and by the end-to-end tests.
+ * the headers from a `_headers` file and the redirects of a `_redirects` file
+ * (Netlify / Cloudflare Pages format) where present, gzip or brotli for text. Used by `site preview` and by the end-to-end tests.
  */
 import { createReadStream } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -10,6 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { parseHeadersFile, headersFor, type HeaderRule } from './parseHeadersFile.ts';
+import { parseRedirectsFile } from './parseRedirectsFile.ts';
 import { listen } from './listen.ts';
 import { OUTPUT_MARKER } from '../writeOutput.ts';
 
@@ -81,8 +82,15 @@ async function compressed(file: string, encoding: 'br' | 'gzip'): Promise<Buffer
 export async function serveStatic(options: { dir: string; port?: number; host?: string }): Promise<StaticServer> {
   const dir = path.resolve(options.dir);
   const rules: HeaderRule[] = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8').catch(() => ''));
+  const redirects = parseRedirectsFile(await readFile(path.join(dir, '_redirects'), 'utf8').catch(() => ''));
   const server = http.createServer(async (req, res) => {
-    const urlPath = (req.url ?? '/').split('?')[0]!;
+    const [urlPath, query] = (req.url ?? '/').split('?') as [string, string | undefined];
+    // An old path answers with its redirect before any file, as Cloudflare Pages does; the query goes along.
+    const redirect = redirects.get(urlPath);
+    if (redirect) {
+      res.writeHead(redirect.status, { location: query !== undefined && !redirect.to.includes('?') ? `${redirect.to}?${query}` : redirect.to }).end();
+      return;
+    }
     // "/about.html" and "/about/" redirect to the clean URL, as Cloudflare Pages does.
     if (/\.html$/.test(urlPath) || (urlPath.length > 1 && urlPath.endsWith('/'))) {
       const target = urlPath.replace(/(index)?\.html$/, '').replace(/(.)\/+$/, '$1') || '/';

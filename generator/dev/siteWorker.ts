@@ -14,6 +14,8 @@ import { checkSiteUrl } from '../config.ts';
 import { assetUrl } from '../assets/staticFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { assertDistinctFiles } from '../routes.ts';
+import { redirectTable } from '../redirects/redirectTable.ts';
+import { locateRedirect } from '../redirects/locateRedirect.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
@@ -22,7 +24,7 @@ import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
 import { guardHooks } from '../site/checkDefinition.ts';
 import { toWireError } from './toWireError.ts';
-import type { DevAssets, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
+import type { DevAssets, Rendered, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
 interface State {
   /** As read (what the next edit updates). */
@@ -31,6 +33,8 @@ interface State {
   shown: ContentSnapshot;
   routes: Route[];
   siteUrl: string;
+  /** Old path -> its target: answered with a 301, as `site preview` does from `_redirects`. */
+  redirects: Map<string, string>;
 }
 
 // The dev worker runs from a bundle built for the site (workerBundle.ts), which carries it.
@@ -50,12 +54,21 @@ function settle(content: ContentSnapshot): State {
   }
   const routes = site.routes(collections) as Route[];
   assertDistinctFiles(routes);
-  return { content, shown: { ...content, collections }, routes, siteUrl: siteUrlOverride ?? checkSiteUrl(site.meta(collections).url) };
+  const redirects = redirectTable(routes, site.redirects, locateRedirect(contentDir, ''));
+  return {
+    content,
+    shown: { ...content, collections },
+    routes,
+    siteUrl: siteUrlOverride ?? checkSiteUrl(site.meta(collections).url),
+    redirects: new Map(redirects.map((r) => [r.from, r.to])),
+  };
 }
 
-function renderPath(urlPath: string): { status: number; body: string; type: string } | null {
+function renderPath(urlPath: string): Rendered {
   if (!state) throw new Error('content not loaded');
-  const { shown: content, routes, siteUrl } = state;
+  const { shown: content, routes, siteUrl, redirects } = state;
+  const to = redirects.get(urlPath);
+  if (to !== undefined) return { status: 301, body: '', type: 'text/plain', location: to };
   const asset = assetUrl(assets.statics);
   const extra = extraFiles(site, content.collections, routes, siteUrl, asset)[urlPath.replace(/^\//, '')];
   if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };

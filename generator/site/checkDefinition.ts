@@ -26,6 +26,19 @@ const checks: Check[] = [
   ['markdown', (d) => d.markdown === undefined || isObject(d.markdown), 'must be an object of markdown options'],
   ['budgets', (d) => d.budgets === undefined || isObject(d.budgets), 'must be an object of JavaScript budgets'],
   [
+    'budgets.pageBytes',
+    (d) => {
+      const bytes = (d.budgets as { pageBytes?: unknown } | undefined)?.pageBytes;
+      return bytes === undefined || (Number.isInteger(bytes) && (bytes as number) > 0);
+    },
+    'must be a whole number of bytes greater than 0 (the most HTML one page may have)',
+  ],
+  [
+    'redirects',
+    (d) => d.redirects === undefined || (isObject(d.redirects) && Object.values(d.redirects).every((to) => typeof to === 'string')),
+    'must be an object of old path -> route path or https:// URL',
+  ],
+  [
     'widgetAliases',
     (d) => d.widgetAliases === undefined || (isObject(d.widgetAliases) && Object.values(d.widgetAliases).every((f) => typeof f === 'string')),
     'must be an object of package name -> file relative to the site root',

@@ -62,6 +62,8 @@ export interface Route<E = Entry<any>> {
   article?: { publishedTime: string; section?: string };
   /** The list-collection entry this page renders: its body is rendered right before the page. */
   entry?: E;
+  /** Old paths of this page ("/old-post"): each answers with a 301 to it (`_redirects`, a redirect page). */
+  aliases?: string[];
 }
 
 export interface FileCollection<S extends z.ZodType = z.ZodType> {
@@ -182,8 +184,13 @@ export interface SiteDefinition<
   /** Origins the pages may load from besides their own and the backend's. */
   csp?: (content: Content) => CspAdditions;
   markdown?: MarkdownOptions;
-  /** JavaScript budgets per page (gzip bytes): defaults in generator/assets/jsBudget.ts. */
-  budgets?: Partial<JsBudgets>;
+  /**
+   * JavaScript budgets per page (gzip bytes): defaults in generator/assets/jsBudget.ts; `pageBytes`: the
+   * most HTML one page may have (default 150 KB, generator/checks/checkPageWeight.ts).
+   */
+  budgets?: Partial<JsBudgets> & { pageBytes?: number };
+  /** Old path -> route path (or https:// URL), each a 301: `_redirects` plus a redirect page at the old path. */
+  redirects?: Record<string, string>;
   /**
    * Packages the browser bundle takes from the site's own files instead: package name -> file
    * relative to the site root. For inert stand-ins of library parts no island calls (less JavaScript).

@@ -1,6 +1,6 @@
 /** Each build check fires on a failing fixture (HTML summarized as a render worker would), and the real site passes them all. */
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, duplicateHead, inlineCode, invalidJsonLd, missingAlt, noindexInSitemap, type CheckInput } from '../../../generator/checks/checkPages.ts';
+import { brokenLinks, duplicateHead, inlineCode, invalidJsonLd, linksToRedirects, missingAlt, noindexInSitemap, type CheckInput } from '../../../generator/checks/checkPages.ts';
 import { runChecks } from '../../../generator/checks/runChecks.ts';
 import { summarizePage } from '../../../generator/checks/summarizePage.ts';
 import { build } from '../../../generator/build.ts';
@@ -42,6 +42,29 @@ describe('build checks', () => {
       '/b: <a> points to /gone#x, which no route or file provides',
       '/b: link to ?q=1#top has no element with id "top"',
     ]);
+  });
+
+  it('follows a link to an old path to its target (anchors judged there), and warns once per page with the new path', () => {
+    const redirects = { '/old-pricing': '/pricing', '/handbook': 'https://docs.example.org/' };
+    const i = input(
+      {
+        '/': doc('Home', '<a href="/old-pricing">ok</a><a href="/old-pricing#faq">ok</a><a href="/old-pricing#nope">bad</a><a href="/handbook">ok</a><a href="/pricing">ok</a>'),
+        '/pricing': doc('Pricing', '<h2 id="faq">FAQ</h2><a href="/old-pricing?x=1">ok</a><a href="/gone">bad</a>'),
+      },
+      { redirects },
+    );
+    expect(run(brokenLinks, i)).toEqual([
+      '/: link to /old-pricing#nope has no element with id "nope"',
+      '/pricing: <a> points to /gone, which no route or file provides',
+    ]);
+    expect(linksToRedirects(i)).toEqual([
+      '/: links to /old-pricing, which redirects to /pricing; link to /pricing instead',
+      '/: links to /handbook, which redirects to https://docs.example.org/; link to https://docs.example.org/ instead',
+      '/pricing: links to /old-pricing, which redirects to /pricing; link to /pricing instead',
+    ]);
+    // Without the redirect, the same link is broken.
+    expect(run(brokenLinks, { ...i, redirects: {} })).toContain('/: <a> points to /old-pricing, which no route or file provides');
+    expect(linksToRedirects({ pages: i.pages })).toEqual([]);
   });
 
   it('images without alt text', () => {

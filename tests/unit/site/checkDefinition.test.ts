@@ -77,4 +77,15 @@ describe('checkDefinition', () => {
     });
     expect(failure(list({ date: '' })).args.field).toBe('collections.posts.date');
   });
+
+  it('refuses redirects that are not old path -> target strings, and a page budget that is not a positive whole number', () => {
+    expect(checkDefinition({ ...good, redirects: { '/old': '/' }, budgets: { pageBytes: 200_000 } }, 'site.config.ts')).toMatchObject({ redirects: { '/old': '/' } });
+    expect(failure({ ...good, redirects: ['/old', '/'] }).args.field).toBe('redirects');
+    expect(failure({ ...good, redirects: { '/old': 1 } }).args.field).toBe('redirects');
+    for (const pageBytes of [0, -1, 1.5, '150 KB']) {
+      const e = failure({ ...good, budgets: { pageBytes } });
+      expect(e.args.field).toBe('budgets.pageBytes');
+      expect(e.message).toContain('must be a whole number of bytes greater than 0');
+    }
+  });
 });

@@ -99,6 +99,14 @@ describe('buildRoutes', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it("gives an article route the old paths of its front matter's aliases, and no aliases field without them", () => {
+    const moved = { ...content, posts: content.posts.map((p, i) => (i === 0 ? { ...p, aliases: ['/old-post', '/2019/old/'] } : p)) };
+    const table = buildRoutes(moved);
+    expect(table.find((r) => r.path === `/blog/${content.posts[0]!.slug}`)!.aliases).toEqual(['/old-post', '/2019/old/']);
+    expect(table.filter((r) => 'aliases' in r)).toHaveLength(1);
+    expect(routes.filter((r) => 'aliases' in r)).toEqual([]);
+  });
+
   it('gives an article whose slug writes the same file as another route to the engine, which refuses it', () => {
     const clash = { ...content, posts: [...content.posts, { ...content.posts[0]!, slug: content.posts[1]!.slug.toUpperCase() }] };
     expect(() => assertDistinctFiles(buildRoutes(clash))).toThrow(SiteError);

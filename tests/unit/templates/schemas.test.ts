@@ -53,6 +53,12 @@ describe('validBlogFrontMatter (BlogFrontMatter without zod, for front matter va
     }
   });
 
+  it('leaves aliases to zod, which keeps them after the other fields', () => {
+    const moved = { ...valid, aliases: ['/old-post', '/2019/x/'] };
+    expect(validBlogFrontMatter(moved)).toBeUndefined();
+    expect(JSON.stringify(BlogFrontMatter.parse(moved))).toBe(JSON.stringify(moved));
+  });
+
   it('reads valid front matter, trimmed as zod trims it, keys in the schema\'s order', () => {
     const shuffled = { author: ' The Team ', category: 'Tools', readTime: '3 min read', date: '2024-02-29', description: 'D', title: ' T ' };
     expect(JSON.stringify(validBlogFrontMatter(shuffled))).toBe(JSON.stringify(BlogFrontMatter.parse(shuffled)));
@@ -95,6 +101,13 @@ describe('BlogFrontMatter', () => {
       message: 'must be one of Opinion, Comparisons, Tools',
     });
     expect(BlogFrontMatter.safeParse({ ...valid, category: 'opinion' }).success).toBe(false);
+  });
+
+  it('accepts aliases that are site paths, and rejects others', () => {
+    expect(BlogFrontMatter.parse({ ...valid, aliases: ['/old'] }).aliases).toEqual(['/old']);
+    expect(BlogFrontMatter.parse(valid)).not.toHaveProperty('aliases');
+    expect(firstIssue(BlogFrontMatter, { ...valid, aliases: ['old-post'] })).toMatchObject({ path: 'aliases.0', message: 'must be a site path starting with "/"' });
+    expect(firstIssue(BlogFrontMatter, { ...valid, aliases: '/old' })).toMatchObject({ path: 'aliases', code: 'invalid_type' });
   });
 
   it('rejects a read time that is not "N min read"', () => {
