@@ -30,7 +30,8 @@
  * (Lighthouse's own computeMedianRun over the valid runs) is the one judged
  * and written; the printout says so. A route passing once is run once.
  *
- * Usage: npm run audit [-- /pricing /blog ...]   (paths: audit only those routes)
+ * Usage: npm run audit [-- /pricing /blog ...] [--content DIR]
+ *   paths: audit only those routes; --content: build another content folder (e.g. generated articles)
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -147,14 +148,17 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<number> {
-  const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
+  const args = process.argv.slice(2);
+  const contentAt = args.indexOf('--content');
+  const content = contentAt >= 0 ? path.resolve(args[contentAt + 1]!) : undefined;
+  const only = args.filter((a, i) => a.startsWith('/') && args[i - 1] !== '--content');
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-audit-'));
   const out = path.join(tmp, 'dist');
   let server: Awaited<ReturnType<typeof preview>> | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     console.log('Building the site…');
-    const result = await build({ out, log: (line) => console.log(`  ${line}`) });
+    const result = await build({ out, content, log: (line) => console.log(`  ${line}`) });
     server = await preview({ port: 0, dir: out, log: (line) => console.log(line) });
     const noindexFiles = new Set(result.pages.filter((p) => /<meta name="robots" content="[^"]*noindex/.test(readFileSync(path.join(out, p.file), 'utf8'))).map((p) => p.file));
     const targets: Target[] = result.routes
