@@ -47,6 +47,7 @@ import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets } from './shards/ShardState.ts';
 import { readEntries } from './stages/readEntries.ts';
 import { renderPages } from './stages/renderPages.ts';
+import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
 
 export interface BuiltPage {
@@ -79,7 +80,7 @@ export interface BuildResult {
 }
 
 /** In order; extras happen during render (the main thread makes them while the workers render). */
-export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'budgets', 'checks', 'write'] as const;
+export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -195,11 +196,25 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       renderPages({ config, cache, pool, site, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
     );
     writing(rendered.saved);
+    const search = await stage('search', async () =>
+      searchIndexStage({
+        search: site.search,
+        collections: content.collections,
+        lists: Object.fromEntries(lists),
+        contentDir: config.contentDir,
+        rendered: rendered.list,
+        cache,
+        key: await generatorKey,
+        render,
+      }),
+    );
+    writing(search.saved);
+    for (const [file, data] of search.files) emit(file, data);
 
     const summaries = rendered.list.map((p) => p.summary);
     const js = await stage('budgets', () => checkBudgets(assets.widgets, summaries, routes, site.budgets));
 
-    const others: OutputFiles = new Map([...assets.files, ...extras]);
+    const others: OutputFiles = new Map([...assets.files, ...extras, ...search.files]);
     await stage('checks', () =>
       runChecks({
         pages: summaries,
