@@ -76,6 +76,8 @@ export interface BuildResult {
     /** List entries parsed vs taken from the cache, pages rendered vs taken from the cache. */
     cache: { entries: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
     workers: number;
+    /** The search index's body words: from pages rendered now, from the cache, or rendered for the index alone. */
+    search: { rendered: number; cached: number; here: number };
   };
 }
 
@@ -276,6 +278,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         stages,
         cache: cacheStats,
         workers: pool.workerCount,
+        search: search.words,
       },
     };
   } finally {

@@ -8,7 +8,11 @@
 export const MAX_WORD = 32;
 
 export function searchWords(text: string): string[] {
-  const plain = text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-  const words = plain.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.map((w) => (w.length > MAX_WORD ? w.slice(0, MAX_WORD) : w));
+  // Plain ASCII (most text, and every article of some sites) needs neither normalizing nor Unicode classes.
+  const words = /^[\x00-\x7f]*$/.test(text)
+    ? text.toLowerCase().match(/[a-z0-9]+/g)
+    : text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return [];
+  for (let i = 0; i < words.length; i++) if (words[i]!.length > MAX_WORD) words[i] = words[i]!.slice(0, MAX_WORD);
+  return words;
 }
