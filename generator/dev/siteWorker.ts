@@ -14,6 +14,7 @@ import { assetUrl } from '../assets/staticFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { assertDistinctFiles } from '../routes.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
+import { searchFiles } from '../search/searchFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
 import type { Route } from '../site/defineConfig.ts';
@@ -27,6 +28,8 @@ interface State {
   content: ContentSnapshot;
   routes: Route[];
   siteUrl: string;
+  /** The search index's files, made when first asked for. */
+  search?: Map<string, string>;
 }
 
 // The dev worker runs from a bundle built for the site (workerBundle.ts), which carries it.
@@ -51,6 +54,10 @@ function renderPath(urlPath: string): { status: number; body: string; type: stri
   const asset = assetUrl(assets.statics);
   const extra = extraFiles(site, content.collections, routes, siteUrl, asset)[urlPath.replace(/^\//, '')];
   if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };
+  if (site.search && (urlPath === '/search/index.json' || urlPath.startsWith('/assets/search/'))) {
+    const json = (state.search ??= searchFiles(site.search, content.collections)).get(urlPath.slice(1));
+    return json === undefined ? null : { status: 200, body: json, type: 'application/json' };
+  }
   const file = fileForPath(urlPath);
   const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html');
   if (!route) return null;

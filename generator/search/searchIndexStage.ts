@@ -12,11 +12,11 @@ import { contentHash } from '../cache/contentHash.ts';
 import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../errors.ts';
-import { searchWords } from '../islands/searchWords.ts';
 import type { Entry, ListCollection, SearchOptions } from '../site/defineConfig.ts';
 import type { RenderedPage } from '../shards/ShardState.ts';
 import { bodyWords } from './bodyWords.ts';
-import { buildSearchIndex, type SearchDoc } from './buildSearchIndex.ts';
+import { buildSearchIndex } from './buildSearchIndex.ts';
+import { searchDoc } from './searchDoc.ts';
 
 export interface SearchStageInput {
   search: SearchOptions | undefined;
@@ -53,15 +53,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   const fresh = new Map<string, string>();
   for (const page of input.rendered) if (page.search) fresh.set(page.search.hash, page.search.words);
   const kept: Record<string, string> = {};
-  const docs = entries.map((entry): SearchDoc => {
-    const own: string[] = [];
-    for (const field of search.fields) {
-      if (field === 'body') continue;
-      const value = entry[field];
-      if (typeof value === 'string') own.push(value);
-      else if (Array.isArray(value)) own.push(...value.filter((v): v is string => typeof v === 'string'));
-    }
-    const fieldWords = searchWords(own.join(' '));
+  const docs = entries.map((entry) => {
     let body = '';
     if (withBody) {
       const known = fresh.get(entry.hash) ?? pack[entry.hash];
@@ -70,20 +62,11 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
       body = known ?? renderedWords(input.contentDir, list, entry, input.render);
       kept[entry.hash] = body;
     }
-    const shown = hook('search.result', () => search.result?.(entry)) ?? {
-      title: String(entry.title ?? entry.slug),
-      description: String(entry.description ?? ''),
-    };
-    return {
-      url: hook('search.url', () => search.url(entry)),
-      title: shown.title,
-      description: shown.description ?? '',
-      words: body ? [...fieldWords, ...body.split(' ')] : fieldWords,
-    };
+    return searchDoc(search, entry, body);
   });
   const files = buildSearchIndex(docs);
-  // The pack holds the current entries only; rewritten when any body was not in it.
-  const stale = words.rendered + words.here > 0 || Object.keys(pack).length !== Object.keys(kept).length;
+  // The pack holds the current entries only; rewritten when it holds others or lacks any.
+  const stale = Object.keys(pack).length !== Object.keys(kept).length || Object.entries(kept).some(([hash, w]) => pack[hash] !== w);
   const saved = withBody && stale ? cache.writePackAsync(packName(search.collection), key, kept) : Promise.resolve();
   return { files, words, saved };
 }
@@ -94,14 +77,4 @@ function renderedWords(contentDir: string, list: ListCollection, entry: Entry<Re
   if (contentHash(source) !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
   const { body } = parseEntryMeta(list, entry.file.slice(list.dir.length + 1), source, entry.hash);
   return bodyWords(render(body).html);
-}
-
-/** A site function's exception as SiteHookFailed naming it. */
-function hook<T>(name: string, fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof SiteError) throw e;
-    throw new SiteError('SiteHookFailed', { hook: name, reason: e instanceof Error ? e.message : String(e) });
-  }
 }
