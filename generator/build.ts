@@ -203,6 +203,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         search: site.search,
         collections: content.collections,
         lists: Object.fromEntries(lists),
+        routes,
         contentDir: config.contentDir,
         rendered: rendered.list,
         cache,

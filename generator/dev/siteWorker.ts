@@ -55,7 +55,7 @@ function renderPath(urlPath: string): { status: number; body: string; type: stri
   const extra = extraFiles(site, content.collections, routes, siteUrl, asset)[urlPath.replace(/^\//, '')];
   if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };
   if (site.search && (urlPath === '/search/index.json' || urlPath.startsWith('/assets/search/'))) {
-    const json = (state.search ??= searchFiles(site.search, content.collections)).get(urlPath.slice(1));
+    const json = (state.search ??= searchFiles(site.search, content.collections, routes)).get(urlPath.slice(1));
     return json === undefined ? null : { status: 200, body: json, type: 'application/json' };
   }
   const file = fileForPath(urlPath);

@@ -8,8 +8,20 @@ import { searchWords } from '../islands/searchWords.ts';
 import type { Entry, SearchOptions } from '../site/defineConfig.ts';
 import type { SearchDoc } from './buildSearchIndex.ts';
 
-/** `body`: the entry's body words (bodyWords), or "" when "body" is not searched. */
-export function searchDoc(search: SearchOptions, entry: Entry<Record<string, unknown>>, body: string): SearchDoc {
+type AnyEntry = Entry<Record<string, unknown>>;
+
+/**
+ * The entries of the searched collection that have a page (search.url gives a path of the route table),
+ * with that URL: an entry without one (a draft, say) is not searched.
+ */
+export function searchedEntries(search: SearchOptions, collections: Record<string, unknown>, paths: ReadonlySet<string>): { entry: AnyEntry; url: string }[] {
+  return (collections[search.collection] as AnyEntry[])
+    .map((entry) => ({ entry, url: hook('search.url', () => search.url(entry)) }))
+    .filter(({ url }) => paths.has(url));
+}
+
+/** `url`: the entry's page; `body`: its body words (bodyWords), or "" when "body" is not searched. */
+export function searchDoc(search: SearchOptions, entry: AnyEntry, url: string, body: string): SearchDoc {
   const own: string[] = [];
   for (const field of search.fields) {
     if (field === 'body') continue;
@@ -23,7 +35,7 @@ export function searchDoc(search: SearchOptions, entry: Entry<Record<string, unk
     description: String(entry.description ?? ''),
   };
   return {
-    url: hook('search.url', () => search.url(entry)),
+    url,
     title: shown.title,
     description: shown.description ?? '',
     words: body ? [...fieldWords, ...body.split(' ')] : fieldWords,

@@ -12,16 +12,18 @@ import { contentHash } from '../cache/contentHash.ts';
 import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../errors.ts';
-import type { Entry, ListCollection, SearchOptions } from '../site/defineConfig.ts';
+import type { Entry, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
 import type { RenderedPage } from '../shards/ShardState.ts';
 import { bodyWords } from './bodyWords.ts';
 import { buildSearchIndex } from './buildSearchIndex.ts';
-import { searchDoc } from './searchDoc.ts';
+import { searchDoc, searchedEntries } from './searchDoc.ts';
 
 export interface SearchStageInput {
   search: SearchOptions | undefined;
   collections: Record<string, unknown>;
   lists: Record<string, ListCollection>;
+  /** The route table: an entry is searched when its URL is one of its pages. */
+  routes: readonly Route[];
   contentDir: string;
   /** Pages this build rendered (those of the collection's entries carry their body's words). */
   rendered: readonly RenderedPage[];
@@ -47,13 +49,13 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   const words = { rendered: 0, cached: 0, here: 0 };
   if (!search) return { files: new Map(), words, saved: Promise.resolve() };
   const list = input.lists[search.collection]!;
-  const entries = input.collections[search.collection] as Entry<Record<string, unknown>>[];
+  const entries = searchedEntries(search, input.collections, new Set(input.routes.map((r) => r.path)));
   const withBody = search.fields.includes('body');
   const pack = withBody ? cache.readPack<string>(packName(search.collection), key) : {};
   const fresh = new Map<string, string>();
   for (const page of input.rendered) if (page.search) fresh.set(page.search.hash, page.search.words);
   const kept: Record<string, string> = {};
-  const docs = entries.map((entry) => {
+  const docs = entries.map(({ entry, url }) => {
     let body = '';
     if (withBody) {
       const known = fresh.get(entry.hash) ?? pack[entry.hash];
@@ -62,7 +64,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
       body = known ?? renderedWords(input.contentDir, list, entry, input.render);
       kept[entry.hash] = body;
     }
-    return searchDoc(search, entry, body);
+    return searchDoc(search, entry, url, body);
   });
   const files = buildSearchIndex(docs);
   // The pack holds the current entries only; rewritten when it holds others or lacks any.

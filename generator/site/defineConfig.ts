@@ -151,7 +151,7 @@ export interface SearchOptions<E = EntryMeta<any>> {
   collection: string;
   /** What is searched: front matter fields (strings or lists of strings), and "body" for the rendered text. */
   fields: string[];
-  /** An entry's page: what a result links to. */
+  /** An entry's page: what a result links to. An entry whose URL is no page of the route table (a draft) is not searched. */
   url: (entry: E) => string;
   /** What a result shows. Default: the entry's `title` (else its slug) and `description` fields. */
   result?: (entry: E) => { title: string; description?: string };

@@ -12,11 +12,11 @@ const DEBOUNCE_MS = 120;
 export default function mount(el: HTMLElement): void {
   const input = el.querySelector<HTMLInputElement>('input[name="q"]');
   const status = el.querySelector<HTMLElement>('[data-search-status]');
-  const list = document.querySelector<HTMLElement>('[data-search-results]');
+  const list = document.querySelector<HTMLElement>('[data-search-results]') ?? resultsList(el);
   const more = document.querySelector<HTMLButtonElement>('[data-search-more]');
   const cards = document.querySelector<HTMLElement>('[data-blog-cards]');
   const empty = document.querySelector<HTMLElement>('[data-blog-empty]');
-  if (!input || !list) return;
+  if (!input) return;
   let run = 0;
   let ids: number[] = [];
   let shown = 0;
@@ -81,4 +81,15 @@ export default function mount(el: HTMLElement): void {
   const initial = new URLSearchParams(location.search).get('q') ?? '';
   input.value = initial;
   if (initial.trim()) void apply(initial);
+}
+
+/** A page without its own [data-search-results] gets one right after the search form's island. */
+function resultsList(el: HTMLElement): HTMLElement {
+  const list = document.createElement('ul');
+  list.className = 'post-grid';
+  list.dataset.searchResults = '';
+  list.setAttribute('aria-label', 'Search results');
+  list.hidden = true;
+  el.after(list);
+  return list;
 }

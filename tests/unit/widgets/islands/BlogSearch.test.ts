@@ -107,10 +107,24 @@ describe('BlogSearch', () => {
   });
 
   it('says so, and keeps the cards, when the index cannot be loaded', async () => {
+    const manifest = files.get('search/index.json')!;
     files.delete('search/index.json');
-    history.replaceState(null, '', '/blog?q=gamma');
+    try {
+      history.replaceState(null, '', '/blog?q=gamma');
+      mount(island);
+      await vi.waitFor(() => expect(status()).toBe('Search is not available right now; every article is listed below.'));
+      expect(cardsHidden()).toBe(false);
+    } finally {
+      files.set('search/index.json', manifest);
+    }
+  });
+
+  it('on a page without its own results list, puts one right after the form', async () => {
+    document.querySelector('[data-search-results]')!.remove();
     mount(island);
-    await vi.waitFor(() => expect(status()).toBe('Search is not available right now; every article is listed below.'));
-    expect(cardsHidden()).toBe(false);
+    type('gamma');
+    await vi.waitFor(() => expect(status()).toBe('1 article matches "gamma"'));
+    expect(island.nextElementSibling!.matches('ul[data-search-results][aria-label="Search results"]')).toBe(true);
+    expect(results()).toEqual(['/blog/gamma-vs-google-slides']);
   });
 });
