@@ -11,12 +11,12 @@ const DEBOUNCE_MS = 120;
 
 export default function mount(el: HTMLElement): void {
   const input = el.querySelector<HTMLInputElement>('input[name="q"]');
+  if (!input) return;
   const status = el.querySelector<HTMLElement>('[data-search-status]');
   const list = document.querySelector<HTMLElement>('[data-search-results]') ?? resultsList(el);
   const more = document.querySelector<HTMLButtonElement>('[data-search-more]');
   const cards = document.querySelector<HTMLElement>('[data-blog-cards]');
   const empty = document.querySelector<HTMLElement>('[data-blog-empty]');
-  if (!input) return;
   let run = 0;
   let ids: number[] = [];
   let shown = 0;
