@@ -44,6 +44,8 @@ export default defineConfig<typeof collections, SiteRoute>({
   // Articles and legal texts are read, not used: their first load stays nearly script-free.
   budgets: { contentTemplates: ['article', 'legal'] },
   // No island subscribes to Realtime or stores files: inert stand-ins keep supabase-js within budget.
+  // /blog?q= searches every article (widgets/islands/BlogSearch.ts) through this index, with no server.
+  search: { collection: 'posts', fields: ['title', 'description', 'body'], url: (post) => `/blog/${post.slug}` },
   widgetAliases: {
     '@supabase/realtime-js': 'widgets/lib/stubs/realtime.ts',
     '@supabase/storage-js': 'widgets/lib/stubs/storage.ts',

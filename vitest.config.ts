@@ -5,7 +5,13 @@ import { defineConfig } from 'vitest/config';
 // integration (real PGlite, real supabase-js) and e2e (real Chromium).
 export default defineConfig({
   // A site imports the engine as 'site' (tsconfig.json paths; the generator's bundles alias it the same way).
-  resolve: { alias: { site: fileURLToPath(new URL('./generator/site/api.ts', import.meta.url)) } },
+  resolve: {
+    alias: {
+      // First: 'site' alone would also match 'site/search'.
+      'site/search': fileURLToPath(new URL('./generator/islands/searchIndex.ts', import.meta.url)),
+      site: fileURLToPath(new URL('./generator/site/api.ts', import.meta.url)),
+    },
+  },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -52,6 +52,7 @@ import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets } from './shards/ShardState.ts';
 import { readEntries } from './stages/readEntries.ts';
 import { renderPages } from './stages/renderPages.ts';
+import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
 import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
 
@@ -83,11 +84,13 @@ export interface BuildResult {
     /** List entries parsed vs taken from the cache, pages rendered vs taken from the cache. */
     cache: { entries: { parsed: number; cached: number }; pages: { rendered: number; cached: number } };
     workers: number;
+    /** The search index's body words: from pages rendered now, from the cache, or rendered for the index alone. */
+    search: { rendered: number; cached: number; here: number };
   };
 }
 
 /** In order; extras happen during render (the main thread makes them while the workers render). */
-export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'budgets', 'checks', 'write'] as const;
+export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -210,6 +213,21 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       renderPages({ config, cache, pool, site, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
     );
     writing(rendered.saved);
+    const search = await stage('search', async () =>
+      searchIndexStage({
+        search: site.search,
+        collections: content.collections,
+        lists: Object.fromEntries(lists),
+        routes,
+        contentDir: config.contentDir,
+        rendered: rendered.list,
+        cache,
+        key: await generatorKey,
+        render,
+      }),
+    );
+    writing(search.saved);
+    for (const [file, data] of search.files) emit(file, data);
 
     const summaries = rendered.list.map((p) => p.summary);
     const js = await stage('budgets', () => {
@@ -218,7 +236,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       return report;
     });
 
-    const others: OutputFiles = new Map([...assets.files, ...extras]);
+    const others: OutputFiles = new Map([...assets.files, ...extras, ...search.files]);
     const redirected = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
     await stage('checks', () => {
       runChecks({
@@ -289,6 +307,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         stages,
         cache: cacheStats,
         workers: pool.workerCount,
+        search: search.words,
       },
     };
   } finally {

@@ -256,7 +256,7 @@ const pages = {
   }),
   blog: PageBase.extend({
     hero: Hero,
-    search: z.strictObject({ label: text, placeholder: text, button: text, empty: text }),
+    search: z.strictObject({ label: text, placeholder: text, button: text, empty: text, more: text, results: text }),
     cta: section({ link: Link }),
     article: z.strictObject({ back: text, byline: text, related: text, cta: section({ link: Link }) }),
   }),

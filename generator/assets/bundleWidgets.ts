@@ -88,8 +88,9 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
     write: false,
     metafile: true,
     legalComments: 'none',
-    // An island's `import { mountReact } from 'site'` gets the browser part of the engine only.
-    alias: { site: path.join(runtimeDir, 'index.ts') },
+    // An island's `import { mountReact } from 'site'` gets the browser part of the engine only; 'site/search'
+    // is the search index's reader alone (through 'site' it would share a chunk with React).
+    alias: { site: path.join(runtimeDir, 'index.ts'), 'site/search': path.join(runtimeDir, 'searchIndex.ts') },
     // A site outside the engine's folder finds React and the rest in the engine's node_modules.
     nodePaths: [path.join(generatorRoot, 'node_modules')],
     plugins: [islandRegistry(path.join(widgetsDir, 'islands')), siteAliases(path.dirname(widgetsDir))],

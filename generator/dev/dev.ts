@@ -246,7 +246,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (url.pathname === DEV_CLIENT_PATH) {
         return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(devClientSource);
       }
-      if (url.pathname.startsWith('/assets/')) {
+      // The search index's shards are made from the content, by the worker (below).
+      if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/')) {
         if (url.pathname.endsWith('.js')) await firstBundle.catch(() => {});
         const a = assets.get(url.pathname);
         if (!a) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');

@@ -17,6 +17,7 @@ import { assertDistinctFiles } from '../routes.ts';
 import { redirectTable } from '../redirects/redirectTable.ts';
 import { locateRedirect } from '../redirects/locateRedirect.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
+import { searchFiles } from '../search/searchFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
@@ -35,6 +36,8 @@ interface State {
   siteUrl: string;
   /** Old path -> its target: answered with a 301, as `site preview` does from `_redirects`. */
   redirects: Map<string, string>;
+  /** The search index's files, made when first asked for. */
+  search?: Map<string, string>;
 }
 
 // The dev worker runs from a bundle built for the site (workerBundle.ts), which carries it.
@@ -72,6 +75,10 @@ function renderPath(urlPath: string): Rendered {
   const asset = assetUrl(assets.statics);
   const extra = extraFiles(site, content.collections, routes, siteUrl, asset)[urlPath.replace(/^\//, '')];
   if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };
+  if (site.search && (urlPath === '/search/index.json' || urlPath.startsWith('/assets/search/'))) {
+    const json = (state.search ??= searchFiles(site.search, content.collections, routes)).get(urlPath.slice(1));
+    return json === undefined ? null : { status: 200, body: json, type: 'application/json' };
+  }
   const file = fileForPath(urlPath);
   const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html');
   if (!route) return null;

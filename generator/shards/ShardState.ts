@@ -26,6 +26,7 @@ import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
 import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../render/SharedFragments.tsx';
 import { collectionDeps, trackReads } from '../render/trackReads.ts';
 import { outputPath } from '../writeOutput.ts';
+import { bodyWords } from '../search/bodyWords.ts';
 
 /** One entry to parse: its file name inside its collection's folder, and its text and content hash when the caller read it already. */
 export interface SourceFile {
@@ -80,6 +81,8 @@ export interface RenderedPage {
   bytes: number;
   /** Only when the job has no outDir. */
   html?: string;
+  /** For an entry of the site's search collection: its body's words (bodyWords), by its hash. */
+  search?: { hash: string; words: string };
 }
 
 /** What open() prepares for renderBatch(). */
@@ -99,6 +102,8 @@ export class ShardState {
   private readonly deps: ReturnType<typeof collectionDeps>;
   /** The list collections (an entry's file starts with its folder). */
   private readonly lists: ListCollection[];
+  /** "<folder>/" of the collection whose bodies the search index holds, if any. */
+  private readonly searchDir: string | null;
 
   /** `render`: the site's markdown renderer (siteRenderer). */
   constructor(
@@ -108,6 +113,8 @@ export class ShardState {
     this.render = render;
     this.deps = collectionDeps(site.collections);
     this.lists = listCollections(site.collections).map(([, c]) => c);
+    const searched = site.search?.fields.includes('body') ? (site.collections[site.search.collection] as ListCollection | undefined) : undefined;
+    this.searchDir = searched?.kind === 'list' ? `${searched.dir}/` : null;
   }
 
   /** Markdown of the entries this shard read, by file (blog/x.md), until their pages render. */
@@ -222,6 +229,8 @@ export class ShardState {
     const deps = new Set<string>();
     const parts = renderPageParts(this.site, route, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, shared);
     for (const d of fragmentDeps(parts)) deps.add(d);
+    // The search index's words of the body, while it is rendered (the index is made on the main thread).
+    const search = entry && body && this.searchDir && entry.file.startsWith(this.searchDir) ? { hash: entry.hash, words: bodyWords(body.html) } : undefined;
     if (entry) {
       // Bodies are needed once; dropping them keeps a shard's memory flat.
       Object.assign(entry, emptyBody());
@@ -267,6 +276,7 @@ export class ShardState {
       stamp: stamp ?? undefined,
       written,
       ...(html === undefined ? {} : { html }),
+      ...(search ? { search } : {}),
     };
   }
 }

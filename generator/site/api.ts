@@ -19,6 +19,7 @@ export {
   type Route,
   type SiteDefinition,
   type SiteMeta,
+  type SearchOptions,
 } from './defineConfig.ts';
 export { useSite } from '../render/SiteContext.ts';
 export { Shared } from '../render/Shared.tsx';

@@ -43,6 +43,21 @@ const checks: Check[] = [
     (d) => d.widgetAliases === undefined || (isObject(d.widgetAliases) && Object.values(d.widgetAliases).every((f) => typeof f === 'string')),
     'must be an object of package name -> file relative to the site root',
   ],
+  [
+    'search',
+    (d) =>
+      d.search === undefined ||
+      (isObject(d.search) &&
+        isObject(d.collections) &&
+        isObject(d.collections[d.search.collection as string]) &&
+        (d.collections[d.search.collection as string] as Record<string, unknown>).kind === 'list' &&
+        Array.isArray(d.search.fields) &&
+        d.search.fields.length > 0 &&
+        d.search.fields.every((f) => typeof f === 'string') &&
+        typeof d.search.url === 'function' &&
+        optionalFn(d.search.result)),
+    'must be { collection: the name of a list collection, fields: its fields to search ("body" for the text), url: entry -> its URL }',
+  ],
 ];
 
 const kinds = new Set(['file', 'record', 'list']);

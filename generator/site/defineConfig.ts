@@ -161,6 +161,21 @@ export interface PageTools<Content> {
   asset: (name: string) => string;
 }
 
+/**
+ * A search index over one list collection (generator/search/), written as static files the browser
+ * queries without a server (`searchIndex()` from 'site' in an island).
+ */
+export interface SearchOptions<E = EntryMeta<any>> {
+  /** Name of a list collection in `collections`. */
+  collection: string;
+  /** What is searched: front matter fields (strings or lists of strings), and "body" for the rendered text. */
+  fields: string[];
+  /** An entry's page: what a result links to. An entry whose URL is no page of the route table (a draft) is not searched. */
+  url: (entry: E) => string;
+  /** What a result shows. Default: the entry's `title` (else its slug) and `description` fields. */
+  result?: (entry: E) => { title: string; description?: string };
+}
+
 /** CSP sources the site adds to the engine's policy, per directive ("script-src": [...]). */
 export type CspAdditions = Partial<Record<string, string[]>>;
 
@@ -196,6 +211,8 @@ export interface SiteDefinition<
    * relative to the site root. For inert stand-ins of library parts no island calls (less JavaScript).
    */
   widgetAliases?: Record<string, string>;
+  /** A search index over a list collection's entries (off without it). */
+  search?: SearchOptions;
 }
 
 /** Identity, typed: `export default defineConfig({...})` in site.config.ts. */

@@ -15,6 +15,11 @@ export function BlogIndexPage(_: PageProps) {
       </PageHero>
       <div className="section section-plain section-flush-top">
         <div className="container">
+          {/* The blog search's matches (widgets/islands/BlogSearch.ts) take the cards' place while there is a query. */}
+          <ul className="post-grid" data-search-results="" aria-label={page.search.results} hidden />
+          <button type="button" className="button button-secondary search-more" data-search-more="" hidden>
+            {page.search.more}
+          </button>
           <ul className="post-grid" data-blog-cards="">
             {content.posts.map((p) => (
               <PostCard key={p.slug} post={p} />

@@ -7,7 +7,7 @@ export function BlogSearch() {
   const { search } = useSite().content.pages.blog;
   return (
     <Island name="BlogSearch" hydrate="load">
-    <form role="search" action="/blog" method="get" className="search-form">
+    <form role="search" action="/blog" method="get" className="search-form" aria-label={search.label}>
       <label htmlFor="blog-search" className="visually-hidden">
         {search.label}
       </label>

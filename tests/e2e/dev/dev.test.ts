@@ -61,6 +61,17 @@ describe('site dev', () => {
     await page.close();
   });
 
+  it('serves the search index from the content: a word just added to an article finds it on /blog', async () => {
+    await edit(articleFile(), (s) => `${s}\n\nA capybara reviews this deck.\n`);
+    await server.settled();
+    const page = await open('/blog');
+    await page.locator('[data-island="BlogSearch"][data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator('#blog-search').pressSequentially('capyb');
+    await expect.poll(() => page.locator('[data-search-status]').textContent(), { timeout: 10_000 }).toBe('1 article matches "capyb"');
+    expect(await page.getAttribute('[data-search-results] a', 'href')).toBe('/blog/ai-trust-presentations');
+    await page.close();
+  });
+
   it('applies a template edit (fresh module graph) and a widget edit after reload', async () => {
     const page = await open('/');
     await edit(path.join(project.root, 'templates', 'Footer.tsx'), (s) => s.replace('<footer', '<footer data-edited="yes"'));

@@ -8,6 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dialogOpen, finish, hydrated, open, setup, type Env } from './helpers.ts';
 import type { Content } from '../../../templates/collections.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { searchWords } from '../../../generator/islands/searchWords.ts';
+import { bodyWords } from '../../../generator/search/bodyWords.ts';
+import { renderMarkdown } from '../../../generator/content/markdown.ts';
+import { parseMarkdownFile } from '../../../generator/content/load.ts';
+import { BlogFrontMatter } from '../../../templates/schemas.ts';
 
 let env: Env;
 beforeAll(async () => {
@@ -186,42 +193,63 @@ describe('typing effect', () => {
 });
 
 describe('blog search', () => {
-  const visibleSlugs = (page: Page) =>
-    page.$$eval('[data-blog-cards] > li[data-slug]', (els) =>
-      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.slug),
+  const resultSlugs = (page: Page) =>
+    page.$$eval('[data-search-results] > li a', (els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('href')!.replace('/blog/', '')),
     );
-  const expected = (q: string) =>
-    (env.site.result.content.collections as Content).posts.filter((p) => `${p.title} ${p.description}`.toLowerCase().includes(q)).map((p) => p.slug);
+  /** The articles with every word of `q` (the last one as a start) in their title, description or text, in blog order. */
+  const expected = (q: string) => {
+    const words = searchWords(q);
+    return (env.site.result.content.collections as Content).posts
+      .filter((p) => {
+        const own = new Set([
+          ...searchWords(`${p.title} ${p.description}`),
+          ...bodyWords(renderMarkdown(parseMarkdownFile(p.file, readFileSync(path.join('content', p.file), 'utf8'), BlogFrontMatter).body).html).split(' '),
+        ]);
+        return words.every((w, i) => own.has(w) || (i === words.length - 1 && [...own].some((o) => o.startsWith(w))));
+      })
+      .map((p) => p.slug);
+  };
+  const status = (page: Page, text: string) => page.waitForFunction((t) => document.querySelector('[data-search-status]')?.textContent === t, text);
 
-  it('/blog?q=canva shows only the matching cards; typing filters live and keeps ?q= in the URL', async () => {
+  it('/blog?q=canva lists the matching articles in place of the cards; typing searches live and keeps ?q= in the URL', async () => {
     const s = await open(env);
     const { page } = s;
     await page.goto(env.url('/blog?q=canva'));
     await hydrated(page, 'BlogSearch');
-    expect(await visibleSlugs(page)).toEqual(['canva-vs-google-slides']);
-    expect(expected('canva')).toEqual(['canva-vs-google-slides']);
+    const canva = expected('canva');
+    expect(canva).toContain('canva-vs-google-slides');
+    await status(page, `${canva.length} ${canva.length === 1 ? 'article matches' : 'articles match'} "canva"`);
+    expect(await resultSlugs(page)).toEqual(canva);
     expect(await page.inputValue('#blog-search')).toBe('canva');
-    expect(await page.textContent('[data-search-status]')).toBe('1 of 7 articles match "canva"');
+    expect(await page.isVisible('[data-blog-cards]')).toBe(false);
     expect(await page.isVisible('[data-blog-empty]')).toBe(false);
 
     await page.fill('#blog-search', '');
     await page.locator('#blog-search').pressSequentially('gamma');
-    expect(await visibleSlugs(page)).toEqual(expected('gamma'));
-    expect((await visibleSlugs(page)).length).toBeGreaterThan(1);
+    const gamma = expected('gamma');
+    expect(gamma.length).toBeGreaterThan(1);
+    await status(page, `${gamma.length} articles match "gamma"`);
+    expect(await resultSlugs(page)).toEqual(gamma);
     expect(new URL(page.url()).searchParams.get('q')).toBe('gamma');
 
     await page.locator('#blog-search').pressSequentially(' zzz');
-    expect(await visibleSlugs(page)).toEqual([]);
+    await status(page, '0 articles match "gamma zzz"');
+    expect(await resultSlugs(page)).toEqual([]);
     expect(await page.isVisible('[data-blog-empty]')).toBe(true);
 
     await page.fill('#blog-search', '');
-    expect(await visibleSlugs(page)).toHaveLength(7);
+    await status(page, '');
+    expect(await page.locator('[data-blog-cards] > li').count()).toBe(7);
+    expect(await page.isVisible('[data-blog-cards]')).toBe(true);
     expect(await page.isVisible('[data-blog-empty]')).toBe(false);
     expect(new URL(page.url()).search).toBe('');
-    // Enter does not reload the page: the filter already applies.
+    // Enter does not reload the page: the search already applies.
     await page.locator('#blog-search').pressSequentially('brand');
     await page.keyboard.press('Enter');
-    expect(await visibleSlugs(page)).toEqual(expected('brand'));
+    const brand = expected('brand');
+    await status(page, `${brand.length} ${brand.length === 1 ? 'article matches' : 'articles match'} "brand"`);
+    expect(await resultSlugs(page)).toEqual(brand);
     expect(page.url()).toBe(env.url('/blog?q=brand'));
     await finish(s);
   });

@@ -88,4 +88,16 @@ describe('checkDefinition', () => {
       expect(e.message).toContain('must be a whole number of bytes greater than 0');
     }
   });
+
+  it('takes a search over a list collection only, with its fields and a url function', () => {
+    const posts = collection.list('blog', z.object({ title: z.string() }));
+    const withPosts = { ...good, collections: { ...good.collections, posts } };
+    const search = { collection: 'posts', fields: ['title', 'body'], url: (e: { slug: string }) => `/blog/${e.slug}` };
+    expect(checkDefinition({ ...withPosts, search }, 'site.config.ts').search).toBe(search);
+    const e = failure({ ...withPosts, search: { ...search, collection: 'home' } });
+    expect(e.args.field).toBe('search');
+    expect(e.args.expected).toMatch(/list collection/);
+    expect(failure({ ...withPosts, search: { ...search, url: '/blog' } }).args.field).toBe('search');
+    expect(failure({ ...withPosts, search: { ...search, fields: [] } }).args.field).toBe('search');
+  });
 });

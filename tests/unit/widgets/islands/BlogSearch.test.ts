@@ -1,105 +1,101 @@
 // @vitest-environment happy-dom
 /**
- * widgets/islands/BlogSearch.ts: /blog?q= filters the [data-search] cards.
- * The cards' data-search holds the lowercased title and description
- * (templates/components/PostCard.tsx), so `matches` lowercases only the query.
+ * widgets/islands/BlogSearch.ts: /blog?q= searches the site's search index (built here from four
+ * articles by the engine's own builder, and served through fetch as a static host would) and lists the
+ * matches in place of the cards; nothing is downloaded until there is a query.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import mount, { matches } from '../../../../widgets/islands/BlogSearch.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSearchIndex } from '../../../../generator/search/buildSearchIndex.ts';
+import { searchWords } from '../../../../generator/islands/searchWords.ts';
 
 const posts = [
-  ['gamma-vs-google-slides', 'Gamma vs Google Slides', 'Which tool fits a team that lives in Slides?'],
-  ['canva-vs-google-slides', 'Canva vs Google Slides', 'Design freedom or collaboration?'],
-  ['slidesgpt-alternative', 'SlidesGPT alternative', 'Five tools compared.'],
-  ['brand-kit-limitations', 'Why brand kits fall short', 'A real brand is more than colors.'],
+  ['gamma-vs-google-slides', 'Gamma vs Google Slides', 'Which tool fits a team that lives in Slides?', 'Gamma builds decks from a prompt.'],
+  ['canva-vs-google-slides', 'Canva vs Google Slides', 'Design freedom or collaboration?', 'Canva is a design tool; Slides is for teams.'],
+  ['slidesgpt-alternative', 'SlidesGPT alternative', 'Five tools compared.', 'We compared five presentation tools.'],
+  ['brand-kit-limitations', 'Why brand kits fall short', 'A real brand is more than colors.', 'Fonts, logos and a café of colours.'],
 ];
+const files = buildSearchIndex(
+  posts.map(([slug, title, description, body]) => ({ url: `/blog/${slug}`, title: title!, description: description!, words: searchWords(`${title} ${description} ${body}`) })),
+);
 
+let mount: (el: HTMLElement) => void;
 let island: HTMLElement;
 let input: HTMLInputElement;
-const cards = () => [...document.querySelectorAll<HTMLElement>('[data-search]')];
-const shown = () => cards().filter((c) => !c.hidden).map((c) => c.dataset.slug);
+let fetched: string[];
+const results = () => [...document.querySelectorAll<HTMLAnchorElement>('[data-search-results] a')].map((a) => a.getAttribute('href'));
 const status = () => document.querySelector('[data-search-status]')!.textContent;
+const cardsHidden = () => document.querySelector<HTMLElement>('[data-blog-cards]')!.hidden;
 const type = (value: string) => {
   input.value = value;
   input.dispatchEvent(new Event('input', { bubbles: true }));
 };
 
-beforeEach(() => {
+beforeEach(async () => {
+  // A fresh island and index reader each time (the reader keeps what it downloaded).
+  vi.resetModules();
+  mount = (await import('../../../../widgets/islands/BlogSearch.ts')).default;
+  fetched = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    fetched.push(url);
+    const file = files.get(url.slice(1));
+    return file === undefined ? new Response('not found', { status: 404 }) : new Response(file, { headers: { 'content-type': 'application/json' } });
+  });
   history.replaceState(null, '', '/blog');
   document.body.innerHTML = `
-    <div data-island="BlogSearch" data-hydrate="idle">
-      <form role="search" action="/blog" method="get">
+    <div data-island="BlogSearch" data-hydrate="load">
+      <form role="search" action="/blog" method="get" aria-label="Search articles">
         <input id="blog-search" type="search" name="q">
         <button type="submit">Search</button>
+        <p data-search-status role="status"></p>
       </form>
-      <p data-search-status aria-live="polite"></p>
     </div>
-    <ol>
-      ${posts
-        .map(([slug, title, description]) => `<li class="post-card" data-search="${`${title} ${description}`.toLowerCase()}" data-slug="${slug}">${title}</li>`)
-        .join('')}
-    </ol>`;
+    <ul data-search-results hidden></ul>
+    <button type="button" data-search-more hidden>Show more results</button>
+    <ul data-blog-cards>${posts.map(([slug, title]) => `<li data-slug="${slug}">${title}</li>`).join('')}</ul>
+    <p data-blog-empty hidden>No articles match.</p>`;
   island = document.querySelector('[data-island]')!;
   input = island.querySelector('input')!;
 });
-afterEach(() => history.replaceState(null, '', '/'));
-
-describe('matches', () => {
-  const hay = 'gamma vs google slides which tool fits a team';
-  it('needs every word', () => {
-    expect(matches(hay, 'gamma slides')).toBe(true);
-    expect(matches(hay, 'gamma canva')).toBe(false);
-  });
-  it('ignores the case of the query', () => {
-    expect(matches(hay, 'GAMMA Google')).toBe(true);
-  });
-  it('matches word parts and ignores extra whitespace', () => {
-    expect(matches(hay, '  gam   slid ')).toBe(true);
-  });
-  it('an empty or blank query matches everything', () => {
-    expect(matches(hay, '')).toBe(true);
-    expect(matches(hay, '   ')).toBe(true);
-  });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  history.replaceState(null, '', '/');
 });
 
-describe('mount', () => {
-  it('without ?q= shows every card and no status', () => {
+describe('BlogSearch', () => {
+  it('without ?q= shows the cards and downloads nothing', async () => {
     mount(island);
-    expect(shown()).toHaveLength(posts.length);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cardsHidden()).toBe(false);
     expect(input.value).toBe('');
     expect(status()).toBe('');
+    expect(fetched).toEqual([]);
   });
 
-  it('filters by ?q= from the location, fills the input and sets the status', () => {
-    history.replaceState(null, '', '/blog?q=Google+Slides');
+  it('searches ?q= from the location in every article\'s text, and lists the matches in place of the cards', async () => {
+    history.replaceState(null, '', '/blog?q=Cafe');
     mount(island);
-    expect(input.value).toBe('Google Slides');
-    expect(shown()).toEqual(['gamma-vs-google-slides', 'canva-vs-google-slides']);
-    for (const c of cards()) expect(c.hidden).toBe(!['gamma-vs-google-slides', 'canva-vs-google-slides'].includes(c.dataset.slug!));
-    expect(status()).toBe('2 of 4 articles match "Google Slides"');
+    expect(input.value).toBe('Cafe');
+    await vi.waitFor(() => expect(status()).toBe('1 article matches "Cafe"'));
+    expect(results()).toEqual(['/blog/brand-kit-limitations']);
+    expect(cardsHidden()).toBe(true);
+    expect(document.querySelector<HTMLElement>('[data-blog-empty]')!.hidden).toBe(true);
+    expect(fetched[0]).toBe('/search/index.json');
   });
 
-  it('reports no match', () => {
-    history.replaceState(null, '', '/blog?q=zebra');
+  it('searches while typing (every word, the last as a start), keeps ?q= in the address, and brings the cards back when cleared', async () => {
     mount(island);
-    expect(shown()).toEqual([]);
-    expect(status()).toBe('0 of 4 articles match "zebra"');
-  });
+    type('slides te');
+    await vi.waitFor(() => expect(status()).toBe('2 articles match "slides te"'));
+    expect(results()).toEqual(['/blog/gamma-vs-google-slides', '/blog/canva-vs-google-slides']);
+    expect(new URL(location.href).searchParams.get('q')).toBe('slides te');
 
-  it('filters live while typing and keeps ?q= in the address', () => {
-    mount(island);
-    type('brand');
-    expect(shown()).toEqual(['brand-kit-limitations']);
-    expect(status()).toBe('1 of 4 articles match "brand"');
-    expect(new URL(location.href).searchParams.get('q')).toBe('brand');
-    expect(location.pathname).toBe('/blog');
-
-    type('five TOOLS');
-    expect(shown()).toEqual(['slidesgpt-alternative']);
+    type('zebra');
+    await vi.waitFor(() => expect(status()).toBe('0 articles match "zebra"'));
+    expect(document.querySelector<HTMLElement>('[data-blog-empty]')!.hidden).toBe(false);
 
     type('');
-    expect(shown()).toHaveLength(posts.length);
-    expect(status()).toBe('');
+    await vi.waitFor(() => expect(status()).toBe(''));
+    expect(cardsHidden()).toBe(false);
     expect(new URL(location.href).searchParams.has('q')).toBe(false);
   });
 
@@ -108,5 +104,27 @@ describe('mount', () => {
     const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
     input.form!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
+  });
+
+  it('says so, and keeps the cards, when the index cannot be loaded', async () => {
+    const manifest = files.get('search/index.json')!;
+    files.delete('search/index.json');
+    try {
+      history.replaceState(null, '', '/blog?q=gamma');
+      mount(island);
+      await vi.waitFor(() => expect(status()).toBe('Search is not available right now; every article is listed below.'));
+      expect(cardsHidden()).toBe(false);
+    } finally {
+      files.set('search/index.json', manifest);
+    }
+  });
+
+  it('on a page without its own results list, puts one right after the form', async () => {
+    document.querySelector('[data-search-results]')!.remove();
+    mount(island);
+    type('gamma');
+    await vi.waitFor(() => expect(status()).toBe('1 article matches "gamma"'));
+    expect(island.nextElementSibling!.matches('ul[data-search-results][aria-label="Search results"]')).toBe(true);
+    expect(results()).toEqual(['/blog/gamma-vs-google-slides']);
   });
 });
