@@ -36,14 +36,14 @@ export function blogListingRoutes(content: Content, home: Crumb): SiteRoute[] {
   const categories = BlogCategory.options.filter((c) => groups.has(c)).map((name) => ({ name, path: categoryPath(name) }));
   const blogCrumb: Crumb = { name: blog.seo.name, path: BLOG_PATH };
 
-  const pagesOf = (items: Post[], base: Crumb, category?: BlogListingPage['category']): SiteRoute[] =>
-    paginate(items, listing.pageSize, base.path).map((p) => {
+  const pagesOf = (items: Post[], category?: BlogListingPage['category']): SiteRoute[] =>
+    paginate(items, listing.pageSize, category?.path ?? BLOG_PATH).map((p) => {
       const later = p.page > 1;
       const numbers = { page: p.page, pages: p.pages };
       const name = category ? `${category.name} – ${blog.seo.name}` : blog.seo.name;
       const title = !later && !category ? blog.seo.title : `${name}${later ? ` – ${fillText(listing.pageTitle, numbers)}` : ''} | ${site.name}`;
       const description = category ? category.description : blog.seo.description;
-      const trail = [home, blogCrumb, ...(category ? [base] : [])];
+      const trail = [home, blogCrumb, ...(category ? [{ name: category.name, path: category.path }] : [])];
       return {
         path: p.path,
         file: fileForPath(p.path),
@@ -59,7 +59,7 @@ export function blogListingRoutes(content: Content, home: Crumb): SiteRoute[] {
     });
 
   return [
-    ...pagesOf(posts, blogCrumb),
-    ...categories.flatMap((c) => pagesOf(groups.get(c.name)!, c, { ...c, description: listing.categories[c.name] })),
+    ...pagesOf(posts),
+    ...categories.flatMap((c) => pagesOf(groups.get(c.name)!, { ...c, description: listing.categories[c.name] })),
   ];
 }
