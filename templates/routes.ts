@@ -5,7 +5,8 @@
  * Pure: content in, routes out (site.config.ts hands it to the engine, which
  * checks that no two routes write one file).
  */
-import { fileForPath, type Crumb, type Route } from 'site';
+import { fileForPath, groupBy, type Crumb, type Route } from 'site';
+import { blogListingRoutes, type BlogListingPage } from './blogListing.ts';
 import type { Content, LegalName, Post } from './collections.ts';
 import type { PageName } from './schemas.ts';
 
@@ -29,15 +30,16 @@ export interface SiteRoute extends Route<Post> {
   related?: Post[];
   /** The legal document the page renders. */
   legal?: LegalName;
+  /** A blog listing page (every article, or a category's): its cards, neighbours and category links. */
+  listing?: BlogListingPage;
 }
 
-const crumbs = (...c: Crumb[]): Crumb[] => [{ name: 'Home', path: '/' }, ...c];
+const home: Crumb = { name: 'Home', path: '/' };
+const crumbs = (...c: Crumb[]): Crumb[] => [home, ...c];
 
 /** The newest-first list split by category (keeping the order). */
 export function byCategory(posts: Post[]): Map<string, Post[]> {
-  const lists = new Map<string, Post[]>();
-  for (const p of posts) (lists.get(p.category) ?? lists.set(p.category, []).get(p.category)!).push(p);
-  return lists;
+  return groupBy(posts, (p) => p.category);
 }
 
 /**
@@ -71,7 +73,6 @@ export function buildRoutes(content: Content): SiteRoute[] {
     ...extra,
   });
   const postsByCategory = byCategory(posts);
-  const newest = posts[0]?.date;
 
   return [
     page('home', '/', 'home'),
@@ -79,7 +80,7 @@ export function buildRoutes(content: Content): SiteRoute[] {
     page('pricing', '/pricing', 'pricing'),
     page('use-cases', '/use-cases', 'use-cases'),
     page('ai-overview', '/ai-overview', 'ai-overview'),
-    page('blog', '/blog', 'blog', { lastmod: newest }),
+    ...blogListingRoutes(content, home),
     ...posts.map<SiteRoute>((post) => ({
       path: `/blog/${post.slug}`,
       file: fileForPath(`/blog/${post.slug}`),

@@ -144,6 +144,29 @@ const section = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject({ 
 export const Hero = z.strictObject({ eyebrow: text.optional(), heading: text, lead: text });
 export const FeatureCard = z.strictObject({ icon: IconName, title: text, description: text });
 export type FeatureCard = z.infer<typeof FeatureCard>;
+/** A text with {name} placeholders: it must hold each of `names`. */
+const withPlaceholders = (...names: string[]) =>
+  text.refine((s) => names.every((n) => s.includes(`{${n}}`)), `must contain ${names.map((n) => `{${n}}`).join(' and ')}`);
+
+/** The blog's listing pages (/blog, /blog/page/<n>, /blog/category/<slug>): page size, labels, category blurbs. */
+export const BlogListing = z.strictObject({
+  pageSize: z.number().int().min(1).max(100),
+  /** Accessible name of the category links' nav, and the link back to every article. */
+  categoriesLabel: text,
+  allLabel: text,
+  paginationLabel: text,
+  previous: text,
+  next: text,
+  /** "Page {page} of {pages}" under the cards and after a later page's description. */
+  pageStatus: withPlaceholders('page', 'pages'),
+  /** A later page's breadcrumb ("Page {page}") and the part of its title after the listing's name ("page {page}"). */
+  pageCrumb: withPlaceholders('page'),
+  pageTitle: withPlaceholders('page'),
+  /** Each category page's lead and meta description. */
+  categories: z.record(BlogCategory, text.max(150, 'must be at most 150 characters (the page number is added to later pages)')),
+});
+export type BlogListing = z.infer<typeof BlogListing>;
+
 /** Title + description: steps, knowledge-base items, overview facts. */
 export const Item = z.strictObject({ title: text, description: text });
 export type Item = z.infer<typeof Item>;
@@ -257,6 +280,7 @@ const pages = {
   blog: PageBase.extend({
     hero: Hero,
     search: z.strictObject({ label: text, placeholder: text, button: text, empty: text, more: text, results: text }),
+    listing: BlogListing,
     cta: section({ link: Link }),
     article: z.strictObject({ back: text, byline: text, related: text, cta: section({ link: Link }) }),
   }),

@@ -26,7 +26,7 @@ export { Shared } from '../render/Shared.tsx';
 export { absoluteUrl, fileForPath } from '../seo/absoluteUrl.ts';
 export { breadcrumbList, serializeJsonLd } from '../seo/jsonLd.ts';
 export { rssFeed, type Feed, type FeedItem } from '../seo/rssFeed.ts';
-export { assertDistinctFiles, paginate, type Pagination } from '../routes.ts';
+export { assertDistinctFiles, groupBy, paginate, type Pagination } from '../routes.ts';
 export { slugify, type MarkdownResult } from '../content/markdown.ts';
 export type { MarkdownOptions } from '../content/markdownRenderer.ts';
 export { Island, type Hydrate } from '../render/Island.tsx';

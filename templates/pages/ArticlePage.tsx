@@ -1,3 +1,4 @@
+import { categoryPath } from '../blogListing.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PostCard } from '../components/PostCard.tsx';
@@ -25,7 +26,9 @@ export function ArticlePage({ route }: PageProps) {
                 {labels.back}
               </a>
             </Shared>
-            <p className="post-category">{post.category}</p>
+            <p className="post-category">
+              <a href={categoryPath(post.category)}>{post.category}</a>
+            </p>
             <h1 id="page-title">{post.title}</h1>
             <p className="lead">{post.description}</p>
             <PostMeta post={post} byline={labels.byline} />

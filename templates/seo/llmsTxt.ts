@@ -11,7 +11,8 @@ export function llmsTxt(routes: SiteRoute[], { content, url }: PageTools<Content
   const { site } = content;
   const overview = routes.find((r) => r.template === 'ai-overview');
   const link = (r: SiteRoute, name: string) => `- [${name}](${url(r.path)}): ${r.description}`;
-  const pages = routes.filter((r) => r.indexable && !r.entry && r.path !== '/');
+  // The blog's later pages and category pages list the articles the Blog section links already.
+  const pages = routes.filter((r) => r.indexable && !r.entry && r.path !== '/' && !(r.listing && (r.listing.page > 1 || r.listing.category)));
   const posts = routes.filter((r) => r.entry);
   const lines = [
     `# ${site.name}`,

@@ -27,9 +27,9 @@ const text = (data: string | Uint8Array | undefined) =>
   typeof data === 'string' ? data : new TextDecoder().decode(data ?? new Uint8Array());
 
 describe('build (in memory)', () => {
-  it('renders 19 pages, the 404 page included, one per route', () => {
-    expect(result.pages).toHaveLength(19);
-    expect(result.stats.pages).toBe(19);
+  it('renders 22 pages (3 of them blog categories), the 404 page included, one per route', () => {
+    expect(result.pages).toHaveLength(22);
+    expect(result.stats.pages).toBe(22);
     expect(result.pages.map((p) => p.file)).toContain('404.html');
     expect(result.pages.map((p) => p.url)).toEqual(result.routes.map((r) => r.path));
     for (const p of result.pages) expect(result.files.get(p.file), p.file).toBe(p.html);
@@ -91,6 +91,7 @@ describe('build (in memory)', () => {
     expect(types.get('/pricing')).toContain('Product');
     expect(types.get('/pricing')).toContain('BreadcrumbList');
     for (const r of result.routes.filter((x) => x.entry)) expect(types.get(r.path), r.path).toEqual(['BlogPosting', 'BreadcrumbList']);
+    for (const c of ['opinion', 'comparisons', 'tools']) expect(types.get(`/blog/category/${c}`), c).toEqual(['BreadcrumbList']);
   });
 
   it('prices Pro at $19 in the pricing structured data', () => {

@@ -160,7 +160,7 @@ describe('site --help / --version', () => {
 describe('site build', () => {
   it('builds the content and prints the summary line', () => {
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/^Built 19 pages \(\d+ files, [\d.]+ (KB|MB)\) into .+ in \d+ ms \(\d+ rendered, \d+ from cache\)$/m);
+    expect(first.stdout).toMatch(/^Built 22 pages \(\d+ files, [\d.]+ (KB|MB)\) into .+ in \d+ ms \(\d+ rendered, \d+ from cache\)$/m);
     expect(Object.keys(before)).toContain('index.html');
     expect(Object.keys(before)).toContain('404.html');
   });
@@ -224,7 +224,7 @@ describe('site build', () => {
 
     const again = await site(...args);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/^Up to date: 19 pages \(\d+ files, [\d.]+ (KB|MB)\) in .+, nothing changed since the last build \(checked in \d+ ms\)$/m);
+    expect(again.stdout).toMatch(/^Up to date: 22 pages \(\d+ files, [\d.]+ (KB|MB)\) in .+, nothing changed since the last build \(checked in \d+ ms\)$/m);
     expect(again.stdout).not.toMatch(/^Built/m);
     // The same JavaScript report as the build printed, and the same warning about the missing backend.
     expect(again.stdout.replace(/^Up to date.*\n/m, '')).toBe(built.stdout.replace(/^Built.*\n/m, ''));
@@ -233,8 +233,8 @@ describe('site build', () => {
 
     await edit(content, 'blog/ai-trust-presentations.md', (t) => `${t}\nOne more sentence.\n`);
     const edited = await site(...args);
-    expect(edited.stdout).toMatch(/^Built 19 pages .*\(1 rendered, 18 from cache\)$/m);
-    expect((await site(...args, '--no-cache')).stdout).toMatch(/^Built 19 pages .*\(19 rendered, 0 from cache\)$/m);
+    expect(edited.stdout).toMatch(/^Built 22 pages .*\(1 rendered, 21 from cache\)$/m);
+    expect((await site(...args, '--no-cache')).stdout).toMatch(/^Built 22 pages .*\(22 rendered, 0 from cache\)$/m);
   });
 
   it('leaves the previous output byte for byte unchanged after the failed builds', async () => {

@@ -90,7 +90,7 @@ describe('site build --out', () => {
     const dir = await userFolder('old-site');
     const run = await build('--out', dir, '--empty-out-dir');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Built 19 pages/m);
+    expect(run.stdout).toMatch(/^Built 22 pages/m);
     const files = await readdir(dir);
     expect(files).toContain('index.html');
     expect(files).toContain('.site-build');
@@ -103,7 +103,7 @@ describe('site build --out', () => {
     await writeFile(path.join(dir, 'stray.html'), 'left by hand');
     const again = await build('--out', dir);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/^Built 19 pages/m);
+    expect(again.stdout).toMatch(/^Built 22 pages/m);
     expect(await readdir(dir)).not.toContain('stray.html');
   });
 

@@ -8,7 +8,7 @@ import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.
 import { fakePost, realSnapshot, site } from '../helpers/content.ts';
 
 /** The entries a route carries: the ones a build's digester knows (the content's own objects). */
-const entriesIn = (route: Route): Entry[] => [...(route.entry ? [route.entry] : []), ...(route.related ?? [])];
+const entriesIn = (route: Route): Entry[] => [...(route.entry ? [route.entry] : []), ...(route.related ?? []), ...(route.listing?.items ?? [])];
 /** A fresh digester per call: each digest is computed from scratch, as a build's first page is. */
 const routeDigest = (route: Route) => routeDigester(entriesIn(route))(route);
 

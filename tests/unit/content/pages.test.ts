@@ -44,7 +44,7 @@ const MMMMdyyyy = /^(January|February|March|April|May|June|July|August|September
 
 describe('every page', () => {
   it('has one h1, the nav, the footer and the contact dialog', () => {
-    expect(result.pages).toHaveLength(19);
+    expect(result.pages).toHaveLength(22);
     for (const { url } of result.pages) {
       const doc = page(url);
       expect(all(doc, 'h1'), url).toHaveLength(1);
@@ -208,6 +208,42 @@ describe('blog', () => {
     expect(doc.querySelector('main a[href="/pricing"]')).not.toBeNull();
   });
 
+  it('shows every article on one page: category links, no pagination, each card\'s category linking to its page', () => {
+    const doc = page('/blog');
+    const { listing } = content().pages.blog;
+    const nav = doc.querySelector(`nav.category-links[aria-label="${listing.categoriesLabel}"]`)!;
+    expect(all(nav, 'a').map((a) => [text(a), a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
+      [listing.allLabel, '/blog', 'page'],
+      ['Opinion', '/blog/category/opinion', null],
+      ['Comparisons', '/blog/category/comparisons', null],
+      ['Tools', '/blog/category/tools', null],
+    ]);
+    expect(doc.querySelector('nav.pagination')).toBeNull();
+    expect(result.pages.some((p) => p.url.startsWith('/blog/page/'))).toBe(false);
+    for (const [i, card] of all(doc, '[data-blog-cards] > li').entries()) {
+      const category = card.querySelector('.post-category a')!;
+      expect(text(category)).toBe(content().posts[i]!.category);
+      expect(category.getAttribute('href')).toBe(`/blog/category/${content().posts[i]!.category.toLowerCase()}`);
+    }
+  });
+
+  it('category pages list their articles, newest first, under breadcrumbs Home > Blog > category', () => {
+    for (const name of ['Opinion', 'Comparisons', 'Tools'] as const) {
+      const url = `/blog/category/${name.toLowerCase()}`;
+      const doc = page(url);
+      expect(text(doc.querySelector('h1')), url).toBe(name);
+      expect(text(doc.querySelector('.page-hero .lead')), url).toBe(content().pages.blog.listing.categories[name]);
+      expect(all(doc, 'nav.breadcrumbs li').map(text), url).toEqual(['Home', 'Blog', name]);
+      const slugs = all(doc, '[data-blog-cards] > li').map((li) => li.getAttribute('data-slug'));
+      expect(slugs, url).toEqual(content().posts.filter((p) => p.category === name).map((p) => p.slug));
+      expect(doc.querySelector(`nav.category-links a[aria-current="page"]`)?.getAttribute('href'), url).toBe(url);
+      // The search form filters /blog; a category page has none, nor pagination with so few articles.
+      expect(doc.querySelector('form[role="search"]'), url).toBeNull();
+      expect(doc.querySelector('nav.pagination'), url).toBeNull();
+      expect(doc.querySelector('main a[href="/pricing"]'), url).not.toBeNull();
+    }
+  });
+
   it('has a search form that works without JavaScript', () => {
     const form = page('/blog').querySelector('form[role="search"]')!;
     expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/blog', 'get']);
@@ -223,6 +259,7 @@ describe('blog', () => {
       expect(text(doc.querySelector('.article-header time'))).toBe(formatDate(post.date));
       expect(text(doc.querySelector('.article-header'))).toContain(post.readTime);
       expect(doc.querySelector('a.back-link')?.getAttribute('href')).toBe('/blog');
+      expect(doc.querySelector('.article-header .post-category a')?.getAttribute('href')).toBe(`/blog/category/${post.category.toLowerCase()}`);
       expect(all(doc, 'nav.breadcrumbs li').map(text)).toEqual(['Home', 'Blog', post.title]);
       const related = all(doc, '[data-related] > li').map((li) => li.getAttribute('data-slug'));
       expect(related.length, url).toBeGreaterThan(0);

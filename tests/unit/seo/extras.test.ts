@@ -34,7 +34,8 @@ describe('sitemap', () => {
     const doc = parseXml(sitemap(routes, SITE_URL));
     const locs = texts(doc, 'url > loc');
     expect(locs).toEqual(routes.filter((r) => r.indexable).map((r) => (r.path === '/' ? `${SITE_URL}/` : `${SITE_URL}${r.path}`)));
-    expect(locs).toHaveLength(16);
+    expect(locs).toHaveLength(19);
+    for (const c of ['opinion', 'comparisons', 'tools']) expect(locs).toContain(`${SITE_URL}/blog/category/${c}`);
     for (const hidden of ['/auth', '/admin', '/404']) expect(locs).not.toContain(`${SITE_URL}${hidden}`);
   });
 
@@ -152,5 +153,18 @@ describe('llmsTxt', () => {
     expect(txt).toContain('](https://decksmith.ai/ai-overview)');
     for (const hidden of ['/auth', '/admin', '/404']) expect(txt).not.toContain(`](https://decksmith.ai${hidden})`);
     expect(txt).toContain('](https://decksmith.ai/sitemap.xml)');
+  });
+
+  it('links the blog once: not its later pages or category pages, which list the same articles', () => {
+    const many: Content = {
+      ...content,
+      posts: Array.from({ length: 30 }, (_, i) => fakePost(`post-${i}`, { category: i % 2 ? 'Tools' : 'Opinion' })),
+      pages: { ...content.pages, blog: { ...content.pages.blog, listing: { ...content.pages.blog.listing, pageSize: 10 } } },
+    };
+    const txt = llmsTxt(many, buildRoutes(many), SITE_URL);
+    expect(txt).toContain('](https://decksmith.ai/blog):');
+    expect(txt).not.toContain('/blog/page/');
+    expect(txt).not.toContain('/blog/category/');
+    expect(txt.match(/\]\(https:\/\/decksmith\.ai\/blog\/post-/g)).toHaveLength(30);
   });
 });

@@ -175,7 +175,9 @@ describe('ShardState.render with outDir null', () => {
     }
     expect(pages.find((p) => p.path === '/')!.deps).toContain('pages/home.json');
     expect(pages.find((p) => p.path === '/terms')!.deps).toContain('legal/terms.md');
-    expect(pages.find((p) => p.path === '/blog')!.deps).toContain('blog/');
+    // The blog's cards come from its route (the entries it carries are in its key), not from the whole list.
+    expect(pages.find((p) => p.path === '/blog')!.deps).toContain('pages/blog.json');
+    expect(pages.find((p) => p.path === '/blog')!.deps).not.toContain('blog/');
   });
 
   it('gives each page the key the main thread computes from the global key, its route and its deps', () => {

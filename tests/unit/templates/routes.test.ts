@@ -1,10 +1,15 @@
-/** The site's route table: every page of the spec exactly once, the right ones hidden from search, no two writing one file. */
+/**
+ * The site's route table: every page of the spec exactly once (plus the blog's category pages), the right
+ * ones hidden from search, no two writing one file; the blog's listing pages and their titles, canonical
+ * paths and breadcrumbs.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SiteError } from '../../../generator/errors.ts';
 import { assertDistinctFiles } from '../../../generator/routes.ts';
 import type { Content } from '../../../templates/collections.ts';
 import { buildRoutes, relatedPosts, type SiteRoute as Route } from '../../../templates/routes.ts';
 import { fakePost, realContent } from '../helpers/content.ts';
+import { categoryPath } from '../../../templates/blogListing.ts';
 
 const slugs = [
   'brand-kit-limitations',
@@ -25,6 +30,9 @@ const specPaths = [
   '/ai-overview',
   '/pricing',
   '/blog',
+  '/blog/category/opinion',
+  '/blog/category/comparisons',
+  '/blog/category/tools',
   ...slugs.map((s) => `/blog/${s}`),
   '/use-cases',
   '/waitlist',
@@ -36,7 +44,8 @@ beforeAll(async () => {
   content = await realContent();
   routes = buildRoutes(content);
 });
-const byPath = (p: string) => routes.find((r) => r.path === p)!;
+const byPathIn = (rs: Route[], p: string) => rs.find((r) => r.path === p)!;
+const byPath = (p: string) => byPathIn(routes, p);
 
 describe('buildRoutes', () => {
   it('has every spec route exactly once, plus the 404 page and nothing else', () => {
@@ -110,6 +119,101 @@ describe('buildRoutes', () => {
   it('gives an article whose slug writes the same file as another route to the engine, which refuses it', () => {
     const clash = { ...content, posts: [...content.posts, { ...content.posts[0]!, slug: content.posts[1]!.slug.toUpperCase() }] };
     expect(() => assertDistinctFiles(buildRoutes(clash))).toThrow(SiteError);
+  });
+});
+
+describe('blog listing pages', () => {
+  const categories = ['Opinion', 'Comparisons', 'Tools'] as const;
+  /** The real content with `count` articles, newest first, in turn Opinion, Comparisons, Tools, and `size` cards a page. */
+  const manyPosts = (count: number, size: number): Content => ({
+    ...content,
+    posts: Array.from({ length: count }, (_, i) =>
+      fakePost(`post-${String(i).padStart(3, '0')}`, { category: categories[i % 3], date: `2025-${String(12 - Math.floor(i / 28)).padStart(2, '0')}-${String(28 - (i % 28)).padStart(2, '0')}` }),
+    ),
+    pages: { ...content.pages, blog: { ...content.pages.blog, listing: { ...content.pages.blog.listing, pageSize: size } } },
+  });
+  const listings = (rs: Route[]) => rs.filter((r) => r.listing);
+
+  it('keeps the real blog on one page of all 7 articles, with one page per category and no page 2', () => {
+    const blog = byPath('/blog');
+    expect(blog).toMatchObject({ template: 'blog', title: content.pages.blog.seo.title, description: content.pages.blog.seo.description });
+    expect(blog.listing!.items).toEqual(content.posts);
+    expect(blog.listing).toMatchObject({ page: 1, pages: 1, path: '/blog' });
+    expect(blog.listing!.previous ?? blog.listing!.next).toBeUndefined();
+    expect(routes.some((r) => r.path.includes('/page/'))).toBe(false);
+    expect(listings(routes).map((r) => r.path)).toEqual(['/blog', '/blog/category/opinion', '/blog/category/comparisons', '/blog/category/tools']);
+    expect(blog.listing!.categories).toEqual(categories.map((name) => ({ name, path: `/blog/category/${name.toLowerCase()}` })));
+  });
+
+  it('gives each category page its articles, title, description, breadcrumbs and newest date', () => {
+    const tools = byPath('/blog/category/tools');
+    const posts = content.posts.filter((p) => p.category === 'Tools');
+    expect(tools).toMatchObject({
+      template: 'blog',
+      file: 'blog/category/tools.html',
+      title: 'Tools – Blog | Decksmith',
+      description: content.pages.blog.listing.categories.Tools,
+      indexable: true,
+      lastmod: posts[0]!.date,
+      breadcrumbs: [
+        { name: 'Home', path: '/' },
+        { name: 'Blog', path: '/blog' },
+        { name: 'Tools', path: '/blog/category/tools' },
+      ],
+    });
+    expect(tools.listing!.items).toEqual(posts);
+    expect(tools.listing!.category).toEqual({ name: 'Tools', path: '/blog/category/tools', description: content.pages.blog.listing.categories.Tools });
+    expect(categoryPath('Comparisons')).toBe('/blog/category/comparisons');
+  });
+
+  it('splits a big blog into pages of the content\'s page size, linked in order, each with its own title, description and breadcrumbs', () => {
+    const rs = buildRoutes(manyPosts(50, 10));
+    const blog = listings(rs).filter((r) => !r.listing!.category);
+    expect(blog.map((r) => r.path)).toEqual(['/blog', '/blog/page/2', '/blog/page/3', '/blog/page/4', '/blog/page/5']);
+    expect(blog.map((r) => r.file)).toEqual(['blog.html', 'blog/page/2.html', 'blog/page/3.html', 'blog/page/4.html', 'blog/page/5.html']);
+    const second = blog[1]!;
+    expect(second).toMatchObject({
+      title: 'Blog – page 2 | Decksmith',
+      description: `${content.pages.blog.seo.description} Page 2 of 5.`,
+      indexable: true,
+      breadcrumbs: [
+        { name: 'Home', path: '/' },
+        { name: 'Blog', path: '/blog' },
+        { name: 'Page 2', path: '/blog/page/2' },
+      ],
+      listing: { page: 2, pages: 5, previous: '/blog', next: '/blog/page/3' },
+    });
+    expect(second.lastmod).toBe(second.listing!.items[0]!.date);
+    expect(blog.flatMap((r) => r.listing!.items)).toEqual(rs.filter((r) => r.entry).map((r) => r.entry));
+    expect(blog.every((r) => r.listing!.items.length <= 10)).toBe(true);
+    expect(new Set(rs.map((r) => r.title)).size).toBe(rs.length);
+    expect(new Set(rs.map((r) => r.description)).size).toBe(rs.length);
+    expect(() => assertDistinctFiles(rs)).not.toThrow();
+  });
+
+  it('paginates each category the same way: /blog/category/<slug>/page/<n>, breadcrumbs Home > Blog > category > page', () => {
+    const rs = buildRoutes(manyPosts(50, 10));
+    const tools = listings(rs).filter((r) => r.listing!.category?.name === 'Tools');
+    expect(tools.map((r) => r.path)).toEqual(['/blog/category/tools', '/blog/category/tools/page/2']);
+    expect(tools[1]).toMatchObject({
+      file: 'blog/category/tools/page/2.html',
+      title: 'Tools – Blog – page 2 | Decksmith',
+      description: `${content.pages.blog.listing.categories.Tools} Page 2 of 2.`,
+      breadcrumbs: [
+        { name: 'Home', path: '/' },
+        { name: 'Blog', path: '/blog' },
+        { name: 'Tools', path: '/blog/category/tools' },
+        { name: 'Page 2', path: '/blog/category/tools/page/2' },
+      ],
+      listing: { page: 2, pages: 2, previous: '/blog/category/tools' },
+    });
+    expect(tools.flatMap((r) => r.listing!.items).map((p) => p.category)).toEqual(Array(16).fill('Tools'));
+  });
+
+  it('lists only the categories that have articles', () => {
+    const rs = buildRoutes({ ...content, posts: content.posts.filter((p) => p.category !== 'Opinion') });
+    expect(listings(rs).map((r) => r.path)).toEqual(['/blog', '/blog/category/comparisons', '/blog/category/tools']);
+    expect(byPathIn(rs, '/blog').listing!.categories.map((c) => c.name)).toEqual(['Comparisons', 'Tools']);
   });
 });
 

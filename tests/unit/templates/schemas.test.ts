@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parseMarkdownFile } from '../../../generator/content/load.ts';
-import { BlogFrontMatter, IsoDate, LegalFrontMatter, PageSeo, pageSchemas, validBlogFrontMatter } from '../../../templates/schemas.ts';
+import { BlogFrontMatter, BlogListing, IsoDate, LegalFrontMatter, PageSeo, pageSchemas, validBlogFrontMatter } from '../../../templates/schemas.ts';
 import { SiteError } from '../../../generator/errors.ts';
 
 const valid = {
@@ -232,5 +232,39 @@ describe('page SEO', () => {
       const result = (schema as z.ZodType).safeParse({});
       expect(result.error?.issues.map((i) => i.path.join('.')), name).toContain('seo');
     }
+  });
+});
+
+describe('BlogListing', () => {
+  const listing = {
+    pageSize: 24,
+    categoriesLabel: 'Categories',
+    allLabel: 'All articles',
+    paginationLabel: 'Pagination',
+    previous: 'Previous page',
+    next: 'Next page',
+    pageStatus: 'Page {page} of {pages}',
+    pageCrumb: 'Page {page}',
+    pageTitle: 'page {page}',
+    categories: { Opinion: 'Opinions.', Comparisons: 'Comparisons.', Tools: 'Tools.' },
+  };
+
+  it('accepts a page size, the labels and a blurb per category', () => {
+    expect(BlogListing.parse(listing)).toEqual(listing);
+  });
+
+  it('rejects a page size that is not a whole number from 1 to 100', () => {
+    for (const pageSize of [0, 2.5, 101]) expect(firstIssue(BlogListing, { ...listing, pageSize })).toMatchObject({ path: 'pageSize' });
+  });
+
+  it('rejects a page text without the numbers it must show', () => {
+    expect(firstIssue(BlogListing, { ...listing, pageStatus: 'Page {page}' })).toMatchObject({ path: 'pageStatus', message: 'must contain {page} and {pages}' });
+    expect(firstIssue(BlogListing, { ...listing, pageTitle: 'next page' })).toMatchObject({ path: 'pageTitle', message: 'must contain {page}' });
+  });
+
+  it('needs a blurb for every category, and no other', () => {
+    const { Tools: _, ...missing } = listing.categories;
+    expect(firstIssue(BlogListing, { ...listing, categories: missing })).toMatchObject({ path: 'categories.Tools' });
+    expect(BlogListing.safeParse({ ...listing, categories: { ...listing.categories, News: 'News.' } }).success).toBe(false);
   });
 });
