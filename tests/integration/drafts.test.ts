@@ -149,13 +149,13 @@ describe('site build on the command line', () => {
     const built = await runSite(process.cwd(), ...args);
     expect(built.code, built.stderr).toBe(0);
     const held = 'Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them';
-    expect(built.stdout).toContain(`\n${held}\nBuilt 19 pages`);
+    expect(built.stdout).toContain(`\n${held}\nBuilt 22 pages`);
     const again = await runSite(process.cwd(), ...args);
-    expect(again.stdout).toContain(`\n${held}\nUp to date: 19 pages`);
+    expect(again.stdout).toContain(`\n${held}\nUp to date: 22 pages`);
     const all = await runSite(process.cwd(), ...args, '--drafts', '--future');
     expect(all.code, all.stderr).toBe(0);
     expect(all.stdout).not.toContain('Held back');
-    expect(all.stdout).toMatch(/^Built 21 pages/m);
+    expect(all.stdout).toMatch(/^Built 24 pages/m);
   });
 });
 
