@@ -25,7 +25,7 @@ export const errorTable = {
   ContentFileMissing: entry<{ file: string }>({
     title: 'Content file is missing',
     message: ({ file }) => `${file} does not exist, but the site needs it.`,
-    hint: 'Create the file (see README "Content layout"), or point --content at the right folder.',
+    hint: "Create the file (the site's collections in site.config.ts name it), or point --content at the right folder.",
   }),
   ContentJsonMalformed: entry<{ file: string; line?: number; reason: string }>({
     title: 'JSON file is malformed',
@@ -168,7 +168,7 @@ export const errorTable = {
   CheckFailed: entry<{ check: string; problems: string[] }>({
     title: 'Build check failed',
     message: ({ check, problems }) => `${check}:\n  - ${problems.join('\n  - ')}`,
-    hint: 'Fix each page listed above; every check is described in README "Build checks".',
+    hint: 'Fix each page listed above; every check is described in docs/architecture.md ("Build checks").',
   }),
   OutputDirUnsafe: entry<{ dir: string; reason: string }>({
     title: 'Output folder is protected',

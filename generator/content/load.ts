@@ -218,7 +218,9 @@ export async function loadContent(dir: string, collections: Collections, render:
   const lists = listCollections(collections);
   const [fixed, ...entries] = await Promise.all([
     loadFixedContent(dir, collections, render),
-    ...lists.map(([, list]) => Promise.all(listEntryFiles(dir, list.dir, list.nested).map((f) => loadEntry(dir, list, f, render)))),
+    // async: a folder listing that throws (two files, one slug) rejects its own promise, and Promise.all
+    // then handles the others' rejections too (a missing site.json), none left unhandled.
+    ...lists.map(async ([, list]) => Promise.all(listEntryFiles(dir, list.dir, list.nested).map((f) => loadEntry(dir, list, f, render)))),
   ]);
   lists.forEach(([name, list], i) => (fixed.collections[name] = sortEntries(list, entries[i]!)));
   return fixed;

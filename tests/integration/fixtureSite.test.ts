@@ -4,14 +4,13 @@
  * list of docs, a JSON file of sections, no widgets, no backend and no static files. What a reader and a
  * search engine get, what the build says, and how little a warm build renders after an edit.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashTree, runSite, type Run } from './runSite.ts';
+import { hashTree, runSite, runSiteWithEnv, type Run } from './runSite.ts';
 import { dev } from '../../generator/dev/dev.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,17 +46,8 @@ const jsonLdOf = (html: string) => all(html, /<script type="application\/ld\+jso
 const builtReport = (run: Run) => /\((\d+) rendered, (\d+) from cache\)/.exec(run.stdout);
 
 /** `site build` into `out` with `cwd` as the site, the environment given (runSite's has no backend). */
-function buildWithEnv(cwd: string, out: string, cache: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repo, 'bin/site.js'), 'build', '--out', out, '--cache-dir', cache], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const buildWithEnv = (cwd: string, out: string, cache: string, env: Record<string, string>): Promise<Run> =>
+  runSiteWithEnv(cwd, env, 'build', '--out', out, '--cache-dir', cache);
 
 let tmp: string;
 beforeAll(async () => {

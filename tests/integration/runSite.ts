@@ -15,11 +15,13 @@ export interface Run {
 
 /** `site ...args` with `cwd` as the working folder, no colours and no backend URL from the environment. */
 export function runSite(cwd: string, ...args: string[]): Promise<Run> {
+  return runSiteWithEnv(cwd, { SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '' }, ...args);
+}
+
+/** `site ...args` with `cwd` as the working folder, no colours, and `env` over the process's environment. */
+export function runSiteWithEnv(cwd: string, env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '' },
-    });
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
