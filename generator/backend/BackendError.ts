@@ -1,6 +1,6 @@
 /**
  * An error a user of the embedded backend can cause (a CLI user, a test
- * author). `code` is permanent (the lead maps it into generator/errors.ts),
+ * author). `code` is permanent (the CLI reports it as BackendFailed, generator/cli.ts),
  * `message` says what happened, `hint` says what to do.
  */
 export class BackendError extends Error {

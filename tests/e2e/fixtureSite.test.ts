@@ -3,11 +3,12 @@
  * every page passes axe-core with no CSP violation or console error, at phone and desktop widths, and the
  * skip link is the first Tab stop and takes the keyboard to the main landmark.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axeViolations.ts';
 import type { Browser, Page } from 'playwright-core';
 import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from './harness.ts';
 
@@ -16,14 +17,12 @@ const fixture = fileURLToPath(new URL('../fixtures/docs-site', import.meta.url))
 let tmp: string;
 let site: BuiltSite;
 let browser: Browser;
-let axeSource: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-docs-e2e-'));
-  [site, browser, axeSource] = await Promise.all([
+  [site, browser] = await Promise.all([
     buildAndServe({ root: fixture, cacheDir: path.join(tmp, 'cache') }),
     launchBrowser(),
-    readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
   ]);
 });
 afterAll(async () => {
@@ -41,15 +40,6 @@ async function open(url: string, width: number): Promise<{ page: Page; errors: s
   });
   await page.goto(site.server.url + url, { waitUntil: 'load' });
   return { page, errors };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run();
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
 }
 
 describe('the documentation fixture in Chromium', () => {

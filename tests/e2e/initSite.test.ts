@@ -3,11 +3,12 @@
  * in light and dark colour schemes with no console error, and the CopyLink island turns the article's
  * link to itself into a copy button (without JavaScript it stays a plain link).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axeViolations.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
 import { runSite } from '../integration/runSite.ts';
 import { launchBrowser, watchErrors } from './harness.ts';
@@ -15,7 +16,6 @@ import { launchBrowser, watchErrors } from './harness.ts';
 let tmp: string;
 let server: StaticServer;
 let browser: Browser;
-let axeSource: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-init-e2e-'));
@@ -23,10 +23,9 @@ beforeAll(async () => {
   expect(init.code, init.stderr).toBe(0);
   const build = await runSite(path.join(tmp, 'site'), 'build');
   expect(build.code, build.stderr).toBe(0);
-  [server, browser, axeSource] = await Promise.all([
+  [server, browser] = await Promise.all([
     serveStatic({ dir: path.join(tmp, 'site', 'dist') }),
     launchBrowser(),
-    readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
   ]);
 });
 
@@ -34,16 +33,6 @@ afterAll(async () => {
   await Promise.all([browser?.close(), server?.close()]);
   await rm(tmp, { recursive: true, force: true });
 });
-
-/** axe-core, evaluated from source (the CSP blocks a script tag); violations as strings. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run();
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-}
 
 describe('the site site init makes, in Chromium', () => {
   it.each(['/', '/articles/hello-world', '/articles/adding-pages', '/no-such-page'])('%s: axe passes in light and dark, no console error', async (url) => {

@@ -11,10 +11,11 @@
  * The closed-state axe run at two widths lives in pages.test.ts.
  * One build, one browser, routes in sequence.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axeViolations.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build, type BuildResult } from '../../generator/build.ts';
 import { loadContent } from '../../generator/content/load.ts';
@@ -39,16 +40,12 @@ let result: BuildResult;
 let server: { url: string; close(): Promise<void> };
 let browser: Browser;
 let context: BrowserContext;
-let axeSource: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-quality-'));
   const out = path.join(tmp, 'dist');
   const browserStarting = launchBrowser();
-  [result, axeSource] = await Promise.all([
-    build({ out, backend: null, log: () => {} }),
-    readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
-  ]);
+  result = await build({ out, backend: null, log: () => {} });
   server = await preview({ port: 0, dir: out, log: () => {} });
   browser = await browserStarting;
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -89,19 +86,6 @@ function watch(page: Page): Watch {
   });
   page.on('pageerror', (e) => w.errors.push(e.message));
   return w;
-}
-
-/** axe-core in every frame of the page (evaluated from source: the CSP would block a script tag); violations as strings. */
-async function axeViolations(page: Page): Promise<string[]> {
-  for (const frame of page.frames()) {
-    const loaded = await frame.evaluate(() => 'axe' in window).catch(() => true);
-    if (!loaded) await frame.evaluate(axeSource).catch(() => undefined);
-  }
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run();
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
 }
 
 /** Waits until no finite CSS transition or animation is running (dialogs and the nav panel slide and fade in; a blinking caret never ends). */

@@ -17,13 +17,14 @@ export interface AccessContext {
 }
 
 /**
- * Sessions of the embedded auth server: one auth.sessions row per sign-in,
- * a chain of refresh tokens per session (rotated on every refresh, the old
- * one revoked, reusable for a short interval), short-lived HS256 access tokens naming the session.
+ * Sign-ins of the embedded auth server, as GoTrue keeps them: one
+ * auth.sessions row per sign-in, a chain of refresh tokens per sign-in
+ * (rotated on every refresh, the old one revoked, reusable for a short
+ * interval), short-lived HS256 access tokens naming the auth.sessions row.
  */
 export function authSessions(ctx: BackendContext) {
   /**
-   * Creates a session for the user and returns GoTrue's session object;
+   * Signs the user in (a new auth.sessions row) and returns GoTrue's session object;
    * `method` is the amr claim GoTrue records ('password', 'otp', 'email/signup', ...).
    */
   async function start(db: Db, user: AuthUserRow, method = 'password'): Promise<Record<string, unknown>> {

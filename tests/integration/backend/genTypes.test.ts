@@ -3,7 +3,6 @@
  * on the real migrations: the committed widgets/lib/database.types.ts must be
  * what it prints, so a migration without regenerated types fails here.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,23 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../../../generator/backend/testBackend.ts';
 import { createTestDatabase, postgresUnavailable, type TestDatabase } from './testPostgres.ts';
+import { runSiteWithEnv } from '../runSite.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const bin = path.join(root, 'bin', 'site.js');
 const COMMITTED = path.join(root, 'widgets', 'lib', 'database.types.ts');
 const REGENERATE = 'widgets/lib/database.types.ts is not what the migrations give: run `node bin/site.js gen types --out widgets/lib/database.types.ts` and commit it';
 
-function site(args: string[], cwd = root): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `site ...args` in `cwd` (the repository by default), with the process's environment. */
+const site = (args: string[], cwd = root) => runSiteWithEnv(cwd, {}, ...args);
 
 describe('site gen types', () => {
   let tmp: string;
