@@ -133,7 +133,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   try {
     // Assets do not depend on content: esbuild and lightningcss work while the articles are read.
     const assetsPromise = Promise.all([
-      cachedCss(cache, generatorKey, config.stylesEntry),
+      cachedCss(cache, generatorKey, config.stylesEntry, site.markdown?.highlight !== false),
       staticFiles(config.staticDir),
       cachedWidgets(cache, generatorKey, { widgetsDir: config.widgetsDir, backend: config.backend }),
     ]);

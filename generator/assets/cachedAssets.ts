@@ -14,15 +14,16 @@ import { listIslands } from './islandRegistry.ts';
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
-export const cachedCss = async (cache: BuildCache, packKey: string | Promise<string>, entry: string): Promise<CompiledCss | null> => {
+/** `highlight`: with the colours of highlighted code (the site's `markdown.highlight` is not false). */
+export const cachedCss = async (cache: BuildCache, packKey: string | Promise<string>, entry: string, highlight = true): Promise<CompiledCss | null> => {
   if (!existsSync(entry)) return null;
   return cachedAsset(
     cache,
     'css',
     packKey,
-    { entry },
+    { entry, highlight },
     async () => {
-      const css = await compileCss(entry);
+      const css = await compileCss(entry, { highlight });
       return { value: css, inputs: css.sources };
     },
     {

@@ -17,6 +17,7 @@ import footnote from 'markdown-it-footnote';
 import type { PluginSimple, PluginWithParams, StateCore, Token } from 'markdown-it';
 import { countWords } from './countWords.ts';
 import { headingIds } from './headingIds.ts';
+import { codeHighlighter, highlightedBlock, type HighlightOptions } from './highlightCode.ts';
 
 export { slugify } from './headingIds.ts';
 
@@ -144,13 +145,21 @@ export type MarkdownItPlugin = [plugin: PluginWithParams, ...parameters: unknown
 
 /**
  * A markdown-it instance set up for the site, then the given plugins applied in order; its render
- * function. Each call makes a new instance, so plugins never leak into another renderer.
+ * function. Each call makes a new instance, so plugins never leak into another renderer. Fenced code
+ * with a language is highlighted (highlightCode.ts) unless `highlight` is false.
  */
-export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = []): (source: string) => MarkdownResult {
+export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = [], highlight: HighlightOptions | false = {}): (source: string) => MarkdownResult {
+  const highlighter = highlight === false ? null : codeHighlighter(highlight);
   // html: true only so raw HTML arrives as html_block/html_inline tokens, which finish() drops;
   // with html: false it would be escaped into visible text instead.
   // (@types/markdown-it-footnote types the plugin against markdown-it's CommonJS typings, hence the cast.)
-  const md = new MarkdownIt({ html: true, linkify: true, typographer: false }).use(footnote as unknown as PluginSimple);
+  const md = new MarkdownIt({
+    html: true,
+    linkify: true,
+    typographer: false,
+    // markdown-it writes a result that starts with <pre> as it is, and escapes the block itself for "".
+    highlight: highlighter && ((code: string, lang: string) => (lang ? highlightOrEmpty(highlighter(code, lang), lang) : '')),
+  }).use(footnote as unknown as PluginSimple);
   // finish() applies markdown-it's own check (validateLink) to every href and src. At parse time it would
   // turn [x](javascript:…) into the literal text "[x](javascript:…)"; afterwards it leaves <a>x</a>.
   md.validateLink = () => true;
@@ -165,6 +174,8 @@ export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = []): (
     return { html, headings: env.headings, words: env.words };
   };
 }
+
+const highlightOrEmpty = (inner: string | null, lang: string): string => (inner === null ? '' : highlightedBlock(inner, lang));
 
 /** The site's markdown: text in, HTML, headings and word count out. Pure. */
 export const renderMarkdown = markdownItRenderer();

@@ -5,6 +5,7 @@
  */
 import { markdownItRenderer, renderMarkdown, type MarkdownItPlugin, type MarkdownResult } from './markdown.ts';
 import type { RemarkPlugin } from './remarkMarkdown.ts';
+import { knownLanguage, type HighlightOptions } from './highlightCode.ts';
 
 export interface MarkdownOptions {
   /** Which engine renders markdown; default 'markdown-it'. */
@@ -13,6 +14,11 @@ export interface MarkdownOptions {
   markdownItPlugins?: Array<unknown | [unknown, unknown]>;
   /** unified plugins run on the mdast (remark) tree: a plugin or [plugin, options]. */
   remarkPlugins?: Array<unknown | [unknown, unknown]>;
+  /**
+   * Fenced code with a language is highlighted at build time (CSS classes, docs/media.md); false turns
+   * it off. `aliases`: more fence names, e.g. { npmrc: 'ini' }. Default on.
+   */
+  highlight?: false | HighlightOptions;
 }
 
 const ENGINES = ['markdown-it', 'remark'];
@@ -42,12 +48,37 @@ function pluginList(list: unknown, field: string): [(...args: never[]) => unknow
   });
 }
 
+/** The highlight option checked: false, or options whose aliases name languages shiki bundles. */
+function highlightOptions(value: unknown): HighlightOptions | false {
+  if (value === undefined || value === true) return {};
+  if (value === false) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`markdown.highlight is ${describe(value)}: write false to turn highlighting off, or { aliases: { npmrc: 'ini' } }.`);
+  }
+  const { aliases, ...rest } = value as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) throw new Error(`markdown.highlight has no option "${unknown[0]}": the one option is aliases, e.g. { aliases: { npmrc: 'ini' } }.`);
+  if (aliases === undefined) return {};
+  if (typeof aliases !== 'object' || aliases === null || Array.isArray(aliases)) {
+    throw new Error(`markdown.highlight.aliases is ${describe(aliases)}, not an object: write { npmrc: 'ini' } (fence name -> language).`);
+  }
+  for (const [from, to] of Object.entries(aliases)) {
+    if (typeof to !== 'string' || !knownLanguage(to)) {
+      throw new Error(
+        `markdown.highlight.aliases.${from} is ${describe(to)}, which is not a language shiki bundles: name one by its id or alias, e.g. "javascript", "ts", "bash" (https://shiki.style/languages).`,
+      );
+    }
+  }
+  return { aliases: aliases as Record<string, string> };
+}
+
 /**
- * The render function for these options. No options (or markdown-it without plugins): renderMarkdown
- * itself, so the default costs nothing extra per call. remark and its packages load only for a site
+ * The render function for these options. No options (or markdown-it without plugins, highlighting as
+ * by default): renderMarkdown itself, so the default costs nothing extra per call. remark and its packages load only for a site
  * that picks it (they stay out of the generator's bundles: selfBundle.mjs `external`). Rejects with an
- * Error that says what to write when the engine is unknown, a plugin is not a function, or plugins are
- * listed for the engine not chosen.
+ * Error that says what to write when the engine is unknown, a plugin is not a function, plugins are
+ * listed for the engine not chosen, or the highlight option is of the wrong shape or names a language
+ * shiki does not bundle.
  */
 export async function markdownRenderer(options: MarkdownOptions = {}): Promise<(source: string) => MarkdownResult> {
   const engine: unknown = options.engine ?? 'markdown-it';
@@ -61,6 +92,8 @@ export async function markdownRenderer(options: MarkdownOptions = {}): Promise<(
     const other = engine === 'remark' ? 'markdown-it' : 'remark';
     throw new Error(`markdown.${field} lists plugins, but the engine is "${engine}", which would ignore them: set engine to "${other}", or remove ${field}.`);
   }
-  if (engine === 'remark') return (await import('./remarkMarkdown.ts')).remarkMarkdown(remark as RemarkPlugin[]);
-  return markdownIt.length === 0 ? renderMarkdown : markdownItRenderer(markdownIt as unknown as MarkdownItPlugin[]);
+  const highlight = highlightOptions(options.highlight);
+  if (engine === 'remark') return (await import('./remarkMarkdown.ts')).remarkMarkdown(remark as RemarkPlugin[], highlight);
+  const standard = markdownIt.length === 0 && highlight !== false && highlight.aliases === undefined;
+  return standard ? renderMarkdown : markdownItRenderer(markdownIt as unknown as MarkdownItPlugin[], highlight);
 }

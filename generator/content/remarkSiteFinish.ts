@@ -7,7 +7,9 @@
  * - top-level headings get unique ids (headingIds) and are listed;
  * - the words a reader sees are counted: text and code, not URLs, image alt text or footnote marks;
  *   markup inside a word ("on**brand**") does not split it, blocks and line breaks do;
- * - footnotes are written as markdown-it-footnote writes them (remarkFootnotes).
+ * - footnotes are written as markdown-it-footnote writes them (remarkFootnotes);
+ * - fenced code with a language is highlighted as markdown-it's is (highlightCode.ts), unless the
+ *   renderer was made without a highlighter.
  * Table alignment needs nothing: mdast-util-to-hast already writes align="…", never style.
  */
 import type { Heading, ImageReference, LinkReference, Nodes, Root } from 'mdast';
@@ -17,6 +19,7 @@ import { countWords } from './countWords.ts';
 import { headingIds } from './headingIds.ts';
 import { validateLink, type MarkdownResult } from './markdown.ts';
 import { remarkFootnotes } from './remarkFootnotes.ts';
+import { highlightedBlock, type Highlighter } from './highlightCode.ts';
 
 /** Where the pass leaves its findings: file.data.site. */
 export type SiteFindings = Omit<MarkdownResult, 'html'>;
@@ -42,7 +45,8 @@ function setProperty(node: Nodes, name: string, value: string | null): void {
   node.data = { ...node.data, hProperties: { ...node.data?.hProperties, [name]: value } };
 }
 
-export function remarkSiteFinish() {
+export function remarkSiteFinish(options: { highlight?: Highlighter | null } = {}) {
+  const highlight = options.highlight ?? null;
   return (tree: Root, file: VFile): void => {
     remarkFootnotes(tree);
     const idFor = headingIds();
@@ -75,9 +79,14 @@ export function remarkSiteFinish() {
         case 'break':
           inWord = false;
           break;
-        case 'code':
+        case 'code': {
           words += countWords(node.value) >> 1;
-          break;
+          // The text markdown-it highlights: the block's lines, each ending in a line break.
+          const inner = highlight && node.lang ? highlight(node.value ? `${node.value}\n` : '', node.lang) : null;
+          if (inner === null) break;
+          parent!.children[index!] = { type: 'html', value: highlightedBlock(inner, node.lang!) };
+          return index! + 1; // the HTML written here is not raw HTML from the source: not dropped
+        }
         case 'link':
           if (!validateLink(node.url)) setProperty(node, 'href', null);
           break;

@@ -99,7 +99,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const hasWidgets = existsSync(config.widgetsDir);
   async function loadStyles(): Promise<void> {
     if (!hasStyles()) return;
-    const css = await compileCss(config.stylesEntry);
+    // With the colours of highlighted code: the site's config (is highlighting off?) lives in the render worker.
+    const css = await compileCss(config.stylesEntry, { highlight: true });
     cssVersion++;
     assets.set('/assets/main.css', { body: css.code, type: 'text/css; charset=utf-8' });
   }

@@ -24,6 +24,14 @@ const checks: Check[] = [
   ['files', (d) => optionalFn(d.files), 'must be a function of the routes'],
   ['csp', (d) => optionalFn(d.csp), 'must be a function of the content'],
   ['markdown', (d) => d.markdown === undefined || isObject(d.markdown), 'must be an object of markdown options'],
+  [
+    'markdown.highlight',
+    (d) => {
+      const highlight = (d.markdown as { highlight?: unknown } | undefined)?.highlight;
+      return highlight === undefined || typeof highlight === 'boolean' || isObject(highlight);
+    },
+    'must be false (fenced code stays plain) or an object of highlight options, e.g. { aliases: { npmrc: "ini" } }',
+  ],
   ['budgets', (d) => d.budgets === undefined || isObject(d.budgets), 'must be an object of JavaScript budgets'],
   [
     'budgets.pageBytes',

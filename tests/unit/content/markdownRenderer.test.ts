@@ -179,4 +179,27 @@ describe('markdownRenderer', () => {
     );
     await expect(markdownRenderer({ engine: 'remark', markdownItPlugins: 'x' as never })).rejects.toThrow('markdown.markdownItPlugins is the string "x", not a list');
   });
+
+  it('highlights fenced code by default; highlight: false leaves it plain in both engines; aliases add fence names', async () => {
+    const source = '```npmrc\nsave-exact = true\n```\n\n```ts\nconst a = 1;\n```\n';
+    expect(await markdownRenderer({ highlight: {} })).toBe(renderMarkdown);
+    expect(renderMarkdown(source).html).toMatch(/^<pre><code class="language-npmrc">save-exact = true\n<\/code><\/pre>\n<pre class="hl"><code class="language-ts"><span class="hl-keyword">/);
+    for (const engine of ['markdown-it', 'remark'] as const) {
+      const off = await markdownRenderer({ engine, highlight: false });
+      expect(off(source).html).toBe('<pre><code class="language-npmrc">save-exact = true\n</code></pre>\n<pre><code class="language-ts">const a = 1;\n</code></pre>\n');
+      const aliased = await markdownRenderer({ engine, highlight: { aliases: { npmrc: 'ini' } } });
+      expect(aliased(source).html).toMatch(/^<pre class="hl"><code class="language-npmrc"><span class="hl-/);
+    }
+  });
+
+  it('rejects a highlight option of the wrong shape, or an alias for a language shiki does not bundle', async () => {
+    await expect(markdownRenderer({ highlight: 'yes' as never })).rejects.toThrow(
+      'markdown.highlight is the string "yes": write false to turn highlighting off, or { aliases: { npmrc: \'ini\' } }.',
+    );
+    await expect(markdownRenderer({ highlight: { theme: 'dark' } as never })).rejects.toThrow('markdown.highlight has no option "theme"');
+    await expect(markdownRenderer({ highlight: { aliases: ['ini'] as never } })).rejects.toThrow('markdown.highlight.aliases is an array, not an object');
+    await expect(markdownRenderer({ highlight: { aliases: { npmrc: 'no-such-language' } } })).rejects.toThrow(
+      'markdown.highlight.aliases.npmrc is the string "no-such-language", which is not a language shiki bundles',
+    );
+  });
 });

@@ -89,6 +89,15 @@ describe('checkDefinition', () => {
     }
   });
 
+  it('takes markdown.highlight as false or an object of options, and names it otherwise', () => {
+    for (const highlight of [false, true, {}, { aliases: { npmrc: 'ini' } }]) expect(checkDefinition({ ...good, markdown: { highlight } }, 'site.config.ts')).toBeTruthy();
+    for (const highlight of ['github-dark', ['ts'], 0]) {
+      const e = failure({ ...good, markdown: { highlight } });
+      expect(e.args.field).toBe('markdown.highlight');
+      expect(e.message).toContain('must be false (fenced code stays plain) or an object of highlight options');
+    }
+  });
+
   it('takes a search over a list collection only, with its fields and a url function', () => {
     const posts = collection.list('blog', z.object({ title: z.string() }));
     const withPosts = { ...good, collections: { ...good.collections, posts } };

@@ -1,0 +1,136 @@
+/**
+ * Highlighted code at build time: a fenced block's text in, the inside of its <code> element out, each
+ * token a <span class="hl-…"> of one of a few token kinds (HIGHLIGHT_KINDS), never a style attribute (the
+ * site's CSP forbids them). Both markdown engines call it (markdown.ts, remarkSiteFinish.ts), so both
+ * write the same HTML; highlightCss.ts gives the classes their colours.
+ *
+ * shiki tokenizes with its css-variables theme, whose colours are one variable per token kind, and
+ * its JavaScript regex engine (no WASM). Markdown renders synchronously, in the main thread and in the
+ * build's workers, so everything loads synchronously and lazily, once per thread: shiki on the first
+ * block with a language (a page without one never loads it), each grammar on its first block. shiki is
+ * ES modules only; Node 20.19+ require()s them (none has top-level await), and through createRequire
+ * they stay out of the generator's esbuild bundles.
+ */
+import { createRequire } from 'node:module';
+import type { HighlighterCore } from 'shiki/core';
+
+/** The token kinds shiki's css-variables theme tells apart: each is the class `hl-<kind>`. */
+export const HIGHLIGHT_KINDS = ['keyword', 'string', 'string-expression', 'comment', 'constant', 'function', 'parameter', 'punctuation', 'link'] as const;
+export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
+
+export interface HighlightOptions {
+  /** More names for languages: fence name -> a language (or alias) shiki bundles, e.g. { npmrc: 'ini' }. */
+  aliases?: Record<string, string>;
+}
+
+/** A fenced block's highlighting: its language's fence name in, the inside of its <code> out; null: plain. */
+export type Highlighter = (code: string, lang: string) => string | null;
+
+const THEME = 'site-highlight';
+/** "var(--hl-token-keyword)" -> "hl-keyword"; the foreground (plain text) and anything else get no class. */
+const CLASS_OF = new Map<string, string>(HIGHLIGHT_KINDS.map((kind) => [`var(--hl-token-${kind})`, `hl-${kind}`]));
+/** Names shiki treats as plain text: nothing to load for them. */
+const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
+
+interface Shiki {
+  highlighter: HighlighterCore;
+  /** Every name a fence may use (ids and aliases, lower case) -> the grammar's module name in @shikijs/langs. */
+  grammars: Map<string, string>;
+  /** Grammars loaded into the highlighter (by module name); those that failed to load are false. */
+  loaded: Map<string, boolean>;
+  require: NodeJS.Require;
+}
+
+/** This thread's shiki, made on the first block that needs it. */
+let shiki: Shiki | null = null;
+
+/** Whether this thread has loaded shiki (for tests: a page without fenced code must not). */
+export const shikiLoaded = (): boolean => shiki !== null;
+
+function loadShiki(): Shiki {
+  const require = createRequire(import.meta.url);
+  const core = require('shiki/core') as typeof import('shiki/core');
+  const { createJavaScriptRegexEngine } = require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
+  const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
+  const theme = core.createCssVariablesTheme({ name: THEME, variablePrefix: '--hl-', fontStyle: false });
+  // forgiving: a pattern the JavaScript engine cannot run is skipped, never an error in the middle of a build.
+  const highlighter = core.createHighlighterCoreSync({ themes: [theme], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  const grammars = new Map<string, string>();
+  for (const info of bundledLanguagesInfo) {
+    grammars.set(info.id.toLowerCase(), info.id);
+    for (const alias of info.aliases ?? []) grammars.set(alias.toLowerCase(), info.id);
+  }
+  // The grammars are shiki's dependency: resolved from shiki itself.
+  return { highlighter, grammars, loaded: new Map(), require: createRequire(require.resolve('shiki')) };
+}
+
+/** The grammar a fence name stands for, loaded; null when shiki has none of that name (or it fails to load). */
+function grammarFor(s: Shiki, name: string): string | null {
+  const id = s.grammars.get(name.toLowerCase());
+  if (id === undefined) return null;
+  let ok = s.loaded.get(id);
+  if (ok === undefined) {
+    try {
+      const { default: registrations } = s.require(`@shikijs/langs/${id}`) as typeof import('@shikijs/langs/javascript');
+      s.highlighter.loadLanguageSync(registrations);
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    s.loaded.set(id, ok);
+  }
+  return ok ? id : null;
+}
+
+/** The languages shiki bundles, by every name a fence may use (loads shiki: for checking a site's aliases). */
+export function knownLanguage(name: string): boolean {
+  shiki ??= loadShiki();
+  return shiki.grammars.has(name.toLowerCase());
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** Text as HTML, escaped as markdown-it escapes a code block's text. */
+export const escapeHtml = (text: string): string => (/[&<>"]/.test(text) ? text.replace(/[&<>"]/g, (c) => ESCAPES[c]!) : text);
+
+/**
+ * A highlighter for these options: `code` (the block's text, with its last line break) in, the inside of
+ * its <code> element out, or null when the language is not one shiki bundles (the block stays plain).
+ */
+export function codeHighlighter(options: HighlightOptions = {}): Highlighter {
+  const aliases = new Map(Object.entries(options.aliases ?? {}).map(([from, to]) => [from.toLowerCase(), to]));
+  return function highlight(code: string, lang: string): string | null {
+    const name = aliases.get(lang.toLowerCase()) ?? lang;
+    if (PLAIN.has(name.toLowerCase())) return null;
+    shiki ??= loadShiki();
+    const id = grammarFor(shiki, name);
+    if (id === null) return null;
+    let lines;
+    try {
+      lines = shiki.highlighter.codeToTokens(code, { lang: id, theme: THEME }).tokens;
+    } catch {
+      return null; // a grammar that cannot tokenize this text: plain, as without highlighting
+    }
+    let html = '';
+    lines.forEach((line, i) => {
+      if (i > 0) html += '\n';
+      // Neighbouring tokens of one kind share a span.
+      let open = '';
+      let text = '';
+      for (const token of line) {
+        // White space takes the kind before it: fewer spans, the same colours.
+        const cls = text && !/\S/.test(token.content) ? open : (token.color && CLASS_OF.get(token.color)) || '';
+        if (cls !== open && text) {
+          html += open ? `<span class="${open}">${escapeHtml(text)}</span>` : escapeHtml(text);
+          text = '';
+        }
+        open = cls;
+        text += token.content;
+      }
+      if (text) html += open ? `<span class="${open}">${escapeHtml(text)}</span>` : escapeHtml(text);
+    });
+    return html;
+  };
+}
+
+/** A highlighted block as both engines write it: the <pre> marked `hl` (highlightCss.ts), the language's class kept. */
+export const highlightedBlock = (inner: string, lang: string): string => `<pre class="hl"><code class="language-${escapeHtml(lang)}">${inner}</code></pre>`;
