@@ -38,6 +38,8 @@ interface Shiki {
   grammars: Map<string, string>;
   /** Grammars loaded into the highlighter (by module name); those that failed to load are false. */
   loaded: Map<string, boolean>;
+  /** Blocks highlighted already, by grammar and text: the same snippet on many pages is tokenized once. */
+  done: Map<string, string | null>;
   require: NodeJS.Require;
 }
 
@@ -61,7 +63,7 @@ function loadShiki(): Shiki {
     for (const alias of info.aliases ?? []) grammars.set(alias.toLowerCase(), info.id);
   }
   // The grammars are shiki's dependency: resolved from shiki itself.
-  return { highlighter, grammars, loaded: new Map(), require: createRequire(require.resolve('shiki')) };
+  return { highlighter, grammars, loaded: new Map(), done: new Map(), require: createRequire(require.resolve('shiki')) };
 }
 
 /** The grammar a fence name stands for, loaded; null when shiki has none of that name (or it fails to load). */
@@ -104,32 +106,49 @@ export function codeHighlighter(options: HighlightOptions = {}): Highlighter {
     shiki ??= loadShiki();
     const id = grammarFor(shiki, name);
     if (id === null) return null;
-    let lines;
-    try {
-      lines = shiki.highlighter.codeToTokens(code, { lang: id, theme: THEME }).tokens;
-    } catch {
-      return null; // a grammar that cannot tokenize this text: plain, as without highlighting
+    const key = code.length <= MEMO_CHARS ? `${id}\n${code}` : null;
+    const done = key === null ? undefined : shiki.done.get(key);
+    if (done !== undefined) return done;
+    const html = tokenize(shiki.highlighter, code, id);
+    if (key !== null) {
+      if (shiki.done.size >= MEMO_BLOCKS) shiki.done.clear();
+      shiki.done.set(key, html);
     }
-    let html = '';
-    lines.forEach((line, i) => {
-      if (i > 0) html += '\n';
-      // Neighbouring tokens of one kind share a span.
-      let open = '';
-      let text = '';
-      for (const token of line) {
-        // White space takes the kind before it: fewer spans, the same colours.
-        const cls = text && !/\S/.test(token.content) ? open : (token.color && CLASS_OF.get(token.color)) || '';
-        if (cls !== open && text) {
-          html += open ? `<span class="${open}">${escapeHtml(text)}</span>` : escapeHtml(text);
-          text = '';
-        }
-        open = cls;
-        text += token.content;
-      }
-      if (text) html += open ? `<span class="${open}">${escapeHtml(text)}</span>` : escapeHtml(text);
-    });
     return html;
   };
+}
+
+/** How many blocks of up to how many characters a thread remembers: a few MB at most. */
+const MEMO_BLOCKS = 2000;
+const MEMO_CHARS = 2000;
+
+/** A block's tokens as HTML; null when the grammar cannot tokenize this text (plain, as without highlighting). */
+function tokenize(highlighter: HighlighterCore, code: string, id: string): string | null {
+  let lines;
+  try {
+    lines = highlighter.codeToTokens(code, { lang: id, theme: THEME }).tokens;
+  } catch {
+    return null;
+  }
+  let html = '';
+  lines.forEach((line, i) => {
+    if (i > 0) html += '\n';
+    // Neighbouring tokens of one kind share a span.
+    let open = '';
+    let text = '';
+    for (const token of line) {
+      // White space takes the kind before it: fewer spans, the same colours.
+      const cls = text && !/\S/.test(token.content) ? open : (token.color && CLASS_OF.get(token.color)) || '';
+      if (cls !== open && text) {
+        html += open ? `<span class="${open}">${escapeHtml(text)}</span>` : escapeHtml(text);
+        text = '';
+      }
+      open = cls;
+      text += token.content;
+    }
+    if (text) html += open ? `<span class="${open}">${escapeHtml(text)}</span>` : escapeHtml(text);
+  });
+  return html;
 }
 
 /** A highlighted block as both engines write it: the <pre> marked `hl` (highlightCss.ts), the language's class kept. */
