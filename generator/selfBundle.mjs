@@ -32,16 +32,19 @@ const lazyExternal = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'u
  * string).
  */
 const skipImportMetaUrl = /[\\/]devClient\.ts$/;
-/** The banner's own reference to the bundle's URL, spelled so that keepImportMetaUrl leaves it alone. */
+/**
+ * `import.meta.url` spelled so that keepImportMetaUrl leaves it alone: in the banner's own reference to the
+ * bundle's URL, and in the plugin itself, which runs inside the CLI's bundle when that makes the dev worker's.
+ */
 const META_URL = ['import', 'meta', 'url'].join('.');
 const keepImportMetaUrl = {
   name: 'keep-import-meta-url',
   setup(build) {
     build.onLoad({ filter: /[\\/]generator[\\/].*\.(tsx?|mjs)$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url') || skipImportMetaUrl.test(args.path)) return undefined;
+      if (!source.includes(META_URL) || skipImportMetaUrl.test(args.path)) return undefined;
       const loader = args.path.endsWith('.mjs') ? 'js' : args.path.endsWith('x') ? 'tsx' : 'ts';
-      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader };
+      return { contents: source.replaceAll(META_URL, JSON.stringify(pathToFileURL(args.path).href)), loader };
     });
   },
 };
