@@ -118,6 +118,9 @@ export function codeHighlighter(options: HighlightOptions = {}): Highlighter {
   };
 }
 
+/** Longer lines (minified code, say) are not tokenized: they stay plain text. */
+export const MAX_LINE = 1000;
+
 /** How many blocks of up to how many characters a thread remembers: a few MB at most. */
 const MEMO_BLOCKS = 2000;
 const MEMO_CHARS = 2000;
@@ -126,7 +129,10 @@ const MEMO_CHARS = 2000;
 function tokenize(highlighter: HighlighterCore, code: string, id: string): string | null {
   let lines;
   try {
-    lines = highlighter.codeToTokens(code, { lang: id, theme: THEME }).tokens;
+    // No time limit: shiki's default (500 ms a line) leaves the rest of a line plain when a busy machine
+    // is slow to compile a grammar's patterns on first use, and the same page would come out differently.
+    // Lines longer than MAX_LINE stay plain instead, whatever the machine.
+    lines = highlighter.codeToTokens(code, { lang: id, theme: THEME, tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE }).tokens;
   } catch {
     return null;
   }

@@ -2,8 +2,9 @@
  * Highlighted code through the real CLI: an article with a ```ts block builds, in the main thread and in
  * a worker; its page has hl-* classes and no style attribute anywhere; the stylesheet has the classes'
  * colours; a warm build writes the same bytes; a site with `markdown.highlight: false` gets plain blocks
- * and no highlighting CSS.
+ * and no highlighting CSS; `site dev` (whose render worker is an ES module bundle) highlights too.
  */
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,5 +105,32 @@ describe('highlighted code in a build', () => {
     expect(html).toContain('<pre><code class="language-ts">import { generate }');
     expect(html).not.toContain('hl-');
     expect(await stylesheet('off')).not.toContain('site-highlight');
+  });
+
+  it('highlights in site dev too, for a site outside the engine\'s folder', async () => {
+    const init = await runSite(tmp, 'init', 'init-site');
+    expect(init.code, init.stderr).toBe(0);
+    const child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'dev', '--port', '0', '--no-backend'], {
+      cwd: path.join(tmp, 'init-site'),
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const onData = (d: Buffer) => {
+          out += d.toString();
+          const ready = /ready in \d+ ms: (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (ready) resolve(ready[1]!);
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.on('exit', () => reject(new Error(`site dev exited:\n${out}`)));
+      });
+      const html = await (await fetch(`${url}/articles/adding-pages`)).text();
+      expect(html).toContain('<pre class="hl"><code class="language-ts"><span class="hl-keyword">const </span><span class="hl-constant">about</span>');
+      expect(await (await fetch(`${url}/assets/main.css`)).text()).toContain('@layer site-highlight{');
+    } finally {
+      child.kill();
+    }
   });
 });

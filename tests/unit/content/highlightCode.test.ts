@@ -4,7 +4,7 @@
  * unknown language or no language stays plain; shiki loads only for a document with such a block.
  */
 import { describe, expect, it } from 'vitest';
-import { codeHighlighter, HIGHLIGHT_KINDS, shikiLoaded } from '../../../generator/content/highlightCode.ts';
+import { codeHighlighter, escapeHtml, HIGHLIGHT_KINDS, MAX_LINE, shikiLoaded } from '../../../generator/content/highlightCode.ts';
 import { markdownItRenderer, renderMarkdown } from '../../../generator/content/markdown.ts';
 import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
 import { remarkMarkdown } from '../../../generator/content/remarkMarkdown.ts';
@@ -79,6 +79,14 @@ describe('highlighted code', () => {
       expect(html).toContain('&amp;amp;');
       expect(codeText(html)).toEqual(['<a href="/x?a=1&b=2">&amp; <b>bold</b></a>\n<script>alert("&")</script>\n']);
     }
+  });
+
+  it('leaves a line longer than MAX_LINE plain (escaped), the same on any machine, and highlights the others', () => {
+    const long = `const list = [${'"<x>", '.repeat(MAX_LINE / 7)}];`;
+    const inner = codeHighlighter()(`${long}\nconst a = 1;\n`, 'js')!;
+    const [first, second] = inner.split('\n');
+    expect(first).toBe(escapeHtml(long));
+    expect(second).toContain('<span class="hl-keyword">const');
   });
 
   it('renders an unknown language plain and escaped, with no error', () => {
