@@ -21,6 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateArticle } from './generateArticles.ts';
+import { watchTree } from './processTree.ts';
 
 export const ELEVENTY_VERSION = '3.1.8';
 /** What the two generators took on the 2-core machine the budgets were set on, for 4,000 articles. */
@@ -575,30 +576,22 @@ export interface ChildRun {
 }
 
 /**
- * Wall time and peak RSS of a command (the kernel's VmHWM, read every 10 ms while it runs: the
- * high-water mark only grows, so the last reading before exit is the peak). After `sync`, as the
- * bench's own builds.
+ * Wall time and peak RSS of a command and any processes it starts (processTree.ts: the kernel's
+ * high-water marks, summed over the tree). After `sync`, as the bench's own builds.
  */
-export function timeChild(cmd: string, args: string[], cwd: string): Promise<ChildRun> {
+export function timeChild(cmd: string, args: string[], cwd: string, env?: Record<string, string>): Promise<ChildRun> {
   spawnSync('sync');
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], ...(env ? { env: { ...process.env, ...env } } : {}) });
     let err = '';
-    let hwmKb = 0;
     child.stderr.on('data', (d: Buffer) => (err += d));
-    const poll = setInterval(() => {
-      try {
-        hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
-      } catch {
-        /* exited between two readings */
-      }
-    }, 10);
+    const tree = child.pid ? watchTree(child.pid) : undefined;
     child.on('error', reject);
     child.on('close', (code) => {
-      clearInterval(poll);
+      const peak = tree?.stop();
       if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${err}`));
-      resolve({ ms: performance.now() - started, rssMb: hwmKb / 1024 });
+      resolve({ ms: performance.now() - started, rssMb: ((peak?.rootKb ?? 0) + (peak?.childrenKb ?? 0)) / 1024 });
     });
   });
 }
