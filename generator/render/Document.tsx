@@ -41,7 +41,7 @@ export function aroundHead(html: string): [before: string, after: string] {
 
 /**
  * What headHtml writes, as React elements: React hoists and writes them itself, byte for byte the same
- * (tests/unit/render/headHtml.test.tsx). The slower path, for a build that measures headHtml.
+ * (tests/integration/speedLayers.test.ts). The slower path, for a build that measures headHtml.
  */
 export function HeadElements({ csp, head, icon, stylesheet, scripts, jsonLd }: HeadParts) {
   return (
