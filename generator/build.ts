@@ -54,6 +54,7 @@ import { readEntries } from './stages/readEntries.ts';
 import { renderPages } from './stages/renderPages.ts';
 import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
+import { layerOff } from './speedLayers.cjs';
 import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
 
 export interface BuiltPage {
@@ -111,7 +112,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   });
   const lists = listCollections(site.collections);
   // For the build record (cache/buildRecord.ts): the inputs' stamps and the widgets' key before anything is read.
-  const record = config.write
+  const record = config.write && !layerOff('buildRecord')
     ? { started: Date.now(), stamps: contentStamps(config.contentDir, site.collections), widgetsKey: treeKey([config.widgetsDir]) }
     : null;
   const progress = config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream);
@@ -334,7 +335,7 @@ function warnAboutConfig(config: ResolvedConfig): void {
  */
 export function upToDate(options: SiteOptions = {}): BuildReport | null {
   const config = resolveConfig('build', options);
-  if (!config.write || !config.readCache) return null;
+  if (!config.write || !config.readCache || layerOff('buildRecord')) return null;
   // A folder the build would refuse is refused here already, before the cache folder is made.
   guardOutDir(config);
   const key = () => recordKey(sourceKey(siteSources(config)), treeKey([config.widgetsDir]), config);

@@ -15,6 +15,7 @@ const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
 const { isMainThread, workerData } = require('node:worker_threads');
+const { layerOff } = require('./speedLayers.cjs');
 
 /** Writes the code cache of `script` to `file` (atomically); a failure only costs the next start its speed. */
 function saveCache(script, file) {
@@ -66,9 +67,11 @@ const SAVE_HOOK = Symbol.for('site.saveCodeCache');
 function runBundle(file, cacheAt = 'exit') {
   const source = readFileSync(file, 'utf8');
   const cacheFile = `${file}.v8`;
+  // Measuring the code cache (speedLayers.cjs): none read, none written.
+  const noCache = layerOff('codeCache');
   let cachedData;
   try {
-    cachedData = readFileSync(cacheFile);
+    cachedData = noCache ? undefined : readFileSync(cacheFile);
   } catch {
     cachedData = undefined;
   }
@@ -79,7 +82,7 @@ function runBundle(file, cacheAt = 'exit') {
     // selfBundle's CommonJS bundles turn import() into require().
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  const needsCache = !cachedData || script.cachedDataRejected;
+  const needsCache = !noCache && (!cachedData || script.cachedDataRejected);
   if (needsCache && cacheAt === 'exit') process.once('exit', () => saveCache(script, cacheFile));
   if (needsCache && cacheAt === 'hook') globalThis[SAVE_HOOK] = () => saveCache(script, cacheFile);
   const module = { exports: {}, filename: file, id: '.', loaded: false };

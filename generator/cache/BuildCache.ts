@@ -51,6 +51,7 @@ import path from 'node:path';
 import { chunksHash, contentHash } from './contentHash.ts';
 import { stampAt, stampOf } from './stampOf.ts';
 import { claimCacheDir } from './claimCacheDir.ts';
+import { layerOff } from '../speedLayers.cjs';
 
 const FORMAT = 'site-build-cache/1';
 
@@ -58,7 +59,7 @@ const FORMAT = 'site-build-cache/1';
  * Whether `changed` entries of a pack of `total` go into its delta rather than a new pack: at most 32, or
  * a sixteenth of them if that is more (a delta is read beside its pack on every build until replaced).
  */
-export const fitsDelta = (changed: number, total: number): boolean => changed <= Math.max(32, total / 16);
+export const fitsDelta = (changed: number, total: number): boolean => changed <= Math.max(32, total / 16) && !layerOff('packDeltas');
 
 
 export class BuildCache {

@@ -7,6 +7,7 @@
  * page that shows it. Pure.
  */
 import type { PageSummary } from '../checks/summarizePage.ts';
+import { layerOff } from '../speedLayers.cjs';
 
 export type PackedSummary = Omit<PageSummary, 'ids' | 'refs'> & { ids: number[]; refs: number[] };
 
@@ -28,6 +29,8 @@ export class SummaryTable {
   }
 
   pack(s: PageSummary): PackedSummary {
+    // Measuring the table (speedLayers.cjs): the strings themselves, which unpack reads as they are.
+    if (layerOff('stringTable')) return s as unknown as PackedSummary;
     return { ...s, ids: s.ids.map((id) => this.number(id)), refs: s.refs.map((ref) => this.number(ref)) };
   }
 
@@ -38,7 +41,7 @@ export class SummaryTable {
       if (!Array.isArray(list)) return null;
       const out: string[] = new Array(list.length);
       for (let i = 0; i < list.length; i++) {
-        const text = strings[list[i] as number];
+        const text = typeof list[i] === 'string' ? (list[i] as string) : strings[list[i] as number];
         if (typeof text !== 'string') return null;
         out[i] = text;
       }

@@ -12,6 +12,7 @@
  * is ignored. Pure.
  */
 import yaml from 'js-yaml';
+import { layerOff } from '../speedLayers.cjs';
 
 export interface FrontMatter {
   /** The parsed YAML ({} when there is none, or only comments and blanks). */
@@ -38,7 +39,7 @@ export function splitFrontMatter(source: string): FrontMatter {
   let body = close < 0 ? '' : rest.slice(close + CLOSE.length);
   if (body[0] === '\r') body = body.slice(1);
   if (body[0] === '\n') body = body.slice(1);
-  const simple = plainPairs(matter);
+  const simple = layerOff('plainPairs') ? undefined : plainPairs(matter);
   if (simple) return { data: simple, matter, body };
   const blank = matter.replace(/^\s*#[^\n]+/gm, '').trim() === '';
   return { data: blank ? {} : (yaml.load(matter) ?? {}), matter, body };

@@ -9,18 +9,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
+import type { HeadParts } from './headHtml.ts';
 
 // Control characters around a per-process nonce: React writes the text as it is, and nothing before the
 // slot comes from content but preload URLs, which cannot hold it.
 const HEAD_SLOT = `\u0001head${randomBytes(6).toString('hex')}\u0002`;
 
-export function Document({ lang, children }: { lang: string; children: ReactNode }) {
+/** `head`: the head tags as React elements instead of the slot (a build measuring headHtml: speedLayers.cjs). */
+export function Document({ lang, head, children }: { lang: string; head?: ReactNode; children: ReactNode }) {
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {HEAD_SLOT}
+        {head ?? HEAD_SLOT}
       </head>
       <body>{children}</body>
     </html>
@@ -35,4 +37,25 @@ export function aroundHead(html: string): [before: string, after: string] {
   const at = html.indexOf(HEAD_SLOT);
   if (at < 0) throw new Error('the document has no head slot');
   return [html.slice(0, at), html.slice(at + HEAD_SLOT.length)];
+}
+
+/**
+ * What headHtml writes, as React elements: React hoists and writes them itself, byte for byte the same
+ * (tests/integration/speedLayers.test.ts). The slower path, for a build that measures headHtml.
+ */
+export function HeadElements({ csp, head, icon, stylesheet, scripts, jsonLd }: HeadParts) {
+  return (
+    <>
+      <meta httpEquiv="Content-Security-Policy" content={csp} />
+      {head.map((t, i) => (t.tag === 'title' ? <title key={i}>{t.text}</title> : t.tag === 'meta' ? <meta key={i} {...t.attrs} /> : <link key={i} {...t.attrs} />))}
+      {icon ? <link rel="icon" href={icon} type="image/svg+xml" /> : <link rel="icon" href="data:," />}
+      {stylesheet && <link rel="stylesheet" href={stylesheet} />}
+      {scripts.map((src) => (
+        <script key={src} type="module" src={src} />
+      ))}
+      {jsonLd.map((json, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+      ))}
+    </>
+  );
 }

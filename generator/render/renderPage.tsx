@@ -14,9 +14,10 @@ import { headTags } from '../seo/headTags.ts';
 import { serializeJsonLd } from '../seo/jsonLd.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { RenderContext, Route } from '../site/defineConfig.ts';
-import { aroundHead, Document } from './Document.tsx';
-import { headHtml } from './headHtml.ts';
+import { aroundHead, Document, HeadElements } from './Document.tsx';
+import { headHtml, type HeadParts } from './headHtml.ts';
 import { SharedContext } from './Shared.tsx';
+import { layerOff } from '../speedLayers.cjs';
 import { fragmentDeps, joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { collectionDeps, trackReads } from './trackReads.ts';
@@ -48,16 +49,18 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
     const meta = site.meta(ctx.content);
     const socialImage = meta.socialImage ? ctx.asset(meta.socialImage) : undefined;
     const url = (p: string) => absoluteUrl(ctx.siteUrl, p);
-    const head = headHtml({
+    const parts: HeadParts = {
       csp: assets.csp,
       head: headTags({ route, meta, siteUrl: ctx.siteUrl, socialImage }),
       icon: meta.favicon ? ctx.asset(meta.favicon) : '',
       stylesheet: assets.stylesheet,
       scripts: assets.scripts,
       jsonLd: (site.jsonLd?.(route, { content: ctx.content, siteUrl: ctx.siteUrl, url, asset: ctx.asset }) ?? []).map(serializeJsonLd),
-    });
+    };
+    // Measuring headHtml (speedLayers.cjs): React renders the head tags in the document.
+    const reactHead = layerOff('headHtml');
     const html = renderToStaticMarkup(
-      <Document lang={meta.language}>
+      <Document lang={meta.language} head={reactHead ? <HeadElements {...parts} /> : undefined}>
         <SiteContext.Provider value={ctx}>
           <SharedContext.Provider value={shared}>
             <Layout route={route}>
@@ -67,8 +70,9 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
         </SiteContext.Provider>
       </Document>,
     );
+    if (reactHead) return shared.parts(`<!doctype html>${html}`);
     const [before, after] = aroundHead(html);
-    return [...shared.parts(`<!doctype html>${before}`), head, ...shared.parts(after)];
+    return [...shared.parts(`<!doctype html>${before}`), headHtml(parts), ...shared.parts(after)];
   } catch (e) {
     if (e instanceof SiteError) throw e;
     throw new SiteError('TemplateRenderFailed', { route: route.path, template: route.template, reason: (e as Error).message });

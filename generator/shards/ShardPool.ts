@@ -19,6 +19,7 @@ import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { adoptEarlyWorker, discardEarlyWorker, shardBundle, shardWorker, WORKER_THRESHOLD, workerHeapMb } from './earlyWorker.mjs';
 import { generatorRoot } from '../cache/sourceKey.ts';
+import { layerOff } from '../speedLayers.cjs';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
@@ -158,6 +159,7 @@ export class ShardPool {
 
   /** How many worker threads (besides this one) a job of this size should use. */
   static workersFor(work: number, forced?: number): number {
+    if (layerOff('workers')) return 0;
     if (forced !== undefined) return forced;
     return work >= WORKER_THRESHOLD ? Math.min(availableParallelism(), 8) - 1 : 0;
   }

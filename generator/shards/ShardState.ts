@@ -27,6 +27,7 @@ import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../render/S
 import { collectionDeps, trackReads } from '../render/trackReads.ts';
 import { outputPath } from '../writeOutput.ts';
 import { bodyWords } from '../search/bodyWords.ts';
+import { layerOff } from '../speedLayers.cjs';
 
 /** One entry to parse: its file name inside its collection's folder, and its text and content hash when the caller read it already. */
 export interface SourceFile {
@@ -227,7 +228,9 @@ export class ShardState {
     const entry: Entry | undefined = route.entry;
     if (entry) Object.assign(entry, body);
     const deps = new Set<string>();
-    const parts = renderPageParts(this.site, route, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, shared);
+    // Measuring shared fragments (speedLayers.cjs): each page renders its own, as `site dev` does.
+    const fragments = layerOff('shared') ? new SharedFragments(ctx, this.deps) : shared;
+    const parts = renderPageParts(this.site, route, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, fragments);
     for (const d of fragmentDeps(parts)) deps.add(d);
     // The search index's words of the body, while it is rendered (the index is made on the main thread).
     const search = entry && body && this.searchDir && entry.file.startsWith(this.searchDir) ? { hash: entry.hash, words: bodyWords(body.html) } : undefined;

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from '../defaults.mjs';
 import { selfBundle, siteRootOf } from '../selfBundle.mjs';
+import { layerOff } from '../speedLayers.cjs';
 
 const slot = Symbol.for('site.earlyShardWorker');
 
@@ -52,6 +53,7 @@ const flag = (args, name) => {
  * forced worker count. A wrong guess costs a little time, never the build: the pool decides for itself.
  */
 export function earlyWorkerWanted(args, cwd = process.cwd()) {
+  if (layerOff('earlyWorker') || layerOff('workers')) return false;
   const forced = flag(args, '--workers');
   if (forced !== undefined && !(Number(forced) > 0)) return false;
   const cacheDir = path.resolve(cwd, flag(args, '--cache-dir') ?? DEFAULT_CACHE_DIR);

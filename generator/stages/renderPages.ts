@@ -14,6 +14,7 @@ import type { PageSummary } from '../checks/summarizePage.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
+import { layerOff } from '../speedLayers.cjs';
 import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
 import { outputPath, type OutputDir, type OutputFiles } from '../writeOutput.ts';
 
@@ -90,6 +91,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   // More to render: a new folder, swapped in whole.
   const keepOutput =
     out !== null &&
+    !layerOff('outputKeep') &&
     hits.length > 0 &&
     misses.length * 4 <= routes.length &&
     hits.every(({ route, entry }) => entry.stamp !== undefined && cache.hasStamp(outputPath(out.outDir, route.file), entry.stamp));

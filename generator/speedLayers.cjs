@@ -1,0 +1,50 @@
+// The speed layers of `site build`, each of which can be turned off to measure what it gains:
+// SITE_SPEED_OFF=workers,headHtml,... (`npm run bench -- --ablate`). Every layer has a slower path
+// that writes the same output (tests/integration/speedLayers.test.ts builds a site with each one off
+// and compares the output folder with the default build's). Plain CommonJS: bin/site.js,
+// runBundle.cjs and earlyWorker.mjs read it before anything can load TypeScript.
+'use strict';
+
+/** Each layer, and the path a build takes with it off. */
+const SPEED_LAYERS = {
+  workers: 'no worker threads: the main thread reads and renders everything (as --workers 0)',
+  earlyWorker: 'the worker starts when the build wants it, not before the CLI loads',
+  codeCache: "bundles run without V8's code cache (none read, none written)",
+  packDeltas: 'a changed cache pack is written whole, never as a delta beside it',
+  stringTable: "the pages pack keeps each summary's ids and links as strings, not numbers into one table",
+  buildRecord: 'no "Up to date" check and no build record: every build goes through the cache',
+  outputKeep: 'the output folder is always rebuilt and swapped in, never updated in place',
+  plainPairs: 'front matter is always read by js-yaml',
+  quickCheck: 'front matter is always checked by zod',
+  shared: '<Shared> subtrees are rendered on every page that shows them',
+  headHtml: "the page's <head> tags are rendered by React",
+};
+
+let off;
+
+/**
+ * The layers SITE_SPEED_OFF names. An unknown name ends the process with an error in the engine's form
+ * (title [code], message, hint; as bin/site.js words a site whose code does not compile), exit code 1:
+ * a measurement with a misspelt layer would otherwise measure nothing.
+ */
+function layersOff() {
+  if (off) return off;
+  const names = (process.env.SITE_SPEED_OFF || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !Object.hasOwn(SPEED_LAYERS, n));
+  if (unknown.length) {
+    process.stderr.write(
+      `Unknown speed layer [SpeedLayerUnknown]\nSITE_SPEED_OFF names ${unknown.map((n) => `"${n}"`).join(', ')}, which is not a speed layer.\n` +
+        `Hint: Name some of ${Object.keys(SPEED_LAYERS).join(', ')} (comma-separated), or unset SITE_SPEED_OFF.\n`,
+    );
+    process.exit(1);
+  }
+  off = new Set(names);
+  return off;
+}
+
+/** Whether the speed layer `name` is turned off for this process (SITE_SPEED_OFF). */
+function layerOff(name) {
+  return layersOff().has(name);
+}
+
+module.exports = { SPEED_LAYERS, layerOff, layersOff };

@@ -1,0 +1,132 @@
+/**
+ * What the bench's modes share: a timed `site build` in a child process, the machine checks, medians,
+ * the bench corpus and the command line's options. A measurement, not a test: a build that fails
+ * ends the bench with its output.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { generateArticles } from './generateArticles.ts';
+import { watchTree } from './processTree.ts';
+
+export interface Run {
+  ms: number;
+  pages: number;
+  /** Peak RSS of the build's process tree (Node, its worker threads, and esbuild when it runs). */
+  rssMb: number;
+  /** Absent for the reference generators, which have no cache. */
+  rendered?: number;
+  cached?: number;
+  /** The build found nothing changed ("Up to date"). */
+  upToDate?: boolean;
+}
+
+export type Measured = Run & { range: string; runs: number };
+
+/** `--name value` as a number, else `def`. */
+export const numberArg = (name: string, def: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+
+/** `--name a,b,c` as a list, else `def`. */
+export const listArg = (name: string, def: string[]): string[] => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]!.split(',').map((s) => s.trim()).filter(Boolean) : def;
+};
+
+/**
+ * `site build` of the site in `root` with `args`, timed as a separate process. Each run starts with the
+ * disk's write-back queue empty (`sync`, untimed): otherwise the kernel writes the previous run's ~90 MB
+ * back to disk while the next run builds, and every third run or so measures the flush instead of the
+ * build. Peak RSS: the Node process's own (reportRss.mjs) plus those of the processes it starts.
+ */
+export function siteBuild(root: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  spawnSync('sync');
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', path.join(root, 'scripts', 'reportRss.mjs'), path.join(root, 'bin', 'site.js'), 'build', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '', ...env },
+    });
+    const tree = child.pid ? watchTree(child.pid) : undefined;
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      const peak = tree?.stop();
+      if (code !== 0) return reject(new Error(`site build exited ${code}:\n${output}`));
+      const built = /Built (\d+) pages .*\((\d+) rendered, (\d+) from cache/.exec(output);
+      // Nothing changed since the last build (generator/cache/buildRecord.ts): every page is the one in place.
+      const same = /^Up to date: (\d+) pages/m.exec(output);
+      const ownKb = Math.max(Number(/SITE_PEAK_RSS_KB=(\d+)/.exec(output)?.[1] ?? 0), peak?.rootKb ?? 0);
+      resolve({
+        ms,
+        pages: Number(built?.[1] ?? same?.[1] ?? 0),
+        rendered: Number(built?.[2] ?? 0),
+        cached: Number(built?.[3] ?? same?.[1] ?? 0),
+        upToDate: !!same,
+        rssMb: (ownKb + (peak?.childrenKb ?? 0)) / 1024,
+      });
+    });
+  });
+}
+
+/**
+ * How fast this machine's CPU is right now: a fixed loop, best of 3. A shared VM's vCPU speed moves with
+ * its host's load (on the dev VM this loop took about 105 ms when the host was calm and 140-230 ms when busy, and every
+ * build figure moves with it), so the table says which kind of moment it was measured in.
+ */
+export function cpuCheckMs(): number {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now();
+    let s = 0;
+    for (let i = 0; i < 1e8; i++) s += i % 7;
+    if (s < 0) throw new Error('unreachable');
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+/**
+ * How dear fresh memory is on this machine right now: the time to fault in 64 MB the process never
+ * touched, best of 3. A build touches hundreds of megabytes. On the dev VM this took 200-215 ms (about
+ * 13 µs a 4 KB page) where bare metal typically needs 10-20 ms, and it
+ * moved builds by a third while the CPU check stayed put.
+ */
+export function memoryCheckMs(): number {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now();
+    const block = Buffer.allocUnsafeSlow(64 * 1024 * 1024);
+    for (let i = 0; i < block.length; i += 4096) block[i] = 1;
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+/** The median run (by wall time), with the fastest and slowest wall times (a shared VM's runs spread widely). */
+export function medianOf(all: Run[]): Measured {
+  const sorted = [...all].sort((a, b) => a.ms - b.ms);
+  const s = (r: Run) => (r.ms / 1000).toFixed(2);
+  const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return { ...mid, runs: all.length, range: sorted.length > 1 ? ` (${s(sorted[0]!)}–${s(sorted.at(-1)!)})` : '' };
+}
+
+export const seconds = (r: Run): string => `${(r.ms / 1000).toFixed(2)} s`;
+export const thousands = (n: number): string => n.toLocaleString('en-US');
+
+/** The real site's content copied into `dir`/content, with `count` generated articles in its blog. */
+export async function benchContent(root: string, dir: string, count: number): Promise<string> {
+  const content = path.join(dir, 'content');
+  await cp(path.join(root, 'content'), content, { recursive: true });
+  await generateArticles(content, count);
+  return content;
+}
+
+/** The machine at this moment, for a table's heading. */
+export const machineLine = (cpuBefore: number, memBefore: number): string =>
+  `CPU check ${Math.round(cpuBefore)} ms before, ${Math.round(cpuCheckMs())} ms after (a fixed loop: lower is a faster moment); memory check ${Math.round(memBefore)} ms before, ${Math.round(memoryCheckMs())} ms after (64 MB of fresh memory)`;
