@@ -3,7 +3,7 @@
  * markdown-it (the default, fast) or remark (unified, for sites that want its plugins). Both give the
  * same page for the same source; see markdown.ts and remarkMarkdown.ts. Pure.
  */
-import { markdownItRenderer, renderMarkdown, type MarkdownItPlugin, type MarkdownResult } from './markdown.ts';
+import { markdownItRenderer, renderMarkdown, type MarkdownItPlugin, type MarkdownResult, type RenderMarkdown } from './markdown.ts';
 import type { RemarkPlugin } from './remarkMarkdown.ts';
 
 export interface MarkdownOptions {
@@ -49,7 +49,7 @@ function pluginList(list: unknown, field: string): [(...args: never[]) => unknow
  * Error that says what to write when the engine is unknown, a plugin is not a function, or plugins are
  * listed for the engine not chosen.
  */
-export async function markdownRenderer(options: MarkdownOptions = {}): Promise<(source: string) => MarkdownResult> {
+export async function markdownRenderer(options: MarkdownOptions = {}): Promise<RenderMarkdown> {
   const engine: unknown = options.engine ?? 'markdown-it';
   if (!ENGINES.includes(engine as string)) {
     throw new Error(`markdown.engine is ${describe(engine)}, which is not a markdown engine: use "markdown-it" (the default) or "remark".`);

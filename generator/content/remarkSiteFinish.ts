@@ -10,13 +10,14 @@
  * - footnotes are written as markdown-it-footnote writes them (remarkFootnotes).
  * Table alignment needs nothing: mdast-util-to-hast already writes align="…", never style.
  */
-import type { Heading, ImageReference, LinkReference, Nodes, Root } from 'mdast';
+import type { Heading, Image, ImageReference, LinkReference, Nodes, Parents, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
 import { countWords } from './countWords.ts';
 import { headingIds } from './headingIds.ts';
 import { validateLink, type MarkdownResult } from './markdown.ts';
 import { remarkFootnotes } from './remarkFootnotes.ts';
+import { markdownImageHtml, type MarkdownSource } from '../images/markdownImages.ts';
 
 /** Where the pass leaves its findings: file.data.site. */
 export type SiteFindings = Omit<MarkdownResult, 'html'>;
@@ -49,6 +50,7 @@ export function remarkSiteFinish() {
     const headings: MarkdownResult['headings'] = [];
     const urls = new Map<string, string>(); // link reference definitions: the first one counts
     const references: (LinkReference | ImageReference)[] = [];
+    const images: { node: Image; parent: Parents }[] = [];
     let words = 0;
     let inWord = false;
     visit(tree, (node, index, parent) => {
@@ -83,6 +85,7 @@ export function remarkSiteFinish() {
           break;
         case 'image':
           if (!validateLink(node.url)) setProperty(node, 'src', null);
+          else images.push({ node, parent: parent! });
           break;
         case 'linkReference':
         case 'imageReference':
@@ -100,6 +103,13 @@ export function remarkSiteFinish() {
       const url = urls.get(r.identifier.toUpperCase());
       if (url !== undefined && !validateLink(url)) setProperty(r, r.type === 'imageReference' ? 'src' : 'href', null);
     }
+    // Each image as markdown.ts writes it: a marker for a relative source (images/markdownImages.ts).
+    const firstEnd = tree.children[0]?.position?.end.line ?? 0;
+    for (const { node, parent } of images) {
+      const line = node.position?.start.line ?? 1;
+      const html = markdownImageHtml({ src: node.url, alt: node.alt ?? '', title: node.title ?? undefined, line, priority: line <= firstEnd }, file.data.at);
+      parent.children.splice(parent.children.indexOf(node as never), 1, { type: 'html', value: html } as never);
+    }
     const findings: SiteFindings = { headings, words };
     file.data.site = findings;
 
@@ -115,5 +125,7 @@ export function remarkSiteFinish() {
 declare module 'vfile' {
   interface DataMap {
     site: SiteFindings;
+    /** The file being rendered (remarkMarkdown's `at`). */
+    at?: MarkdownSource;
   }
 }
