@@ -188,7 +188,8 @@ export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = []): R
     const meta = t.meta as ImageMeta | null;
     if (src === null || !meta) return plainImage(tokens, idx, options, env, self);
     const alt = self.renderInlineAsText(t.children ?? [], options, env);
-    return markdownImageHtml({ src, alt, title: t.attrGet('title') ?? undefined, line: meta.line, priority: meta.priority }, env.at);
+    const marker = markdownImageHtml({ src, alt, title: t.attrGet('title') ?? undefined, line: meta.line, priority: meta.priority }, env.at);
+    return marker ?? plainImage(tokens, idx, options, env, self);
   };
   for (const [plugin, ...parameters] of plugins) md.use(plugin, ...parameters);
   return function render(source: string, at?: MarkdownSource): MarkdownResult {

@@ -108,7 +108,7 @@ export function remarkSiteFinish() {
     for (const { node, parent } of images) {
       const line = node.position?.start.line ?? 1;
       const html = markdownImageHtml({ src: node.url, alt: node.alt ?? '', title: node.title ?? undefined, line, priority: line <= firstEnd }, file.data.at);
-      parent.children.splice(parent.children.indexOf(node as never), 1, { type: 'html', value: html } as never);
+      if (html !== null) parent.children.splice(parent.children.indexOf(node as never), 1, { type: 'html', value: html } as never);
     }
     const findings: SiteFindings = { headings, words };
     file.data.site = findings;

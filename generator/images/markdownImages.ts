@@ -50,16 +50,16 @@ export interface MarkerInput {
 }
 
 /**
- * The HTML for one markdown image: a marker for a relative source, a plain <img> for an absolute one.
- * Throws ImageAltMissing for an image without alt text, ImageOutsideContent for a path that leaves the
- * content folder.
+ * The marker for one markdown image with a relative source; null for an absolute URL (the engine writes
+ * its plain <img>). Throws ImageAltMissing for an image without alt text, ImageOutsideContent for a path
+ * that leaves the content folder.
  */
-export function markdownImageHtml({ src, alt, title, line, priority }: MarkerInput, at: MarkdownSource | undefined): string {
+export function markdownImageHtml({ src, alt, title, line, priority }: MarkerInput, at: MarkdownSource | undefined): string | null {
   const file = at?.file ?? '';
   const fileLine = (at?.line ?? 1) + line - 1;
   if (!alt.trim()) throw new SiteError('ImageAltMissing', { file, line: fileLine, src });
   const titled = title ? ` title="${escapeAttr(title)}"` : '';
-  if (isAbsoluteUrl(src)) return `<img src="${escapeAttr(src)}" alt="${escapeAttr(alt)}"${titled}/>`;
+  if (isAbsoluteUrl(src)) return null;
   const resolved = resolveImagePath(file, src);
   if (resolved === null) throw new SiteError('ImageOutsideContent', { file, line: fileLine, src });
   return `<img data-image="${escapeAttr(resolved)}" data-line="${fileLine}"${priority ? ' data-priority=""' : ''} alt="${escapeAttr(alt)}"${titled}/>`;

@@ -57,17 +57,17 @@ export function pictureSpec(image: ResponsiveImage, { alt, sizes, priority, titl
   };
 }
 
-/** An attribute value escaped as React escapes it, so both writers give the same bytes. */
+/**
+ * An attribute value escaped as React escapes it, so both writers give the same bytes (names too: React
+ * writes srcSet and fetchPriority as spelled, which HTML reads case-insensitively).
+ */
 export const escapeAttr = (value: string): string =>
   value.replace(/[&"'<>]/g, (c) => (c === '&' ? '&amp;' : c === '"' ? '&quot;' : c === "'" ? '&#x27;' : c === '<' ? '&lt;' : '&gt;'));
-
-/** React's names for the attributes that differ in HTML. */
-const HTML_NAME: Record<string, string> = { srcSet: 'srcset', fetchPriority: 'fetchpriority' };
 
 const attrs = (record: Record<string, string | number | undefined>) =>
   Object.entries(record)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${HTML_NAME[k] ?? k}="${escapeAttr(String(v))}"`)
+    .map(([k, v]) => ` ${k}="${escapeAttr(String(v))}"`)
     .join('');
 
 export function pictureHtml(spec: PictureSpec): string {
