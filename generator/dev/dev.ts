@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import chokidar from 'chokidar';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { resolveConfig, type BackendSettings } from '../config.ts';
@@ -39,6 +39,8 @@ export interface DevOptions {
   backend?: boolean;
   root?: string;
   content?: string;
+  /** The build cache, where content images are stored (default .site/cache/build). */
+  cacheDir?: string;
   log?: (line: string) => void;
 }
 
@@ -52,10 +54,13 @@ export interface DevServer {
 
 type Asset = { body: string | Uint8Array; type: string };
 
+const IMAGE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', gif: 'image/gif' };
+const imageType = (name: string) => IMAGE_TYPES[name.split('.').pop()!] ?? 'application/octet-stream';
+
 export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const started = performance.now();
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const config = resolveConfig('dev', { root: options.root, content: options.content, write: false, backend: null, log });
+  const config = resolveConfig('dev', { root: options.root, content: options.content, cacheDir: options.cacheDir, write: false, backend: null, log });
   const hub = new SseHub();
   const assets = new Map<string, Asset>();
   let error: WireError | null = null;
@@ -87,7 +92,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const bundle = await workerBundle(generatorRoot, config.root, path.join(generatorRoot, 'generator', 'dev', 'siteWorker.ts'), () =>
     log('Bundling the templates for the render worker (first start, and after they change)...'),
   );
-  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir });
+  // The worker encodes content images into the build cache (images/imageStage.ts), which serves them.
+  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir, cacheDir: config.cacheDir });
   const setError = (e: unknown) => {
     error = toWireError(e);
     log(`\n${formatSiteError(error)}\n`);
@@ -245,6 +251,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res, { version, error, css: pageAssets().stylesheet });
       if (url.pathname === DEV_CLIENT_PATH) {
         return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(devClientSource);
+      }
+      // Content images: the variants the worker stored, by their content-addressed names.
+      if (url.pathname.startsWith('/assets/images/')) {
+        await queue;
+        const name = path.posix.basename(url.pathname);
+        const body = await readFile(path.join(config.cacheDir, 'images', name)).catch(() => null);
+        if (!body || name.startsWith('.')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return void res.writeHead(200, { 'content-type': imageType(name), 'cache-control': 'no-store' }).end(body);
       }
       // The search index's shards are made from the content, by the worker (below).
       if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/')) {

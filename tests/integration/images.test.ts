@@ -12,6 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTree, runSite } from './runSite.ts';
+import { dev } from '../../generator/dev/dev.ts';
 
 let tmp: string;
 let content: string;
@@ -122,6 +123,27 @@ describe('content images', () => {
     const after = await hashTree(path.join(tmp, 'out-2'));
     const differ = Object.keys(after).filter((f) => f.endsWith('.html') && after[f] !== before[f]);
     expect(differ).toEqual([ARTICLE.replace(/\.md$/, '.html')]);
+  }, 120_000);
+});
+
+describe('site dev', () => {
+  it('serves the images of a page, and the page shows a replaced image at once', async () => {
+    const server = await dev({ content, port: 0, backend: false, log: () => {}, cacheDir: path.join(tmp, 'dev-cache') });
+    try {
+      const html = await (await fetch(`${server.url}/blog/brand-kit-limitations`)).text();
+      const url = /\/assets\/images\/diagram-[0-9a-f]{8}-600\.avif/.exec(html)![0];
+      const res = await fetch(server.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/avif');
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(600);
+      await sharp({ create: { width: 900, height: 300, channels: 3, background: '#cc3366' } }).png().toFile(path.join(content, 'blog/images/diagram.png'));
+      await new Promise((r) => setTimeout(r, 400));
+      await server.settled();
+      const after = await (await fetch(`${server.url}/blog/brand-kit-limitations`)).text();
+      expect(after).toMatch(/width="900" height="300" alt="A diagram of the brand kit"/);
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 });
 
