@@ -21,6 +21,7 @@ import { backendFailure } from './backendFailure.ts';
 import { classifyChange } from './classifyChange.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
 import { listen } from './listen.ts';
+import { types } from './serveStatic.ts';
 import { overlayHtml } from './overlay.ts';
 import { RenderWorker } from './RenderWorker.ts';
 import { toWireError } from './toWireError.ts';
@@ -53,9 +54,6 @@ export interface DevServer {
 }
 
 type Asset = { body: string | Uint8Array; type: string };
-
-const IMAGE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', gif: 'image/gif' };
-const imageType = (name: string) => IMAGE_TYPES[name.split('.').pop()!] ?? 'application/octet-stream';
 
 export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const started = performance.now();
@@ -258,7 +256,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         const name = path.posix.basename(url.pathname);
         const body = await readFile(path.join(config.cacheDir, 'images', name)).catch(() => null);
         if (!body || name.startsWith('.')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-        return void res.writeHead(200, { 'content-type': imageType(name), 'cache-control': 'no-store' }).end(body);
+        return void res.writeHead(200, { 'content-type': types[path.extname(name)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
       }
       // The search index's shards are made from the content, by the worker (below).
       if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/')) {
