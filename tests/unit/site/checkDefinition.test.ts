@@ -89,6 +89,16 @@ describe('checkDefinition', () => {
     }
   });
 
+  it('takes image widths as positive whole numbers and sizes as a non-empty string', () => {
+    const images = { widths: [480, 960], sizes: '100vw' };
+    expect(checkDefinition({ ...good, images }, 'site.config.ts').images).toBe(images);
+    for (const bad of [[], { widths: [] }, { widths: [480, 0] }, { widths: ['480'] }, { sizes: '' }, { sizes: 100 }]) {
+      const e = failure({ ...good, images: bad });
+      expect(e.args.field).toBe('images');
+      expect(e.message).toContain('whole numbers of pixels greater than 0');
+    }
+  });
+
   it('takes a search over a list collection only, with its fields and a url function', () => {
     const posts = collection.list('blog', z.object({ title: z.string() }));
     const withPosts = { ...good, collections: { ...good.collections, posts } };
