@@ -1,6 +1,7 @@
 /**
  * The image stage, after the content is read and before pages render: every image the content names
- * (list entries' imageRefs, the site's own files' images) is read and hashed; what the build cache
+ * (list entries' imageRefs, the site's own files' images) is hashed (read again only when its stamp
+ * changed since the last build hashed it, as the build's other inputs); what the build cache
  * lacks is encoded with sharp (AVIF, WebP and the source's own format, at each width up to the
  * source's; SVG and GIF are copied), a bounded number at a time; the manifest (source -> variants)
  * goes to the renderers. Variants are stored in the build cache, content-addressed
@@ -14,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash, hashParts } from '../cache/contentHash.ts';
-import { stampAt } from '../cache/stampOf.ts';
+import { RACY_MS, stampAt, stampTime } from '../cache/stampOf.ts';
 import { SiteError } from '../errors.ts';
 import { chooseWidths } from './chooseWidths.ts';
 import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
@@ -62,6 +63,15 @@ interface StoredImage {
 }
 
 const PACK = 'images';
+/**
+ * The pack's entry of the sources as last read: source -> [stamp, hash], and when. A source whose stamp
+ * is unchanged (and was not modified within RACY_MS of that read) is not read or hashed again.
+ */
+const SOURCES = '@sources';
+interface SourceStamps {
+  read: number;
+  files: Record<string, [stamp: string, hash: string]>;
+}
 /** The pack's key: what its entries were made with. */
 const PACK_KEY = hashParts(['images/1', ENCODER]);
 
@@ -105,7 +115,11 @@ export async function imageStage({ contentDir, cache, refs, options = {} }: Imag
   const empty = { manifest: {}, files: [], inputs: [], encoded: 0, cached: 0, warnings: [] };
   if (!refs.length && !(dir && cache.hasPack(PACK))) return { ...empty, saved: Promise.resolve() };
   if (dir) mkdirSync(dir, { recursive: true });
-  const stored = cache.hasPack(PACK) ? cache.readPack<StoredImage>(PACK, PACK_KEY) : {};
+  const started = Date.now();
+  const pack = cache.hasPack(PACK) ? cache.readPack<StoredImage | SourceStamps>(PACK, PACK_KEY) : {};
+  const { [SOURCES]: lastRead, ...stored } = pack as Record<string, StoredImage> & { [SOURCES]?: SourceStamps };
+  const knownSources = lastRead && typeof lastRead.read === 'number' && lastRead.files && typeof lastRead.files === 'object' ? lastRead : null;
+  const sources: SourceStamps = { read: started, files: {} };
   const kept: Record<string, StoredImage> = {};
   const manifest: ImageManifest = {};
   const files: ImageStageResult['files'] = [];
@@ -135,22 +149,31 @@ export async function imageStage({ contentDir, cache, refs, options = {} }: Imag
   };
 
   const limit = Math.max(1, availableParallelism());
+  const readBytes = (ref: NamedImage, abs: string) =>
+    readFile(abs).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR') {
+        throw new SiteError('ImageFileMissing', { file: ref.file, line: ref.line, src: ref.src, path: path.relative(process.cwd(), abs) || abs });
+      }
+      throw e;
+    });
   const read = await Promise.all(
     refs.map(async (ref) => {
       const abs = path.join(contentDir, ref.src);
-      const stamp = stampAt(abs) ?? 'missing';
-      const bytes = await readFile(abs).catch((e: NodeJS.ErrnoException) => {
-        if (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR') {
-          throw new SiteError('ImageFileMissing', { file: ref.file, line: ref.line, src: ref.src, path: path.relative(process.cwd(), abs) || abs });
-        }
-        throw e;
-      });
-      return { ref, abs, stamp, bytes, hash: contentHash(bytes) };
+      // The stamp before reading: an edit after it shows as a change next time.
+      const stamp = stampAt(abs);
+      const known = stamp ? knownSources?.files[ref.src] : undefined;
+      if (known && known[0] === stamp && stampTime(stamp) < knownSources!.read - RACY_MS) {
+        // Unchanged since it was hashed: its bytes are read only if it has to be encoded.
+        return { ref, abs, stamp, bytes: () => readBytes(ref, abs), hash: known[1], hashed: false };
+      }
+      const bytes = await readBytes(ref, abs);
+      return { ref, abs, stamp: stamp ?? 'missing', bytes: async () => bytes, hash: contentHash(bytes), hashed: true };
     }),
   );
   const work: (() => Promise<void>)[] = [];
-  for (const { ref, abs, stamp, bytes, hash } of read) {
+  for (const { ref, abs, stamp, bytes: readSource, hash } of read) {
     inputs.push([ref.src, stamp, hash]);
+    if (stamp !== 'missing') sources.files[ref.src] = [stamp, hash];
     const key = hashParts([PACK_KEY, hash, JSON.stringify([...widths])]);
     const hash8 = key.slice(0, 8);
     const name = baseName(ref.src);
@@ -175,6 +198,9 @@ export async function imageStage({ contentDir, cache, refs, options = {} }: Imag
       continue;
     }
     work.push(async () => {
+      const bytes = await readSource();
+      // Changed since it was hashed (between the stamp and now): the build sees it next time.
+      if (contentHash(bytes) !== hash) throw new SiteError('ContentChangedDuringBuild', { file: ref.src });
       let info;
       try {
         info = await imageInfo(bytes);
@@ -213,12 +239,20 @@ export async function imageStage({ contentDir, cache, refs, options = {} }: Imag
   // a failure names the first broken image, the same one on every build.
   for (const task of work) await task();
 
-  const changed = Object.keys(kept).length !== Object.keys(stored).length || Object.keys(kept).some((k) => stored[k] !== kept[k]);
+  const sameSources =
+    knownSources !== null &&
+    Object.keys(sources.files).length === Object.keys(knownSources.files).length &&
+    Object.entries(sources.files).every(([src, [stamp, hash]]) => knownSources.files[src]?.[0] === stamp && knownSources.files[src]?.[1] === hash);
+  // A source hashed now (new, changed, or modified too recently to trust its stamp) is recorded with this read's time.
+  const hashedNow = read.some((r) => r.hashed);
+  const changed =
+    !sameSources ||
+    hashedNow || Object.keys(kept).length !== Object.keys(stored).length || Object.keys(kept).some((k) => stored[k] !== kept[k]);
   const keepNames = new Set(Object.values(kept).flatMap((i) => i.formats.flatMap((f) => f.files.map((v) => v.name))));
   const saved = (async () => {
     if (!dir) return;
-    if (changed) cache.writePack(PACK, PACK_KEY, kept as unknown as Record<string, unknown>);
     if (!changed) return;
+    cache.writePack(PACK, PACK_KEY, { ...kept, [SOURCES]: sameSources && !hashedNow ? knownSources : sources });
     // Variants of images no content names any more.
     const names = await readdir(dir);
     await Promise.all(names.filter((n) => !keepNames.has(n) && !n.endsWith('.tmp')).map((n) => rm(path.join(dir, n), { force: true })));
