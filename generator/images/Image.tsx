@@ -6,10 +6,8 @@
  */
 import { useSite } from '../render/SiteContext.ts';
 import { SiteError } from '../errors.ts';
-import { DEFAULT_SIZES } from './imageTypes.ts';
 import { isAbsoluteUrl } from './markdownImages.ts';
 import { pictureSpec } from './pictureMarkup.ts';
-import { createContext, useContext } from 'react';
 
 export interface ImageProps {
   src: string;
@@ -23,19 +21,16 @@ export interface ImageProps {
   className?: string;
 }
 
-/** The site's default sizes attribute (its config's `images.sizes`), given by renderPage. */
-export const ImageSizes = createContext<string>(DEFAULT_SIZES);
-
 export function Image({ src, alt, sizes, priority, width, height, className }: ImageProps) {
   const ctx = useSite();
-  const fallbackSizes = useContext(ImageSizes);
   if (isAbsoluteUrl(src)) {
     return (
       <img src={src} width={width} height={height} alt={alt} className={className} loading={priority ? 'eager' : 'lazy'} decoding="async" fetchPriority={priority ? 'high' : undefined} />
     );
   }
   if (!ctx.image) throw new SiteError('ImageNotFound', { src });
-  const { sources, img } = pictureSpec(ctx.image(src), { alt, sizes: sizes ?? fallbackSizes, priority });
+  const image = ctx.image(src);
+  const { sources, img } = pictureSpec(image, { alt, sizes: sizes ?? image.sizes, priority });
   const tag = <img {...img} className={className} />;
   if (!sources.length) return tag;
   return (

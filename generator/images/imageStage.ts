@@ -19,7 +19,7 @@ import { RACY_MS, stampAt, stampTime } from '../cache/stampOf.ts';
 import { SiteError } from '../errors.ts';
 import { chooseWidths } from './chooseWidths.ts';
 import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
-import { COPIED, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ImageRef, type ResponsiveImage } from './imageTypes.ts';
+import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ImageRef, type ResponsiveImage } from './imageTypes.ts';
 
 /** A source and the first content file (and line) that names it: what an error about it points at. */
 export interface NamedImage extends ImageRef {
@@ -189,6 +189,7 @@ export async function imageStage({ contentDir, cache, refs, options = {} }: Imag
         height: image.height,
         hash: key,
         formats: image.formats.map((f) => ({ type: f.type, files: f.files.map((v) => ({ url: `/assets/images/${v.name}`, width: v.width })) })),
+        sizes: options.sizes ?? DEFAULT_SIZES,
       };
       manifest[ref.src] = entry;
       for (const f of image.formats) for (const v of f.files) if (dir) files.push({ file: `assets/images/${v.name}`, from: path.join(dir, v.name), bytes: v.bytes });

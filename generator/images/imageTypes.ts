@@ -36,6 +36,8 @@ export interface ResponsiveImage {
   hash: string;
   /** AVIF, WebP, then the fallback (the source's own format) last; an SVG or GIF has one format, copied. */
   formats: ImageFormat[];
+  /** The sizes attribute where the page gives none: the site's `images.sizes`. */
+  sizes: string;
 }
 
 /** Content-relative source -> what the image stage made of it. */

@@ -82,9 +82,10 @@ export function imageRefsIn(html: string): ImageRef[] {
 }
 
 /** Each marker of `html` as its <picture>; `image` finds a source's variants (and records that the page shows it). */
-export function placeImages(html: string, image: (src: string) => ResponsiveImage, sizes: string): string {
+export function placeImages(html: string, image: (src: string) => ResponsiveImage): string {
   if (!html.includes('<img data-image="')) return html;
-  return html.replace(MARKER, (_, src: string, _line: string, priority: string | undefined, alt: string, title: string | undefined) =>
-    pictureHtml(pictureSpec(image(unescape(src)), { alt: unescape(alt), sizes, priority: !!priority, ...(title ? { title: unescape(title) } : {}) })),
-  );
+  return html.replace(MARKER, (_, src: string, _line: string, priority: string | undefined, alt: string, title: string | undefined) => {
+    const found = image(unescape(src));
+    return pictureHtml(pictureSpec(found, { alt: unescape(alt), sizes: found.sizes, priority: !!priority, ...(title ? { title: unescape(title) } : {}) }));
+  });
 }

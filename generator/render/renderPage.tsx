@@ -20,9 +20,7 @@ import { SharedContext } from './Shared.tsx';
 import { fragmentDeps, joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { collectionDeps, trackReads } from './trackReads.ts';
-import { ImageSizes } from '../images/Image.tsx';
 import { imageLookup } from '../images/imageLookup.ts';
-import { DEFAULT_SIZES } from '../images/imageTypes.ts';
 import { placeImages } from '../images/markdownImages.ts';
 
 export interface PageAssets {
@@ -60,24 +58,20 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
       scripts: assets.scripts,
       jsonLd: (site.jsonLd?.(route, { content: ctx.content, siteUrl: ctx.siteUrl, url, asset: ctx.asset }) ?? []).map(serializeJsonLd),
     });
-    const sizes = site.images?.sizes ?? DEFAULT_SIZES;
     // Markdown images become their <picture> once the page is rendered (images/markdownImages.ts).
     const html = placeImages(
       renderToStaticMarkup(
         <Document lang={meta.language}>
           <SiteContext.Provider value={ctx}>
             <SharedContext.Provider value={shared}>
-              <ImageSizes.Provider value={sizes}>
-                <Layout route={route}>
-                  <Page route={route} />
-                </Layout>
-              </ImageSizes.Provider>
+              <Layout route={route}>
+                <Page route={route} />
+              </Layout>
             </SharedContext.Provider>
           </SiteContext.Provider>
         </Document>,
       ),
       ctx.image ?? imageLookup({}),
-      sizes,
     );
     const [before, after] = aroundHead(html);
     return [...shared.parts(`<!doctype html>${before}`), head, ...shared.parts(after)];

@@ -22,6 +22,7 @@ const fake = (src: string): ResponsiveImage => ({
     { type: 'image/webp', files: [{ url: `/i/${src}.webp`, width: 800 }] },
     { type: 'image/png', files: [{ url: `/i/${src}.png`, width: 800 }] },
   ],
+  sizes: '100vw',
 });
 
 for (const [engine, render] of [
@@ -40,7 +41,7 @@ for (const [engine, render] of [
 
     it('places each image as its <picture>: the first block eager, the others lazy', () => {
       const shown: string[] = [];
-      const html = placeImages(render(body, at).html, (src) => (shown.push(src), fake(src)), '100vw');
+      const html = placeImages(render(body, at).html, (src) => (shown.push(src), fake(src)));
       expect(shown).toEqual(['blog/images/chart.png', 'blog/images/small.png']);
       expect(html).toContain(
         '<picture><source type="image/webp" srcSet="/i/blog/images/chart.png.webp 800w" sizes="100vw"/><img src="/i/blog/images/chart.png.png" srcSet="/i/blog/images/chart.png.png 800w" sizes="100vw" width="800" height="600" alt="A chart" loading="eager" decoding="async" fetchPriority="high"/></picture>',

@@ -18,8 +18,9 @@ const chart: ResponsiveImage = {
     { type: 'image/webp', files: files('webp', [480, 800, 1200, 1600, 2400]) },
     { type: 'image/jpeg', files: files('jpg', [480, 800, 1200, 1600, 2400]) },
   ],
+  sizes: '100vw',
 };
-const logo: ResponsiveImage = { src: 'pages/logo.svg', width: 120, height: 40, hash: 'l', formats: [{ type: 'image/svg+xml', files: [{ url: '/assets/images/logo-0a1b2c3d-120.svg', width: 120 }] }] };
+const logo: ResponsiveImage = { src: 'pages/logo.svg', width: 120, height: 40, hash: 'l', formats: [{ type: 'image/svg+xml', files: [{ url: '/assets/images/logo-0a1b2c3d-120.svg', width: 120 }] }], sizes: '100vw' };
 
 describe('pictureHtml', () => {
   it('writes AVIF and WebP sources, then the fallback <img> with size, srcset, sizes, alt and lazy loading', () => {
@@ -58,6 +59,10 @@ describe('<Image>', () => {
         pictureHtml(pictureSpec(image, { alt: `It's <${image.src}>`, sizes: '50vw', priority })),
       );
     }
+  });
+  it("takes the site's sizes when given none", () => {
+    expect(render(<Image src={chart.src} alt="A chart" />)).toContain(' sizes="100vw" width="2400"');
+    expect(render(<Image src={chart.src} alt="A chart" sizes="33vw" />)).toContain(' sizes="33vw" width="2400"');
   });
   it('shows a URL as a plain <img>', () => {
     expect(render(<Image src="https://cdn.example.com/a.png" alt="A" width={10} height={5} />)).toBe(
