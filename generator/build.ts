@@ -1,6 +1,6 @@
 /**
  * The build pipeline as named stages, in order:
- *   config -> content -> routes -> assets -> render (+ extras) -> budgets -> checks -> write
+ *   config -> content -> images -> routes -> assets -> render (+ extras) -> search -> budgets -> checks -> write
  * The extras (sitemap, feed, robots.txt, _headers) and the article packs of
  * the build cache are made by the main thread while the workers start on
  * their first pages: main-thread time is the scarce kind.
@@ -12,7 +12,7 @@
  * (generator/shards/: this thread, plus a worker per further core for big
  * sites).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
 import { listCollections, loadFixedContent, type ContentSnapshot } from './content/load.ts';
@@ -56,6 +56,8 @@ import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
 import { layerOff } from './speedLayers.cjs';
 import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
+import { imageStage, namedImages, placeImage } from './images/imageStage.ts';
+import type { Entry } from './site/defineConfig.ts';
 
 export interface BuiltPage {
   url: string;
@@ -87,11 +89,13 @@ export interface BuildResult {
     workers: number;
     /** The search index's body words: from pages rendered now, from the cache, or rendered for the index alone. */
     search: { rendered: number; cached: number; here: number };
+    /** Content images: encoded now, or taken from the cache. */
+    images: { encoded: number; cached: number };
   };
 }
 
 /** In order; extras happen during render (the main thread makes them while the workers render). */
-export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'write'] as const;
+export const stageNames = ['config', 'content', 'images', 'routes', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -166,6 +170,16 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         listed: entries.value,
       };
     });
+    const images = await stage('images', async () => {
+      const named = namedImages([
+        ...Object.entries(content.images ?? {}).map(([file, refs]) => ({ file, refs })),
+        ...lists.flatMap(([name]) => (content.collections[name] as Entry[]).map((e) => ({ file: e.file, refs: e.imageRefs }))),
+      ]);
+      const result = await imageStage({ contentDir: config.contentDir, cache, refs: named, options: site.images });
+      writing(result.saved);
+      for (const w of result.warnings) config.log(`Warning: ${w}.`);
+      return result;
+    });
     const siteUrl = config.siteUrl ?? checkSiteUrl(site.meta(content.collections).url);
     const { routes, redirects, locate } = await stage('routes', () => {
       const table = site.routes(content.collections) as Route[];
@@ -195,6 +209,10 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     });
     if (config.write) out = await OutputDir.open(config.outDir);
     for (const [file, data] of assets.files) emit(file, data);
+    for (const { file, from } of images.files) {
+      if (out) placeImage(from, out.pathFor(file));
+      else memory.set(file, readFileSync(from));
+    }
 
     // Everything a page's HTML can depend on besides its route and the content it reads.
     const globalKey = hashParts([await generatorKey, JSON.stringify({ mode: config.mode, siteUrl, assets: assets.page })]);
@@ -211,7 +229,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       stages.extras = Math.round(performance.now() - t);
     };
     const rendered = await stage('render', () =>
-      renderPages({ config, cache, pool, site, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
+      renderPages({ config, cache, pool, site, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside, images: images.manifest }),
     );
     writing(rendered.saved);
     const search = await stage('search', async () =>
@@ -242,7 +260,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     await stage('checks', () => {
       runChecks({
         pages: summaries,
-        files: [...rendered.list.map((p) => p.file), ...others.keys()],
+        files: [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file)],
         sitemapXml: String(extras.get('sitemap.xml')),
         siteUrl,
         redirects: redirected,
@@ -254,11 +272,13 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
     for (const data of others.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     for (const p of rendered.list) bytes += p.bytes;
-    fileCount = others.size + rendered.list.length;
+    for (const f of images.files) bytes += f.bytes;
+    fileCount = others.size + rendered.list.length + images.files.length;
     const cacheStats = {
       entries: { parsed, cached: entryCount - parsed },
       pages: { rendered: rendered.list.length - rendered.cached, cached: rendered.cached },
     };
+    const imageStats = { encoded: images.encoded, cached: images.cached };
 
     // The cache's packs first (written meanwhile, off this thread); then the output goes in place. A big
     // previous output is deleted in the background: the new one is in place either way. Last, the build
@@ -272,7 +292,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       const pageStamps = new Map<string, string>();
       for (const p of rendered.list) if (p.written) pageStamps.set(p.file, p.written);
       const heldBack = held.drafts.length || held.scheduled.length ? { held } : {};
-      const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js, ...heldBack };
+      const imageReport = images.inputs.length ? { images: imageStats } : {};
+      const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js, ...heldBack, ...imageReport };
       writeBuildRecord(cache, {
         key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
@@ -285,8 +306,9 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
             isFileList(rel) ? articleListHash(listed[lists.findIndex(([, l]) => fileListInput(l) === rel)]!.files) : (content.hashes[rel] ?? ''),
           ]),
           ...listed.flatMap((r) => [...r.stamps].map(([file, { stamp, hash }]): [string, string, string] => [file, stamp, hash])),
+          ...images.inputs,
         ],
-        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), OUTPUT_MARKER], pageStamps),
+        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file), OUTPUT_MARKER], pageStamps),
         report,
       });
     });
@@ -309,6 +331,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         cache: cacheStats,
         workers: pool.workerCount,
         search: search.words,
+        images: imageStats,
       },
     };
   } finally {

@@ -107,6 +107,8 @@ program
         `Built ${stats.pages} pages (${stats.files} files, ${kb(stats.bytes)}) into ${opts.out}/ in ${stats.ms} ms` +
           ` (${pages.rendered} rendered, ${pages.cached} from cache${stats.workers ? `, ${stats.workers} workers` : ''})\n`,
       );
+      const { images } = stats;
+      if (images.encoded + images.cached) process.stdout.write(`Images: ${images.encoded + images.cached} (${images.encoded} encoded, ${images.cached} from cache)\n`);
       // Everything is on disk (the build waited for its cache writes; a detached process deletes the old
       // output): end now, rather than tear down a heap of thousands of pages' data first (~50 ms on a
       // warm build of 4,000 articles). The write's callback runs once the report has gone out.

@@ -53,6 +53,31 @@ export const errorTable = {
     message: ({ slug, files }) => `The slug "${slug}" comes from more than one file: ${files.join(', ')}.`,
     hint: 'The slug is the file name without .md; rename one of the files.',
   }),
+  ImageAltMissing: entry<{ file: string; line?: number; src: string }>({
+    title: 'Image has no alt text',
+    message: ({ file, line, src }) => `${file}${line ? `:${line}` : ''}: the image ${src} has no alt text.`,
+    hint: 'Describe what the image shows for readers who cannot see it: ![A chart of hours saved per week](./images/chart.png). Markdown cannot mark an image as decoration (alt=""): a purely decorative image belongs in a template, not in the text.',
+  }),
+  ImageOutsideContent: entry<{ file: string; line?: number; src: string; field?: string }>({
+    title: 'Image path leaves the content folder',
+    message: ({ file, line, src, field }) => `${file}${line ? `:${line}` : ''}: ${field ? `field "${field}": ` : ''}the image ${src} is outside the content folder.`,
+    hint: 'Keep images inside the content folder, next to the file that shows them (./images/chart.png), or use a URL that starts with / or https://.',
+  }),
+  ImageFileMissing: entry<{ file: string; line?: number; src: string; path: string; field?: string }>({
+    title: 'Image file is missing',
+    message: ({ file, line, src, path, field }) => `${file}${line ? `:${line}` : ''}: ${field ? `field "${field}": ` : ''}the image ${src} does not exist (looked for ${path}).`,
+    hint: 'Image paths are relative to the file that names them: put the image there, or fix the path (./images/chart.png is the images folder beside the file).',
+  }),
+  ImageUnreadable: entry<{ path: string; file: string; line?: number; reason: string }>({
+    title: 'Image cannot be decoded',
+    message: ({ path, file, line, reason }) => `${path} (shown by ${file}${line ? `:${line}` : ''}) is not an image that can be decoded: ${reason}.`,
+    hint: 'Export the image again as JPEG, PNG, WebP or AVIF (or SVG, GIF, which are copied as they are); a truncated download or a renamed file of another type gives this error.',
+  }),
+  ImageNotFound: entry<{ src: string; route?: string }>({
+    title: 'Image unknown to the build',
+    message: ({ src, route }) => `${route ? `${route}: ` : ''}<Image src="${src}"> names an image no content file names.`,
+    hint: 'Give <Image> the value of a content field marked with image() in its schema (site.config.ts): the build makes the variants of the images the content names.',
+  }),
   SiteConfigMissing: entry<{ root: string }>({
     title: 'No site here',
     message: ({ root }) => `${root} has no site.config.ts, the file that says what the site is.`,

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * islands' browser code loads (lazily, never while rendering on the server): 0.8 MB less to compile at
  * every start. pg loads only when the backend runs on a PostgreSQL server.
  */
-export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg'];
+export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg', 'sharp'];
 
 /**
  * The remark engine, loaded only by a site that picks it (content/markdownRenderer.ts): outside the CommonJS

@@ -7,8 +7,8 @@
  *   - every input the build read, each with its stamp (inode, size, mtime)
  *     taken before reading it and the hash of what it read: the site's own
  *     files of its file and record collections (site.json, pages/*.json,
- *     ...), the list of files of each list collection ("blog/"), and each
- *     entry;
+ *     ...), the list of files of each list collection ("blog/"), each
+ *     entry, and each content image its pages show (hashed as bytes);
  *   - the stamps of every file and folder of the output it left (a folder's
  *     stamp changes when an entry is added or removed);
  *   - its report (page and file counts, bytes, the JavaScript report, what it held back);
@@ -33,6 +33,7 @@ import type { HeldBack } from '../content/selectPublished.ts';
 import type { BuildCache } from './BuildCache.ts';
 import { contentHash, hashParts } from './contentHash.ts';
 import { RACY_MS, stampAt as stampOrNull, stampTime } from './stampOf.ts';
+import { IMAGE_FILE } from '../images/imageTypes.ts';
 
 /** What `site build` prints of a build; an up-to-date check prints it again. */
 export interface BuildReport {
@@ -44,6 +45,8 @@ export interface BuildReport {
   js: JsReport;
   /** The list entries the build left out, when it left any out (content/selectPublished.ts). */
   held?: HeldBack;
+  /** Content images encoded vs taken from the cache, when the content names any (images/imageStage.ts). */
+  images?: { encoded: number; cached: number };
 }
 
 /** Output paths (relative, "/"-separated; folders end in "/", the output folder itself is "./") and their stamps. */
@@ -146,7 +149,9 @@ function outputsHold(outDir: string, list: unknown): boolean {
 function currentHash(contentDir: string, rel: string): string | null {
   try {
     if (rel.endsWith('/**')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -3), true));
-    return rel.endsWith('/') ? articleListHash(listEntryFiles(contentDir, rel.slice(0, -1))) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
+    if (rel.endsWith('/')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -1)));
+    // An image is hashed as bytes (images/imageStage.ts); text files as the text the build read.
+    return IMAGE_FILE.test(rel) ? contentHash(readFileSync(path.join(contentDir, rel))) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
   } catch {
     return null;
   }

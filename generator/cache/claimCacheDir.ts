@@ -14,10 +14,12 @@ export const CACHE_TAG = 'CACHEDIR.TAG';
 const SIGNATURE = 'Signature: 8a477f597d28d172789f06886806bc55';
 const TAG_TEXT = `${SIGNATURE}\n# This file is a cache directory tag created by site build (its build cache).\n# For information about cache directory tags see https://bford.info/cachedir/\n`;
 
-/** What a build cache holds: its packs and pages folder, files being written, and the tag. */
-const OWN = /^(pages|CACHEDIR\.TAG|[\w.-]+\.pack|.+\.tmp)$/;
+/** What a build cache holds: its packs, pages and images folders, files being written, and the tag. */
+const OWN = /^(pages|images|CACHEDIR\.TAG|[\w.-]+\.pack|.+\.tmp)$/;
 /** What its pages folder holds: pages by their SHA-256, and files being written. */
 const OWN_PAGE = /^([0-9a-f]{64}\.html|.+\.tmp)$/;
+/** What its images folder holds: encoded images by name, hash and width (images/imageStage.ts), and files being written. */
+const OWN_IMAGE = /^([a-z0-9-]+-[0-9a-f]{8}-\d+\.(avif|webp|jpg|png|svg|gif)|.+\.tmp)$/;
 
 /** How many foreign entries an error shows. */
 const SHOWN = 5;
@@ -33,6 +35,7 @@ export function claimCacheDir(dir: string): void {
   const foreign = [
     ...namesIn(dir).filter((name) => !OWN.test(name)),
     ...namesIn(path.join(dir, 'pages')).filter((name) => !OWN_PAGE.test(name)).map((name) => `pages/${name}`),
+    ...namesIn(path.join(dir, 'images')).filter((name) => !OWN_IMAGE.test(name)).map((name) => `images/${name}`),
   ];
   if (foreign.length) throw new SiteError('CacheDirNotEmpty', { dir, entries: foreign.sort().slice(0, SHOWN), count: foreign.length });
   mkdirSync(dir, { recursive: true });

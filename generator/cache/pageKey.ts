@@ -9,6 +9,7 @@
 import { listCollections, metaOf, type Collections, type ContentSnapshot } from '../content/load.ts';
 import type { Entry, EntryMeta, Route } from '../site/defineConfig.ts';
 import { contentHash, hashParts } from './contentHash.ts';
+import type { ImageManifest } from '../images/imageTypes.ts';
 
 /**
  * An entry another page shows (related articles, an index), as what such a page can see of it: its
@@ -50,8 +51,17 @@ export function routeDigester(entries: Iterable<Entry>): (route: Route) => strin
   };
 }
 
-/** Hash of one dependency named by trackReads; unknown names never match (the page re-renders). */
-export function depHasher(content: ContentSnapshot, collections: Collections, routes: Route[], digest: (route: Route) => string): (dep: string) => string {
+/**
+ * Hash of one dependency named by trackReads; unknown names never match (the page re-renders). A content
+ * image's hash is its manifest entry's (images/imageTypes.ts): its bytes and its variants.
+ */
+export function depHasher(
+  content: ContentSnapshot,
+  collections: Collections,
+  routes: Route[],
+  digest: (route: Route) => string,
+  images: ImageManifest = {},
+): (dep: string) => string {
   const lists = new Map(listCollections(collections).map(([name, c]) => [`${c.dir}/`, name]));
   const listHashes = new Map<string, string>();
   let routeTable: string | undefined;
@@ -63,7 +73,7 @@ export function depHasher(content: ContentSnapshot, collections: Collections, ro
       return hash;
     }
     if (dep === 'routes') return (routeTable ??= hashParts(routes.map(digest)));
-    return content.hashes[dep] ?? `unknown:${Math.random()}`;
+    return content.hashes[dep] ?? (Object.hasOwn(images, dep) ? images[dep]!.hash : `unknown:${Math.random()}`);
   };
 }
 

@@ -13,7 +13,10 @@ import { SiteError } from '../errors.ts';
 import { layerOff } from '../speedLayers.cjs';
 import type { Collection, Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
 import { locateJsonPath } from './locateJsonPath.ts';
-import { emptyBody, type MarkdownResult } from './markdown.ts';
+import { imageRefsIn } from '../images/markdownImages.ts';
+import { withImageFields } from '../images/imageField.ts';
+import type { ImageRef } from '../images/imageTypes.ts';
+import { emptyBody, type MarkdownResult, type RenderMarkdown } from './markdown.ts';
 import { splitFrontMatter, type FrontMatter } from './splitFrontMatter.ts';
 import { validate } from './validate.ts';
 
@@ -27,16 +30,24 @@ export interface ContentSnapshot {
   collections: Record<string, unknown>;
   /** Content hash of every file of a file or record collection (list entries carry their own). */
   hashes: Record<string, string>;
+  /** The images each file of a file or record collection names (list entries carry their own `imageRefs`). */
+  images?: Record<string, ImageRef[]>;
 }
 
 export type Collections = Record<string, Collection>;
-type Render = (source: string) => MarkdownResult;
+type Render = RenderMarkdown;
 
 /** A list entry where an Entry is expected: the body fields are empty until a shard renders it. */
 export const withoutBody = <T extends EntryMeta>(meta: T): Entry => ({ ...meta, ...emptyBody() }) as unknown as Entry;
 
 /** An entry's metadata: the rendered body left out (its source hash stands for it). */
 export const metaOf = ({ html: _h, headings: _s, words: _w, ...meta }: Entry): EntryMeta => meta;
+
+/** Whether a markdown body may hold an image (most hold none: they are not rendered early to find out). */
+const mayHoldImages = (body: string) => body.includes('![');
+
+/** The images a file names: its image() fields', then its body's (each source once). */
+const mergeRefs = (fields: ImageRef[], body: ImageRef[]): ImageRef[] => [...fields, ...body.filter((b) => !fields.some((f) => f.src === b.src))];
 
 async function readText(dir: string, rel: string): Promise<string> {
   try {
@@ -70,15 +81,17 @@ export function parseMarkdownFile<S extends z.ZodType>(
   source: string,
   schema: S,
   quick?: (data: unknown) => z.output<S> | undefined,
-): { data: z.output<S>; body: string } {
+): { data: z.output<S>; body: string; bodyLine: number } {
   let parsed: FrontMatter;
   try {
     parsed = splitFrontMatter(source);
   } catch (e) {
     throw new SiteError('ContentFrontMatterMalformed', { file: rel, reason: (e as Error).message.split('\n')[0]! });
   }
+  // The file's line of the body's first line (the body is the end of the file's text).
+  const bodyLine = source.slice(0, source.length - parsed.body.length).split('\n').length;
   const fast = layerOff('quickCheck') ? undefined : quick?.(parsed.data);
-  if (fast) return { data: fast, body: parsed.body };
+  if (fast) return { data: fast, body: parsed.body, bodyLine };
   // parsed.matter is the raw YAML; it starts with the newline after the opening "---",
   // so its line i is line i + 1 of the file. Search only there, never in the body.
   const fmLines = parsed.matter.split('\n');
@@ -97,20 +110,42 @@ export function parseMarkdownFile<S extends z.ZodType>(
     }
   }
   const data = validate(schema, raw, rel, locate) as z.output<S>;
-  return { data, body: parsed.body };
+  return { data, body: parsed.body, bodyLine };
 }
 
-/** One list entry's front matter, validated, and its markdown body (not rendered yet). Pure. */
-export function parseEntryMeta(list: ListCollection, file: string, source: string, hash = contentHash(source)): { meta: EntryMeta; body: string } {
+/**
+ * One list entry's front matter, validated, and its markdown body (not rendered yet). With `render`, a
+ * body that may hold images is rendered now (`rendered`), for the images it names (`imageRefs`, kept
+ * with the metadata: a build that takes the entry from the cache knows them). Pure.
+ */
+export function parseEntryMeta(
+  list: ListCollection,
+  file: string,
+  source: string,
+  hash = contentHash(source),
+  render?: Render,
+): { meta: EntryMeta; body: string; bodyLine: number; rendered?: MarkdownResult } {
   const rel = `${list.dir}/${file}`;
-  const { data, body } = parseMarkdownFile(rel, source, list.schema, list.quickCheck);
-  return { meta: { ...(data as object), slug: file.replace(/\.md$/, ''), file: rel, hash }, body };
+  const { value: parsed, images } = withImageFields(rel, source, () => parseMarkdownFile(rel, source, list.schema, list.quickCheck));
+  const { data, body, bodyLine } = parsed;
+  const meta: EntryMeta = { ...(data as object), slug: file.replace(/\.md$/, ''), file: rel, hash };
+  const rendered = render && mayHoldImages(body) ? render(body, { file: rel, line: bodyLine }) : undefined;
+  const refs = mergeRefs(images, rendered ? imageRefsIn(rendered.html) : []);
+  if (refs.length) meta.imageRefs = refs;
+  return { meta, body, bodyLine, ...(rendered ? { rendered } : {}) };
+}
+
+/** An entry's markdown body and where it starts in its file, for rendering it (`at`). */
+export function entryBody(list: ListCollection, file: string, source: string): { body: string; at: { file: string; line: number } } {
+  const rel = `${list.dir}/${file}`;
+  const { body, bodyLine } = parseMarkdownFile(rel, source, list.schema, list.quickCheck);
+  return { body, at: { file: rel, line: bodyLine } };
 }
 
 /** One list entry from its source text: front matter validated, body rendered. Pure. */
 export function parseEntry(list: ListCollection, file: string, source: string, render: Render, hash = contentHash(source)): Entry {
-  const { meta, body } = parseEntryMeta(list, file, source, hash);
-  return { ...meta, ...render(body) } as Entry;
+  const { meta, body, bodyLine, rendered } = parseEntryMeta(list, file, source, hash, render);
+  return { ...meta, ...(rendered ?? render(body, { file: meta.file, line: bodyLine })) } as Entry;
 }
 
 export async function loadEntry(contentDir: string, list: ListCollection, file: string, render: Render): Promise<Entry> {
@@ -168,11 +203,13 @@ export const fixedFiles = (collections: Collections): string[] =>
     c.kind === 'file' ? [c.file] : c.kind === 'record' ? Object.keys(c.schemas).map((n) => `${c.dir}/${n}.${extOf(c.format)}`) : [],
   );
 
-/** One file of a file or record collection: JSON validated, or markdown validated and rendered. */
-function parseFixed(rel: string, text: string, schema: z.ZodType, render: Render, name: string): unknown {
-  if (rel.endsWith('.json')) return parseJson(rel, text, schema);
-  const { data, body } = parseMarkdownFile(rel, text, schema);
-  return { ...(data as object), ...render(body), name, file: rel };
+/** One file of a file or record collection: JSON validated, or markdown validated and rendered; and the images it names. */
+function parseFixed(rel: string, text: string, schema: z.ZodType, render: Render, name: string): { value: unknown; images: ImageRef[] } {
+  if (rel.endsWith('.json')) return withImageFields(rel, text, () => parseJson(rel, text, schema));
+  const { value, images } = withImageFields(rel, text, () => parseMarkdownFile(rel, text, schema));
+  const { data, body, bodyLine } = value;
+  const md = render(body, { file: rel, line: bodyLine });
+  return { value: { ...(data as object), ...md, name, file: rel }, images: mergeRefs(images, imageRefsIn(md.html)) };
 }
 
 /**
@@ -192,11 +229,16 @@ function takingTurns(): <T>(step: () => T) => Promise<T> {
 /** Every file and record collection, validated, with the files' content hashes; list collections are left out. */
 export async function loadFixedContent(dir: string, collections: Collections, render: Render): Promise<ContentSnapshot> {
   const hashes: Record<string, string> = {};
+  const images: Record<string, ImageRef[]> = {};
   const inTurn = takingTurns();
   const one = async (rel: string, schema: z.ZodType, name: string) => {
     const text = await readText(dir, rel);
     hashes[rel] = contentHash(text);
-    return inTurn(() => parseFixed(rel, text, schema, render, name));
+    return inTurn(() => {
+      const parsed = parseFixed(rel, text, schema, render, name);
+      if (parsed.images.length) images[rel] = parsed.images;
+      return parsed.value;
+    });
   };
   const values = await Promise.all(
     Object.entries(collections).map(async ([name, c]): Promise<[string, unknown] | null> => {
@@ -211,6 +253,7 @@ export async function loadFixedContent(dir: string, collections: Collections, re
     dir,
     collections: Object.fromEntries(values.filter((v) => v !== null)),
     hashes: Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => a.localeCompare(b))),
+    ...(Object.keys(images).length ? { images: Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b))) } : {}),
   };
 }
 

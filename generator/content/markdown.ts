@@ -18,6 +18,7 @@ import type { PluginSimple, PluginWithParams, StateCore, Token } from 'markdown-
 import { countWords } from './countWords.ts';
 import { headingIds } from './headingIds.ts';
 import { codeHighlighter, highlightedBlock, type HighlightOptions } from './highlightCode.ts';
+import { markdownImageHtml, type MarkdownSource } from '../images/markdownImages.ts';
 
 export { slugify } from './headingIds.ts';
 
@@ -33,6 +34,23 @@ export interface MarkdownResult {
 interface Env {
   headings: MarkdownResult['headings'];
   words: number;
+  /** The file being rendered: relative images resolve against it, and their errors name it. */
+  at?: MarkdownSource;
+}
+
+/** What finish() notes on an image token for the image rule: its line in the text, and whether it is in the first block. */
+interface ImageMeta {
+  line: number;
+  priority: boolean;
+}
+
+/** Notes each image of an inline run's line (its block's first line plus the line breaks before it) and place. */
+function noteImages(children: Token[], firstLine: number, priority: boolean): void {
+  let line = firstLine;
+  for (const t of children) {
+    if (t.type === 'softbreak' || t.type === 'hardbreak') line++;
+    else if (t.type === 'image') t.meta = { line, priority } satisfies ImageMeta;
+  }
 }
 
 /** GFM links bare URLs only with a scheme or "www."; linkify-it alone would also link "Beautiful.ai". */
@@ -104,6 +122,8 @@ function finish(state: StateCore): void {
   const tokens = state.tokens;
   let words = 0;
   let w = 0;
+  /** Still in the body's first block (its images are above the fold). */
+  let firstBlock = true;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     switch (t.type) {
@@ -112,6 +132,7 @@ function finish(state: StateCore): void {
       case 'inline': {
         if (!t.children) break;
         cleanInline(t.children);
+        noteImages(t.children, (t.map?.[0] ?? 0) + 1, firstBlock);
         words += visibleWords(t.children);
         const h = w > 0 ? tokens[w - 1] : undefined; // the last token kept
         // Only top-level headings get an id, as before: not those inside lists, quotes or footnotes.
@@ -134,11 +155,15 @@ function finish(state: StateCore): void {
         break;
       }
     }
+    if (t.level === 0 && t.nesting <= 0) firstBlock = false;
     tokens[w++] = t;
   }
   tokens.length = w;
   env.words = words;
 }
+
+/** A site's markdown renderer; `at`: the file being rendered (relative images resolve against it). */
+export type RenderMarkdown = (source: string, at?: MarkdownSource) => MarkdownResult;
 
 /** A markdown-it plugin and the parameters use() passes it (usually one options object). */
 export type MarkdownItPlugin = [plugin: PluginWithParams, ...parameters: unknown[]];
@@ -148,7 +173,7 @@ export type MarkdownItPlugin = [plugin: PluginWithParams, ...parameters: unknown
  * function. Each call makes a new instance, so plugins never leak into another renderer. Fenced code
  * with a language is highlighted (highlightCode.ts) unless `highlight` is false.
  */
-export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = [], highlight: HighlightOptions | false = {}): (source: string) => MarkdownResult {
+export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = [], highlight: HighlightOptions | false = {}): RenderMarkdown {
   const highlighter = highlight === false ? null : codeHighlighter(highlight);
   // html: true only so raw HTML arrives as html_block/html_inline tokens, which finish() drops;
   // with html: false it would be escaped into visible text instead.
@@ -164,9 +189,20 @@ export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = [], hi
   // turn [x](javascript:…) into the literal text "[x](javascript:…)"; afterwards it leaves <a>x</a>.
   md.validateLink = () => true;
   md.core.ruler.push('site_finish', finish);
+  // A relative image becomes a marker the build replaces with its <picture> (images/markdownImages.ts).
+  const plainImage = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, idx, options, env: Env, self) => {
+    const t = tokens[idx]!;
+    const src = t.attrGet('src');
+    const meta = t.meta as ImageMeta | null;
+    if (src === null || !meta) return plainImage(tokens, idx, options, env, self);
+    const alt = self.renderInlineAsText(t.children ?? [], options, env);
+    const marker = markdownImageHtml({ src, alt, title: t.attrGet('title') ?? undefined, line: meta.line, priority: meta.priority }, env.at);
+    return marker ?? plainImage(tokens, idx, options, env, self);
+  };
   for (const [plugin, ...parameters] of plugins) md.use(plugin, ...parameters);
-  return function render(source: string): MarkdownResult {
-    const env: Env = { headings: [], words: 0 };
+  return function render(source: string, at?: MarkdownSource): MarkdownResult {
+    const env: Env = { headings: [], words: 0, ...(at ? { at } : {}) };
     // linkify-it scans every text run with a large Unicode regex; a document without "://", "www." or "@"
     // has nothing for it to find (GFM autolinks need one of them), so it is skipped.
     md.options.linkify = /:\/\/|www\.|@/i.test(source);
@@ -177,7 +213,10 @@ export function markdownItRenderer(plugins: readonly MarkdownItPlugin[] = [], hi
 
 const highlightOrEmpty = (inner: string | null, lang: string): string => (inner === null ? '' : highlightedBlock(inner, lang));
 
-/** The site's markdown: text in, HTML, headings and word count out. Pure. */
+/**
+ * The site's markdown: text in, HTML, headings and word count out. Pure. `at`: the file (relative to the
+ * content folder) and its line of the text's first line, for relative images and their errors.
+ */
 export const renderMarkdown = markdownItRenderer();
 
 /** The body fields of a list entry not rendered (yet): what a build's entry list carries. */

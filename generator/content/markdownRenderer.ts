@@ -3,7 +3,7 @@
  * markdown-it (the default, fast) or remark (unified, for sites that want its plugins). Both give the
  * same page for the same source; see markdown.ts and remarkMarkdown.ts. Pure.
  */
-import { markdownItRenderer, renderMarkdown, type MarkdownItPlugin, type MarkdownResult } from './markdown.ts';
+import { markdownItRenderer, renderMarkdown, type MarkdownItPlugin, type MarkdownResult, type RenderMarkdown } from './markdown.ts';
 import type { RemarkPlugin } from './remarkMarkdown.ts';
 import { knownLanguage, type HighlightOptions } from './highlightCode.ts';
 
@@ -80,7 +80,7 @@ function highlightOptions(value: unknown): HighlightOptions | false {
  * listed for the engine not chosen, or the highlight option is of the wrong shape or names a language
  * shiki does not bundle.
  */
-export async function markdownRenderer(options: MarkdownOptions = {}): Promise<(source: string) => MarkdownResult> {
+export async function markdownRenderer(options: MarkdownOptions = {}): Promise<RenderMarkdown> {
   const engine: unknown = options.engine ?? 'markdown-it';
   if (!ENGINES.includes(engine as string)) {
     throw new Error(`markdown.engine is ${describe(engine)}, which is not a markdown engine: use "markdown-it" (the default) or "remark".`);

@@ -25,9 +25,10 @@ const defaultOf = <T>(m: T): T => (typeof m === 'function' ? m : (m as unknown a
 const remarkGfm = defaultOf(gfm);
 const remarkHtml = defaultOf(html);
 const remarkParse = defaultOf(parse);
-import type { MarkdownResult } from './markdown.ts';
+import type { MarkdownResult, RenderMarkdown } from './markdown.ts';
 import { remarkSiteFinish } from './remarkSiteFinish.ts';
 import { codeHighlighter, type HighlightOptions } from './highlightCode.ts';
+import type { MarkdownSource } from '../images/markdownImages.ts';
 
 /** A unified plugin and the parameters use() passes it (usually one options object). */
 export type RemarkPlugin = [plugin: Pluggable, ...parameters: unknown[]];
@@ -36,12 +37,12 @@ export type RemarkPlugin = [plugin: Pluggable, ...parameters: unknown[]];
  * A renderer with the given unified plugins, run in order on the mdast tree before the site's own pass;
  * fenced code with a language is highlighted (highlightCode.ts) unless `highlight` is false.
  */
-export function remarkMarkdown(plugins: readonly RemarkPlugin[] = [], highlight: HighlightOptions | false = {}): (source: string) => MarkdownResult {
+export function remarkMarkdown(plugins: readonly RemarkPlugin[] = [], highlight: HighlightOptions | false = {}): RenderMarkdown {
   const processor = unified().use(remarkParse).use(remarkGfm, { singleTilde: false });
   for (const [plugin, ...parameters] of plugins) processor.use(plugin as never, ...(parameters as never[]));
   processor.use(remarkSiteFinish, { highlight: highlight === false ? null : codeHighlighter(highlight) }).use(remarkHtml, { sanitize: false, characterReferences: { useNamedReferences: true } }).freeze();
-  return function render(source: string): MarkdownResult {
-    const file = processor.processSync(source);
+  return function render(source: string, at?: MarkdownSource): MarkdownResult {
+    const file = processor.processSync(at ? { value: source, data: { at } } : source);
     return { html: String(file.value), ...file.data.site! };
   };
 }

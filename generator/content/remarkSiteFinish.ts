@@ -12,7 +12,7 @@
  *   renderer was made without a highlighter.
  * Table alignment needs nothing: mdast-util-to-hast already writes align="…", never style.
  */
-import type { Heading, ImageReference, LinkReference, Nodes, Root } from 'mdast';
+import type { Heading, Image, ImageReference, LinkReference, Nodes, Parents, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
 import { countWords } from './countWords.ts';
@@ -20,6 +20,7 @@ import { headingIds } from './headingIds.ts';
 import { validateLink, type MarkdownResult } from './markdown.ts';
 import { remarkFootnotes } from './remarkFootnotes.ts';
 import { highlightedBlock, type Highlighter } from './highlightCode.ts';
+import { markdownImageHtml, type MarkdownSource } from '../images/markdownImages.ts';
 
 /** Where the pass leaves its findings: file.data.site. */
 export type SiteFindings = Omit<MarkdownResult, 'html'>;
@@ -53,6 +54,7 @@ export function remarkSiteFinish(options: { highlight?: Highlighter | null } = {
     const headings: MarkdownResult['headings'] = [];
     const urls = new Map<string, string>(); // link reference definitions: the first one counts
     const references: (LinkReference | ImageReference)[] = [];
+    const images: { node: Image; parent: Parents }[] = [];
     let words = 0;
     let inWord = false;
     visit(tree, (node, index, parent) => {
@@ -92,6 +94,7 @@ export function remarkSiteFinish(options: { highlight?: Highlighter | null } = {
           break;
         case 'image':
           if (!validateLink(node.url)) setProperty(node, 'src', null);
+          else images.push({ node, parent: parent! });
           break;
         case 'linkReference':
         case 'imageReference':
@@ -109,6 +112,13 @@ export function remarkSiteFinish(options: { highlight?: Highlighter | null } = {
       const url = urls.get(r.identifier.toUpperCase());
       if (url !== undefined && !validateLink(url)) setProperty(r, r.type === 'imageReference' ? 'src' : 'href', null);
     }
+    // Each image as markdown.ts writes it: a marker for a relative source (images/markdownImages.ts).
+    const firstEnd = tree.children[0]?.position?.end.line ?? 0;
+    for (const { node, parent } of images) {
+      const line = node.position?.start.line ?? 1;
+      const html = markdownImageHtml({ src: node.url, alt: node.alt ?? '', title: node.title ?? undefined, line, priority: line <= firstEnd }, file.data.at);
+      if (html !== null) parent.children.splice(parent.children.indexOf(node as never), 1, { type: 'html', value: html } as never);
+    }
     const findings: SiteFindings = { headings, words };
     file.data.site = findings;
 
@@ -124,5 +134,7 @@ export function remarkSiteFinish(options: { highlight?: Highlighter | null } = {
 declare module 'vfile' {
   interface DataMap {
     site: SiteFindings;
+    /** The file being rendered (remarkMarkdown's `at`). */
+    at?: MarkdownSource;
   }
 }

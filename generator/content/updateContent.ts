@@ -7,7 +7,7 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import type { MarkdownResult } from './markdown.ts';
+import type { MarkdownResult, RenderMarkdown } from './markdown.ts';
 import {
   fixedFiles,
   listCollections,
@@ -27,7 +27,7 @@ export async function updateContent(
   content: ContentSnapshot,
   rel: string,
   collections: Collections,
-  render: (source: string) => MarkdownResult,
+  render: RenderMarkdown,
 ): Promise<ContentSnapshot> {
   const file = rel.split(path.sep).join('/');
   const lists = listCollections(collections);

@@ -1,5 +1,6 @@
 /** What a changed file means for `site dev`. Pure. */
 import path from 'node:path';
+import { IMAGE_FILE } from '../images/imageTypes.ts';
 
 export type ChangeKind = 'content' | 'style' | 'template' | 'static' | 'widget' | 'migration' | 'ignore';
 
@@ -19,7 +20,8 @@ export function classifyChange(file: string, roots: Roots): { kind: ChangeKind; 
   };
   if (roots.configFile && path.resolve(file) === path.resolve(roots.configFile)) return { kind: 'template', rel: path.basename(file) };
   let rel = inside(roots.contentDir);
-  if (rel) return { kind: /\.(md|json)$/.test(rel) ? 'content' : 'ignore', rel };
+  // A content image is content too: the pages that show it reload.
+  if (rel) return { kind: /\.(md|json)$/.test(rel) || IMAGE_FILE.test(rel) ? 'content' : 'ignore', rel };
   rel = inside(roots.templatesDir);
   if (rel) {
     if (rel.startsWith('styles/')) return { kind: 'style', rel };

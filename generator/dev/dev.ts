@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import chokidar from 'chokidar';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { resolveConfig, type BackendSettings } from '../config.ts';
@@ -21,6 +21,7 @@ import { backendFailure } from './backendFailure.ts';
 import { classifyChange } from './classifyChange.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
 import { listen } from './listen.ts';
+import { types } from './serveStatic.ts';
 import { overlayHtml } from './overlay.ts';
 import { RenderWorker } from './RenderWorker.ts';
 import { toWireError } from './toWireError.ts';
@@ -39,6 +40,8 @@ export interface DevOptions {
   backend?: boolean;
   root?: string;
   content?: string;
+  /** The build cache, where content images are stored (default .site/cache/build). */
+  cacheDir?: string;
   log?: (line: string) => void;
 }
 
@@ -55,7 +58,7 @@ type Asset = { body: string | Uint8Array; type: string };
 export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const started = performance.now();
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const config = resolveConfig('dev', { root: options.root, content: options.content, write: false, backend: null, log });
+  const config = resolveConfig('dev', { root: options.root, content: options.content, cacheDir: options.cacheDir, write: false, backend: null, log });
   const hub = new SseHub();
   const assets = new Map<string, Asset>();
   let error: WireError | null = null;
@@ -87,7 +90,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const bundle = await workerBundle(generatorRoot, config.root, path.join(generatorRoot, 'generator', 'dev', 'siteWorker.ts'), () =>
     log('Bundling the templates for the render worker (first start, and after they change)...'),
   );
-  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir });
+  // The worker encodes content images into the build cache (images/imageStage.ts), which serves them.
+  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir, cacheDir: config.cacheDir });
   const setError = (e: unknown) => {
     error = toWireError(e);
     log(`\n${formatSiteError(error)}\n`);
@@ -246,6 +250,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res, { version, error, css: pageAssets().stylesheet });
       if (url.pathname === DEV_CLIENT_PATH) {
         return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(devClientSource);
+      }
+      // Content images: the variants the worker stored, by their content-addressed names.
+      if (url.pathname.startsWith('/assets/images/')) {
+        await queue;
+        const name = path.posix.basename(url.pathname);
+        const body = await readFile(path.join(config.cacheDir, 'images', name)).catch(() => null);
+        if (!body || name.startsWith('.')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return void res.writeHead(200, { 'content-type': types[path.extname(name)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
       }
       // The search index's shards are made from the content, by the worker (below).
       if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/')) {

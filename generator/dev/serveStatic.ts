@@ -14,7 +14,8 @@ import { parseRedirectsFile } from './parseRedirectsFile.ts';
 import { listen } from './listen.ts';
 import { OUTPUT_MARKER } from '../writeOutput.ts';
 
-const types: Record<string, string> = {
+/** Content types by extension: the output's files (site preview) and the content images (site dev). */
+export const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -25,6 +26,8 @@ const types: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };

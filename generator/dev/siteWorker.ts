@@ -25,6 +25,10 @@ import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
 import { guardHooks } from '../site/checkDefinition.ts';
 import { toWireError } from './toWireError.ts';
+import { BuildCache } from '../cache/BuildCache.ts';
+import { imageLookup } from '../images/imageLookup.ts';
+import { imageStage, namedImages } from '../images/imageStage.ts';
+import type { ImageManifest } from '../images/imageTypes.ts';
 import type { DevAssets, Rendered, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
 interface State {
@@ -44,7 +48,22 @@ interface State {
 if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for a site');
 const site = guardHooks(embeddedSite);
 const rendering = siteRenderer(site);
-const { contentDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; siteUrl?: string };
+const { contentDir, cacheDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; cacheDir?: string; siteUrl?: string };
+/** The content images' variants, stored in the build cache (the dev server serves them from there). */
+let images: ImageManifest = {};
+const imageCache = () => BuildCache.open(cacheDir ?? null, { read: true });
+
+/** Makes (or finds in the cache) every content image the content names: the same stage as a build's. */
+async function loadImages(content: ContentSnapshot): Promise<void> {
+  const refs = namedImages([
+    ...Object.entries(content.images ?? {}).map(([file, list]) => ({ file, refs: list })),
+    ...listCollections(site.collections).flatMap(([name]) => (content.collections[name] as Entry[]).map((e) => ({ file: e.file, refs: e.imageRefs }))),
+  ]);
+  if (!refs.length) return void (images = {});
+  const result = await imageStage({ contentDir, cache: imageCache(), refs, options: site.images });
+  await result.saved;
+  images = result.manifest;
+}
 let state: State | undefined;
 let assets: DevAssets = { stylesheet: '', scripts: [], statics: {}, backendUrl: null };
 /** What each page read when it last rendered, by path: the pages a change affects. */
@@ -83,7 +102,7 @@ function renderPath(urlPath: string): Rendered {
   const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html');
   if (!route) return null;
   const csp = contentSecurityPolicy({ backendUrl: assets.backendUrl, additions: site.csp?.(content.collections) }, 'meta');
-  const page = renderPage(site, route, { content: content.collections, routes, siteUrl, asset }, { ...assets, csp });
+  const page = renderPage(site, route, { content: content.collections, routes, siteUrl, asset, image: imageLookup(images) }, { ...assets, csp });
   reads.set(route.path, page.deps);
   return { status: route.file === file ? 200 : 404, body: page.html, type: 'text/html' };
 }
@@ -98,17 +117,20 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       return { id: msg.id, ok: true, affected: '*' };
     case 'load':
       state = settle(await loadContent(contentDir, site.collections, await rendering));
+      await loadImages(state.content);
       reads.clear();
       return { id: msg.id, ok: true, affected: '*' };
     case 'update': {
       if (!state) {
         state = settle(await loadContent(contentDir, site.collections, await rendering));
+        await loadImages(state.content);
         return { id: msg.id, ok: true, affected: '*' };
       }
       let content = state.content;
       for (const f of msg.files) content = await updateContent(content, f, site.collections, await rendering);
       const before = state.routes;
       state = settle(content);
+      await loadImages(state.content);
       const routesChanged = before.map((r) => r.path).join() !== state.routes.map((r) => r.path).join();
       const files = msg.files.map((f) => f.split('\\').join('/'));
       // A page never rendered yet has nothing stale to reload. A page shows a file it read (trackReads), or

@@ -21,6 +21,8 @@ import { layerOff } from '../speedLayers.cjs';
 import { fragmentDeps, joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { collectionDeps, trackReads } from './trackReads.ts';
+import { imageLookup } from '../images/imageLookup.ts';
+import { placeImages } from '../images/markdownImages.ts';
 
 export interface PageAssets {
   stylesheet: string;
@@ -59,16 +61,20 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
     };
     // Measuring headHtml (speedLayers.cjs): React renders the head tags in the document.
     const reactHead = layerOff('headHtml');
-    const html = renderToStaticMarkup(
-      <Document lang={meta.language} head={reactHead ? <HeadElements {...parts} /> : undefined}>
-        <SiteContext.Provider value={ctx}>
-          <SharedContext.Provider value={shared}>
-            <Layout route={route}>
-              <Page route={route} />
-            </Layout>
-          </SharedContext.Provider>
-        </SiteContext.Provider>
-      </Document>,
+    // Markdown images become their <picture> once the page is rendered (images/markdownImages.ts).
+    const html = placeImages(
+      renderToStaticMarkup(
+        <Document lang={meta.language} head={reactHead ? <HeadElements {...parts} /> : undefined}>
+          <SiteContext.Provider value={ctx}>
+            <SharedContext.Provider value={shared}>
+              <Layout route={route}>
+                <Page route={route} />
+              </Layout>
+            </SharedContext.Provider>
+          </SiteContext.Provider>
+        </Document>,
+      ),
+      ctx.image ?? imageLookup({}),
     );
     if (reactHead) return shared.parts(`<!doctype html>${html}`);
     const [before, after] = aroundHead(html);

@@ -5,7 +5,9 @@
  * ("pages/home.json"), a list collection's folder ("blog/": the metadata of
  * all its entries), "routes" for the route table. The build cache keys a
  * page by what it really read, and `site dev` re-renders what read a
- * changed file, without a list someone has to keep up to date. The entry a
+ * changed file, without a list someone has to keep up to date. An image a
+ * page shows (useSite().image: <Image>, a markdown image) is read as its
+ * path ("blog/images/chart.png"). The entry a
  * page renders and the entries it shows travel in the route itself, which
  * the cache hashes whole.
  */
@@ -65,5 +67,15 @@ export function trackReads<R extends Route>(
     },
     siteUrl: ctx.siteUrl,
     asset: ctx.asset,
+    // An image a page shows is one of its dependencies, named by its path (its hash: the image manifest's).
+    ...(ctx.image
+      ? {
+          image: (src: string) => {
+            const found = ctx.image!(src);
+            read(src);
+            return found;
+          },
+        }
+      : {}),
   };
 }

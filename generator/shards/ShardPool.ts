@@ -22,7 +22,7 @@ import { generatorRoot } from '../cache/sourceKey.ts';
 import { layerOff } from '../speedLayers.cjs';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
-import type { MarkdownResult } from '../content/markdown.ts';
+import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
 import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
@@ -56,7 +56,7 @@ class LocalLane implements Lane {
   readonly depth = 1;
   readonly parseDepth = 1;
   private state: ShardState;
-  constructor(site: AnySite, render: (source: string) => MarkdownResult) {
+  constructor(site: AnySite, render: RenderMarkdown) {
     this.state = new ShardState(site, render);
   }
   async parse(contentDir: string, collection: string, sources: SourceFile[]) {
@@ -145,7 +145,7 @@ export class ShardPool {
   /** `root`: the site's folder (a worker runs the generator's bundle built for that site); `render`: its markdown renderer. */
   constructor(
     site: AnySite,
-    render: (source: string) => MarkdownResult,
+    render: RenderMarkdown,
     private readonly root: string,
     private readonly log: (line: string) => void = () => {},
   ) {

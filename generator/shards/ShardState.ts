@@ -15,8 +15,10 @@ import { chunksHash, contentHash } from '../cache/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
-import { emptyBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
-import type { MarkdownResult } from '../content/markdown.ts';
+import { emptyBody, entryBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
+import { imageLookup } from '../images/imageLookup.ts';
+import type { ImageManifest } from '../images/imageTypes.ts';
+import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 
@@ -59,6 +61,8 @@ export interface RenderJob {
   outDir: string | null;
   /** Cache folder to store the pages in, or null. */
   cacheDir: string | null;
+  /** The content images' variants (the image stage's manifest); none without. */
+  images?: ImageManifest;
 }
 
 export interface Prepared {
@@ -99,7 +103,7 @@ interface Session {
 }
 
 export class ShardState {
-  private readonly render: (source: string) => MarkdownResult;
+  private readonly render: RenderMarkdown;
   private readonly deps: ReturnType<typeof collectionDeps>;
   /** The list collections (an entry's file starts with its folder). */
   private readonly lists: ListCollection[];
@@ -109,7 +113,7 @@ export class ShardState {
   /** `render`: the site's markdown renderer (siteRenderer). */
   constructor(
     private readonly site: AnySite,
-    render: (source: string) => MarkdownResult,
+    render: RenderMarkdown,
   ) {
     this.render = render;
     this.deps = collectionDeps(site.collections);
@@ -118,8 +122,8 @@ export class ShardState {
     this.searchDir = searched?.kind === 'list' ? `${searched.dir}/` : null;
   }
 
-  /** Markdown of the entries this shard read, by file (blog/x.md), until their pages render. */
-  private bodies = new Map<string, string>();
+  /** Markdown of the entries this shard read, by file (blog/x.md), and the file's line of its first line, until their pages render. */
+  private bodies = new Map<string, { body: string; line: number }>();
   /** Output folders this shard has made (thousands of articles share blog/). */
   private folders = new Set<string>();
   /** Articles' markdown rendered ahead (renderAhead), by file, until their pages render. */
@@ -141,23 +145,26 @@ export class ShardState {
         ({ source, hash } = read);
         stamps[s.file] = read.entry;
       }
-      const { meta, body } = parseEntryMeta(list, s.file, source, hash);
-      this.bodies.set(meta.file, body);
-      this.toRender.push(meta.file);
+      // A body that may hold images is rendered now, for the images it names: its page uses it later.
+      const { meta, body, rendered, bodyLine } = parseEntryMeta(list, s.file, source, hash, this.render);
+      this.bodies.set(meta.file, { body, line: bodyLine });
+      if (rendered) this.ahead.set(meta.file, rendered);
+      else this.toRender.push(meta.file);
       return meta;
     });
     return { metas, stamps };
   }
 
-  /** An entry's markdown: read here earlier, or read now (its metadata came from the cache). */
-  private body(dir: string, entry: EntryMeta): string {
+  /** An entry's markdown and its first line in the file: read here earlier, or read now (its metadata came from the cache). */
+  private body(dir: string, entry: EntryMeta): { body: string; line: number } {
     const kept = this.bodies.get(entry.file);
     if (kept !== undefined) return kept;
     const source = readFileSync(path.join(dir, entry.file), 'utf8');
     const hash = contentHash(source);
     if (hash !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
     const list = listOf(this.lists, entry.file)!;
-    return parseEntryMeta(list, entry.file.slice(list.dir.length + 1), source, hash).body;
+    const { body, at } = entryBody(list, entry.file.slice(list.dir.length + 1), source);
+    return { body, line: at.line };
   }
 
   /**
@@ -169,8 +176,8 @@ export class ShardState {
     if (this.session) return false;
     for (let end = Math.min(this.toRender.length, this.next + count); this.next < end; this.next++) {
       const file = this.toRender[this.next]!;
-      const body = this.bodies.get(file);
-      if (body !== undefined) this.ahead.set(file, this.render(body));
+      const kept = this.bodies.get(file);
+      if (kept !== undefined) this.ahead.set(file, this.render(kept.body, { file, line: kept.line }));
     }
     return this.next < this.toRender.length;
   }
@@ -182,7 +189,8 @@ export class ShardState {
       this.ahead.delete(entry.file);
       return ready;
     }
-    return this.render(this.body(dir, entry));
+    const { body, line } = this.body(dir, entry);
+    return this.render(body, { file: entry.file, line });
   }
 
   /**
@@ -196,13 +204,19 @@ export class ShardState {
       collections: { ...job.content.collections, ...Object.fromEntries(Object.entries(job.lists).map(([name, metas]) => [name, metas.map(withoutBody)])) },
     };
     const routes = prepared?.routes ?? (this.site.routes(content.collections) as Route[]);
-    const ctx: RenderContext = { content: content.collections, routes, siteUrl: job.siteUrl, asset: assetUrl(job.assets.statics) };
+    const ctx: RenderContext = {
+      content: content.collections,
+      routes,
+      siteUrl: job.siteUrl,
+      asset: assetUrl(job.assets.statics),
+      image: imageLookup(job.images ?? {}),
+    };
     const digest = routeDigester(allEntries(content, this.site.collections));
     this.folders.clear();
     this.session = {
       job,
       byPath: new Map(routes.map((r) => [r.path, r])),
-      hashOf: depHasher(content, this.site.collections, routes, digest),
+      hashOf: depHasher(content, this.site.collections, routes, digest, job.images),
       digest,
       cache: BuildCache.open(job.cacheDir, { read: false }),
       ctx,

@@ -30,5 +30,8 @@ export { assertDistinctFiles, groupBy, paginate, type Pagination } from '../rout
 export { slugify, type MarkdownResult } from '../content/markdown.ts';
 export type { MarkdownOptions } from '../content/markdownRenderer.ts';
 export { Island, type Hydrate } from '../render/Island.tsx';
+export { image } from '../images/imageField.ts';
+export { Image, type ImageProps } from '../images/Image.tsx';
+export type { ImageOptions, ResponsiveImage } from '../images/imageTypes.ts';
 export { mountReact } from '../islands/mountReact.tsx';
 export type { Mount } from '../islands/registry.ts';

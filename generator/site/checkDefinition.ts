@@ -52,6 +52,17 @@ const checks: Check[] = [
     'must be an object of package name -> file relative to the site root',
   ],
   [
+    'images',
+    (d) => {
+      if (d.images === undefined) return true;
+      if (!isObject(d.images)) return false;
+      const { widths, sizes } = d.images;
+      const goodWidths = widths === undefined || (Array.isArray(widths) && widths.length > 0 && widths.every((w) => Number.isInteger(w) && (w as number) > 0));
+      return goodWidths && (sizes === undefined || (typeof sizes === 'string' && sizes.trim() !== ''));
+    },
+    'must be { widths?: whole numbers of pixels greater than 0, sizes?: a sizes attribute such as "(min-width: 46rem) 46rem, 100vw" }',
+  ],
+  [
     'search',
     (d) =>
       d.search === undefined ||

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { MarkdownOptions } from '../content/markdownRenderer.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import type { JsBudgets } from '../assets/jsBudget.ts';
+import type { ImageOptions, ImageRef, ResponsiveImage } from '../images/imageTypes.ts';
 
 /** One step of a page's breadcrumb trail. */
 export interface Crumb {
@@ -30,6 +31,8 @@ export type EntryMeta<T = Record<never, never>> = T & {
   draft?: boolean;
   /** Set by the engine on an entry dated after the build, shown anyway (`site dev`, `--future`): its date. */
   scheduled?: string;
+  /** Set by the engine: the images the entry names (image() fields, its markdown's images), when any. */
+  imageRefs?: ImageRef[];
 };
 
 /** A markdown file of a list collection: its front matter, where it lives, and its rendered body. */
@@ -133,6 +136,11 @@ export interface RenderContext<Content = Record<string, unknown>, R extends Rout
   siteUrl: string;
   /** Hashed URL of a file in templates/static/. */
   asset: (name: string) => string;
+  /**
+   * The variants the build made of a content image (a path relative to the content folder, as an image()
+   * field holds it): what <Image> shows. Throws ImageNotFound for an image no content file names.
+   */
+  image?: (src: string) => ResponsiveImage;
 }
 
 /** Site-wide head data, derived from the content once per build. */
@@ -213,6 +221,8 @@ export interface SiteDefinition<
   widgetAliases?: Record<string, string>;
   /** A search index over a list collection's entries (off without it). */
   search?: SearchOptions;
+  /** Content images (docs/media.md): the widths made of each, and the sizes attribute of those without their own. */
+  images?: ImageOptions;
 }
 
 /** Identity, typed: `export default defineConfig({...})` in site.config.ts. */

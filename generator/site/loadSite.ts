@@ -12,7 +12,7 @@ import type { SiteDefinition } from './defineConfig.ts';
 import { embeddedRoot, embeddedSite } from './embeddedSite.ts';
 import { checkDefinition } from './checkDefinition.ts';
 import { markdownRenderer } from '../content/markdownRenderer.ts';
-import type { MarkdownResult } from '../content/markdown.ts';
+import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 
 export const CONFIG_FILE = 'site.config.ts';
 
@@ -39,7 +39,7 @@ export function embeddedSiteFor(root: string): AnySite | null {
 }
 
 /** The site's markdown renderer (its `markdown` options); a wrong option is a SiteError naming the config. */
-export async function siteRenderer(site: AnySite): Promise<(source: string) => MarkdownResult> {
+export async function siteRenderer(site: AnySite): Promise<RenderMarkdown> {
   try {
     return await markdownRenderer(site.markdown);
   } catch (e) {

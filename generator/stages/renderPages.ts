@@ -17,6 +17,7 @@ import { ShardPool } from '../shards/ShardPool.ts';
 import { layerOff } from '../speedLayers.cjs';
 import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
 import { outputPath, type OutputDir, type OutputFiles } from '../writeOutput.ts';
+import type { ImageManifest } from '../images/imageTypes.ts';
 
 /** What the cache remembers of a page between builds. */
 interface PageEntry {
@@ -46,6 +47,8 @@ export interface RenderPagesInput {
   progress: Progress;
   /** Main-thread work that needs no page: done once the workers have their first pages to render. */
   alongside?: () => void;
+  /** The content images' variants (the image stage's manifest). */
+  images?: ImageManifest;
 }
 
 /** An entry of the pages pack's delta: the summary as it is (a delta holds few pages: no string table). */
@@ -59,7 +62,7 @@ const STRINGS = '@strings';
  * pages pack is written (it is written off this thread, while the build runs its checks).
  */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number; saved: Promise<void> }> {
-  const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside } = input;
+  const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {} } = input;
   const pack = cache.readPack<PageEntry | string[]>('pages', globalKey);
   const strings = pack[STRINGS];
   const table = new SummaryTable(Array.isArray(strings) ? strings : []);
@@ -68,7 +71,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const delta = cache.readPackDelta<DeltaEntry>('pages', globalKey);
   const entries = allEntries(content, site.collections);
   const digest = routeDigester(entries);
-  const hashOf = depHasher(content, site.collections, routes, digest);
+  const hashOf = depHasher(content, site.collections, routes, digest, images);
   const pages = new Map<string, RenderedPage>();
   const misses: Route[] = [];
   const hits: { route: Route; entry: PageEntry | DeltaEntry; summary: PageSummary }[] = [];
@@ -136,6 +139,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
         globalKey,
         outDir: out?.tmp ?? null,
         cacheDir: config.cacheDir,
+        images,
       }
     : null;
   // pool.render hands the workers their first pages before it returns; this thread's own wait a tick.

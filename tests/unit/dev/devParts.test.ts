@@ -12,6 +12,7 @@ describe('classifyChange', () => {
   it.each([
     ['/p/content/blog/a.md', 'content', 'blog/a.md'],
     ['/p/content/pages/home.json', 'content', 'pages/home.json'],
+    ['/p/content/blog/images/chart.avif', 'content', 'blog/images/chart.avif'],
     ['/p/content/notes.txt', 'ignore', 'notes.txt'],
     ['/p/templates/styles/base.css', 'style', 'styles/base.css'],
     ['/p/templates/static/logo.svg', 'static', 'static/logo.svg'],

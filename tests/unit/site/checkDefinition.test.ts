@@ -95,6 +95,16 @@ describe('checkDefinition', () => {
       const e = failure({ ...good, markdown: { highlight } });
       expect(e.args.field).toBe('markdown.highlight');
       expect(e.message).toContain('must be false (fenced code stays plain) or an object of highlight options');
+      }
+    });
+
+  it('takes image widths as positive whole numbers and sizes as a non-empty string', () => {
+    const images = { widths: [480, 960], sizes: '100vw' };
+    expect(checkDefinition({ ...good, images }, 'site.config.ts').images).toBe(images);
+    for (const bad of [[], { widths: [] }, { widths: [480, 0] }, { widths: ['480'] }, { sizes: '' }, { sizes: 100 }]) {
+      const e = failure({ ...good, images: bad });
+      expect(e.args.field).toBe('images');
+      expect(e.message).toContain('whole numbers of pixels greater than 0');
     }
   });
 
