@@ -54,6 +54,7 @@ import { readEntries } from './stages/readEntries.ts';
 import { renderPages } from './stages/renderPages.ts';
 import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
+import { makeSocialImages, NO_SOCIAL_IMAGES, placeSocialImages, setupSocialImages } from './social/socialImageStage.ts';
 import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
 
 export interface BuiltPage {
@@ -69,7 +70,7 @@ export interface BuildResult {
   content: ContentSnapshot;
   routes: Route[];
   pages: BuiltPage[];
-  /** With write: false, every output file; with write: true, every file but the pages. */
+  /** With write: false, every output file; with write: true, every file but the pages and the social images. */
   files: OutputFiles;
   widgets: WidgetBundle;
   js: JsReport;
@@ -86,11 +87,13 @@ export interface BuildResult {
     workers: number;
     /** The search index's body words: from pages rendered now, from the cache, or rendered for the index alone. */
     search: { rendered: number; cached: number; here: number };
+    /** Social images made and taken from the cache; 'off' with `socialImages: false`; absent for a site without them. */
+    social?: { made: number; cached: number } | 'off';
   };
 }
 
 /** In order; extras happen during render (the main thread makes them while the workers render). */
-export const stageNames = ['config', 'content', 'routes', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'write'] as const;
+export const stageNames = ['config', 'content', 'routes', 'social', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'images', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -130,6 +133,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     cacheWrites.push(p);
   };
 
+  let images: ReturnType<typeof makeSocialImages> | null = null;
   try {
     // Assets do not depend on content: esbuild and lightningcss work while the articles are read.
     const assetsPromise = Promise.all([
@@ -173,6 +177,11 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       return { routes: table, redirects: redirectTable(table, site.redirects, locate), locate };
     });
     const entryCount = listed.reduce((n, r) => n + r.entries.length, 0);
+    // Each page names its own image by its card's key; the images are made while the pages render.
+    const social = await stage('social', () =>
+      setupSocialImages(site, routes, site.meta(content.collections), { root: config.root, templatesDir: config.templatesDir }, config.socialImages),
+    );
+    if (social) images = makeSocialImages(social, cache);
 
     warnAboutConfig(config);
     const assets = await stage('assets', async () => {
@@ -196,7 +205,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     for (const [file, data] of assets.files) emit(file, data);
 
     // Everything a page's HTML can depend on besides its route and the content it reads.
-    const globalKey = hashParts([await generatorKey, JSON.stringify({ mode: config.mode, siteUrl, assets: assets.page })]);
+    const globalKey = hashParts([await generatorKey, JSON.stringify({ mode: config.mode, siteUrl, assets: assets.page, social: social?.key ?? NO_SOCIAL_IMAGES })]);
 
     let extras: OutputFiles = new Map();
     const alongside = () => {
@@ -210,7 +219,22 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       stages.extras = Math.round(performance.now() - t);
     };
     const rendered = await stage('render', () =>
-      renderPages({ config, cache, pool, site, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside }),
+      renderPages({
+        config,
+        cache,
+        pool,
+        site,
+        content,
+        routes,
+        siteUrl,
+        // Not part of the global key: each page's key covers its own image (its route's card data, the templates).
+        assets: social ? { ...assets.page, socialImages: social.plan.urls } : assets.page,
+        globalKey,
+        out,
+        memory,
+        progress,
+        alongside,
+      }),
     );
     writing(rendered.saved);
     const search = await stage('search', async () =>
@@ -237,11 +261,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     });
 
     const others: OutputFiles = new Map([...assets.files, ...extras, ...search.files]);
+    const imageFiles = social?.plan.images.map((i) => i.file) ?? [];
     const redirected = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
     await stage('checks', () => {
       runChecks({
         pages: summaries,
-        files: [...rendered.list.map((p) => p.file), ...others.keys()],
+        files: [...rendered.list.map((p) => p.file), ...others.keys(), ...imageFiles],
         sitemapXml: String(extras.get('sitemap.xml')),
         siteUrl,
         redirects: redirected,
@@ -251,9 +276,20 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       if (warnings.length > 20) config.log(`Warning: … and ${warnings.length - 20} more links to redirected paths.`);
     });
 
+    // The images still being made when the checks are done are awaited here, then linked into the output.
+    const placed = await stage('images', async () => {
+      if (!social || !images) return null;
+      const counts = await images.ready;
+      const where = placeSocialImages(social, images.store, out, memory);
+      writing(images.store.save());
+      return { counts, ...where };
+    });
+    const socialReport = placed ? placed.counts : site.socialImages && !config.socialImages ? ('off' as const) : undefined;
+
     for (const data of others.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     for (const p of rendered.list) bytes += p.bytes;
-    fileCount = others.size + rendered.list.length;
+    bytes += placed?.bytes ?? 0;
+    fileCount = others.size + rendered.list.length + (placed?.files.size ?? 0);
     const cacheStats = {
       entries: { parsed, cached: entryCount - parsed },
       pages: { rendered: rendered.list.length - rendered.cached, cached: rendered.cached },
@@ -270,8 +306,18 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       if (!record) return;
       const pageStamps = new Map<string, string>();
       for (const p of rendered.list) if (p.written) pageStamps.set(p.file, p.written);
+      for (const [file, stamp] of placed?.files ?? []) if (stamp) pageStamps.set(file, stamp);
       const heldBack = held.drafts.length || held.scheduled.length ? { held } : {};
-      const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js, ...heldBack };
+      const report: BuildReport = {
+        pages: rendered.list.length,
+        files: fileCount,
+        bytes,
+        cache: cacheStats,
+        workers: pool.workerCount,
+        js,
+        ...heldBack,
+        ...(socialReport ? { social: socialReport } : {}),
+      };
       writeBuildRecord(cache, {
         key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
@@ -285,7 +331,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
           ]),
           ...listed.flatMap((r) => [...r.stamps].map(([file, { stamp, hash }]): [string, string, string] => [file, stamp, hash])),
         ],
-        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), OUTPUT_MARKER], pageStamps),
+        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), ...(placed?.files.keys() ?? []), OUTPUT_MARKER], pageStamps),
         report,
       });
     });
@@ -308,10 +354,14 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         cache: cacheStats,
         workers: pool.workerCount,
         search: search.words,
+        ...(socialReport ? { social: socialReport } : {}),
       },
     };
   } finally {
     progress.done();
+    // A build that fails makes no more images, and lets those under way finish (no stray temporary file).
+    images?.stop();
+    await images?.ready.catch(() => {});
     // A build that fails still finishes writing its cache packs (no stray temporary file).
     await Promise.allSettled(cacheWrites);
     await pool.close();

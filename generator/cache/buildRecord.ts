@@ -44,6 +44,8 @@ export interface BuildReport {
   js: JsReport;
   /** The list entries the build left out, when it left any out (content/selectPublished.ts). */
   held?: HeldBack;
+  /** Social images made and taken from the cache, or 'off' (`--no-social-images`); absent for a site without them. */
+  social?: { made: number; cached: number } | 'off';
 }
 
 /** Output paths (relative, "/"-separated; folders end in "/", the output folder itself is "./") and their stamps. */
@@ -94,6 +96,7 @@ export const recordKey = (generatorKey: string, widgetsKey: string, config: Reso
       backend: config.backend,
       drafts: config.drafts,
       future: config.future,
+      socialImages: config.socialImages,
     }),
   ]);
 

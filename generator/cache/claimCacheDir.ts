@@ -14,8 +14,8 @@ export const CACHE_TAG = 'CACHEDIR.TAG';
 const SIGNATURE = 'Signature: 8a477f597d28d172789f06886806bc55';
 const TAG_TEXT = `${SIGNATURE}\n# This file is a cache directory tag created by site build (its build cache).\n# For information about cache directory tags see https://bford.info/cachedir/\n`;
 
-/** What a build cache holds: its packs and pages folder, files being written, and the tag. */
-const OWN = /^(pages|CACHEDIR\.TAG|[\w.-]+\.pack|.+\.tmp)$/;
+/** What a build cache holds: its packs, pages and social images folders, files being written, and the tag. */
+const OWN = /^(pages|social|CACHEDIR\.TAG|[\w.-]+\.pack|.+\.tmp)$/;
 /** What its pages folder holds: pages by their SHA-256, and files being written. */
 const OWN_PAGE = /^([0-9a-f]{64}\.html|.+\.tmp)$/;
 
