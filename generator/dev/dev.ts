@@ -246,8 +246,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (url.pathname === DEV_CLIENT_PATH) {
         return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(devClientSource);
       }
-      // The search index's shards are made from the content, by the worker (below).
-      if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/')) {
+      // The search index's shards and the social images are made from the content, by the worker (below).
+      if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/') && !url.pathname.startsWith('/assets/social/')) {
         if (url.pathname.endsWith('.js')) await firstBundle.catch(() => {});
         const a = assets.get(url.pathname);
         if (!a) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -259,10 +259,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (!result) return void res.writeHead(404).end();
       if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
       const body =
-        result.type === 'text/html'
+        result.type === 'text/html' && typeof result.body === 'string'
           ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script></head>`)
           : result.body;
-      res.writeHead(result.status, { 'content-type': `${result.type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body);
+      const type = typeof result.body === 'string' ? `${result.type}; charset=utf-8` : result.type;
+      res.writeHead(result.status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     } catch (e) {
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(toWireError(e), `${DEV_CLIENT_PATH}?v=-1`));
     }
