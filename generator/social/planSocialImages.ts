@@ -33,7 +33,7 @@ export function invalidCardData(data: unknown): string | null {
   const d = data as Record<string, unknown>;
   if (typeof d.title !== 'string' || d.title.trim() === '') return 'its "title" is not a non-empty string';
   for (const [field, v] of Object.entries(d)) {
-    if (v !== undefined && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return `its "${field}" is a ${v === null ? 'null' : typeof v}`;
+    if (v !== undefined && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return `its "${field}" is neither text, a number nor true or false`;
   }
   return null;
 }
