@@ -178,10 +178,13 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     });
     const entryCount = listed.reduce((n, r) => n + r.entries.length, 0);
     // Each page names its own image by its card's key; the images are made while the pages render.
-    const social = await stage('social', () =>
-      setupSocialImages(site, routes, site.meta(content.collections), { root: config.root, templatesDir: config.templatesDir }, config.socialImages),
+    const social = await stage('social', async () =>
+      setupSocialImages(site, routes, site.meta(content.collections), config, config.socialImages, { cache, codeKey: await generatorKey }),
     );
-    if (social) images = makeSocialImages(social, cache);
+    if (social) {
+      images = makeSocialImages(social, cache);
+      writing(social.save());
+    }
 
     warnAboutConfig(config);
     const assets = await stage('assets', async () => {

@@ -77,7 +77,7 @@ async function socialImage(urlPath: string): Promise<Rendered> {
   let png = drawn.get(image.key);
   if (!png) {
     drawer ??= cardDrawer(social.fonts);
-    png = drawer.then((draw) => draw(image.tree));
+    png = drawer.then((draw) => draw(social.tree(image)));
     drawn.set(image.key, png);
     png.catch(() => drawn.delete(image.key));
   }

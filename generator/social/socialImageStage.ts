@@ -13,7 +13,8 @@ import type { Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { OutputDir, OutputFiles } from '../writeOutput.ts';
 import { cardDrawer, socialRenderer } from './drawSocialImage.ts';
-import { planSocialImages, type SocialPlan } from './planSocialImages.ts';
+import type { CardNode } from './cardTree.ts';
+import { drawCard, planSocialImages, type SocialImage, type SocialPlan } from './planSocialImages.ts';
 import { loadSocialFonts, type LoadedFont } from './socialFonts.ts';
 import { SocialImageStore } from './SocialImageStore.ts';
 
@@ -22,20 +23,45 @@ export interface SocialSetup {
   fonts: LoadedFont[];
   /** Part of the build's global key: fonts and renderer (the cards themselves are in the templates' key). */
   key: string;
+  /** The card of an image planned without drawing it (its key was known). */
+  tree: (image: SocialImage) => CardNode;
+  /** Writes what the next build of the same code needs to plan without drawing (with a cache). */
+  save: () => Promise<void>;
 }
 
 /** What the build's global key gets when no image is made. */
 export const NO_SOCIAL_IMAGES = 'social-images:off';
 
-/** The plan, or null when the site has no social images or the build is told not to make them. */
-export function setupSocialImages(site: AnySite, routes: readonly Route[], meta: SiteMeta, dirs: { root: string; templatesDir: string }, enabled: boolean): SocialSetup | null {
+/** The pack of card data -> image key, valid for one version of the code, fonts and site meta. */
+const KEYS_PACK = 'social-keys';
+
+/**
+ * The plan, or null when the site has no social images or the build is told not to make them. With a
+ * cache and `codeKey` (the generator's and templates' key), the image keys of a build of the same code
+ * are looked up instead of drawing every card again.
+ */
+export function setupSocialImages(
+  site: AnySite,
+  routes: readonly Route[],
+  meta: SiteMeta,
+  dirs: { root: string; templatesDir: string },
+  enabled: boolean,
+  remember?: { cache: BuildCache; codeKey: string },
+): SocialSetup | null {
   if (!enabled || !site.socialImages) return null;
+  const { card } = site.socialImages;
   const { fonts, key: fontsKey, coverage } = loadSocialFonts(site.socialImages.fonts, dirs.root, dirs.templatesDir);
   const renderer = socialRenderer();
+  const packKey = remember ? hashParts([remember.codeKey, fontsKey, renderer, JSON.stringify(meta)]) : '';
+  const known = remember ? remember.cache.readPack<string>(KEYS_PACK, packKey) : {};
+  const plan = planSocialImages(routes, card, meta, { key: fontsKey, coverage }, renderer, known);
+  const same = Object.keys(known).length === Object.keys(plan.keys).length && Object.entries(plan.keys).every(([json, key]) => known[json] === key);
   return {
-    plan: planSocialImages(routes, site.socialImages.card, meta, { key: fontsKey, coverage }, renderer),
+    plan,
     fonts,
     key: hashParts(['social-images', fontsKey, renderer]),
+    tree: (image) => image.tree ?? drawCard(image.route, image.data, card, meta, coverage),
+    save: () => (remember && !same ? remember.cache.writePackAsync(KEYS_PACK, packKey, plan.keys) : Promise.resolve()),
   };
 }
 
@@ -63,7 +89,7 @@ export function makeSocialImages(setup: SocialSetup, cache: BuildCache): SocialI
         const image = missing[i]!;
         let png: Buffer;
         try {
-          png = await draw(image.tree);
+          png = await draw(setup.tree(image));
         } catch (e) {
           if (e instanceof SiteError) throw e;
           throw new SiteError('SocialCardFailed', { route: image.route, reason: e instanceof Error ? e.message.replace(/\.$/, '') : String(e) });

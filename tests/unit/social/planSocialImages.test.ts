@@ -37,7 +37,20 @@ describe('planSocialImages', () => {
 
   it("leaves out of a card's text what its fonts cannot draw", () => {
     const plan = planSocialImages([route('/a', { title: 'Launch 🚀 day' })], card, meta, fonts, 'r');
-    expect(plan.images[0]!.tree.props.children).toEqual(['Decksmith: Launch day']);
+    expect(plan.images[0]!.tree!.props.children).toEqual(['Decksmith: Launch day']);
+  });
+
+  it("takes the keys of cards it knows (a build of the same code) without drawing them, and names every route's key", () => {
+    const routes = [route('/blog/a', { title: 'A' }), route('/blog/b', { title: 'B' })];
+    const first = planSocialImages(routes, card, meta, fonts, 'r');
+    expect(Object.keys(first.keys)).toEqual([JSON.stringify({ title: 'A' }), JSON.stringify({ title: 'B' })]);
+    let drawn = 0;
+    const counting = (data: SocialCardData, site: SiteMeta) => (drawn++, card(data, site));
+    const known = { [JSON.stringify({ title: 'A' })]: first.keys[JSON.stringify({ title: 'A' })]! };
+    const next = planSocialImages(routes, counting, meta, fonts, 'r', known);
+    expect(drawn).toBe(1);
+    expect(next.urls).toEqual(first.urls);
+    expect(next.images.map((i) => i.tree === undefined)).toEqual([true, false]);
   });
 
   it('refuses socialImage data without a title, naming the route', () => {
