@@ -6,7 +6,10 @@
  * warm with one article saved unchanged (hashed, still "Up to date"), and
  * after changing one article. Prints wall time, pages per second, peak RSS and
  * what was rendered vs taken from the cache, as a table with the budgets'
- * budgets. A folder the bench makes in the system's temporary folder (or
+ * budgets. Those rows build with --no-social-images, like for like with the
+ * reference generators, which make no images; two more rows build with them:
+ * cold (an image per article: what a first build pays) and one article changed
+ * (every image from the cache). A folder the bench makes in the system's temporary folder (or
  * in --dir), and deletes at the end, holds the cache too, so the user's
  * .site/cache/build is never touched, nor anything else in --dir. A measurement,
  * not a test: it fails only when a build fails.
@@ -44,6 +47,8 @@ interface Run {
   /** Absent for the reference generators, which have no cache. */
   rendered?: number;
   cached?: number;
+  /** Social images made and taken from the cache (absent with --no-social-images). */
+  images?: { made: number; cached: number };
 }
 
 /**
@@ -68,12 +73,14 @@ function siteBuild(args: string[]): Promise<Run> {
       const built = /Built (\d+) pages .*\((\d+) rendered, (\d+) from cache/.exec(output);
       // Nothing changed since the last build (generator/cache/buildRecord.ts): every page is the one in place.
       const same = /^Up to date: (\d+) pages/m.exec(output);
+      const images = /^Social images: \d+ \((\d+) made, (\d+) from cache\)/m.exec(output);
       resolve({
         ms,
         pages: Number(built?.[1] ?? same?.[1] ?? 0),
         rendered: Number(built?.[2] ?? 0),
         cached: Number(built?.[3] ?? same?.[1] ?? 0),
         rssMb: Number(/SITE_PEAK_RSS_KB=(\d+)/.exec(output)?.[1] ?? 0) / 1024,
+        ...(images ? { images: { made: Number(images[1]), cached: Number(images[2]) } } : {}),
       });
     });
   });
@@ -130,7 +137,8 @@ try {
 
   // Every cold run gets an output and cache folder of its own: truly cold, and nothing is deleted
   // between runs (deleting thousands of files slows the next ones' file creation on ext4).
-  const big = (i: number) => ['--content', content, '--out', path.join(tmp, `dist-${i}`), '--cache-dir', path.join(tmp, `cache-${i}`)];
+  // Without social images, like the reference generators (two rows below make them).
+  const big = (i: number) => ['--content', content, '--out', path.join(tmp, `dist-${i}`), '--cache-dir', path.join(tmp, `cache-${i}`), '--no-social-images'];
   /** The median run, with the fastest and slowest wall times (a shared VM's runs spread widely). */
   const median = async (build: (i: number) => Promise<Run>): Promise<Run & { range: string }> => {
     const all: Run[] = [];
@@ -143,7 +151,11 @@ try {
     return { ...all[Math.floor((runs - 1) / 2)]!, range: runs > 1 ? ` (${s(all[0]!)}–${s(all.at(-1)!)})` : '' };
   };
   const rows: [string, Run & { range: string }, string][] = [];
-  rows.push(['real site alone, cold', await median((i) => siteBuild(['--out', path.join(tmp, `real-${i}`), '--cache-dir', path.join(tmp, `real-cache-${i}`), '--no-cache'])), '< 2.0 s']);
+  rows.push([
+    'real site alone, cold',
+    await median((i) => siteBuild(['--out', path.join(tmp, `real-${i}`), '--cache-dir', path.join(tmp, `real-cache-${i}`), '--no-cache', '--no-social-images'])),
+    '< 2.0 s',
+  ]);
   // With --reference, each cold run of ours is followed by one of each reference generator's, so
   // all of them meet the same moments of a VM whose speed moves within minutes.
   const { tools, missing } = reference ? await referenceTools(root, path.join(tmp, 'reference'), count) : { tools: [], missing: [] };
@@ -177,14 +189,29 @@ try {
     }),
     '≤ 1.2 s',
   ]);
+  // With social images: a cold build makes one per article (the one-time cost), a later one takes them
+  // from the cache.
+  const social = (i: number) => ['--content', content, '--out', path.join(tmp, `social-dist-${i}`), '--cache-dir', path.join(tmp, `social-cache-${i}`)];
+  rows.push(['cold, with social images', await median((i) => siteBuild(social(i))), '–']);
+  rows.push([
+    'one article changed, with social images',
+    await median(async (i) => {
+      await writeFile(one, `${await readFile(one, 'utf8')}\nOne more sentence for the social images' benchmark (${i}).\n`);
+      return siteBuild(social(runs - 1));
+    }),
+    '≤ 1.2 s',
+  ]);
 
   console.log(
     `\n${count} generated articles + the real site, ${os.availableParallelism()} cores, Node ${process.version}, median of ${runs} runs; CPU check ${Math.round(cpuMs)} ms before, ${Math.round(cpuCheckMs())} ms after (a fixed loop: lower is a faster moment); memory check ${Math.round(memoryMs)} ms before, ${Math.round(memoryCheckMs())} ms after (64 MB of fresh memory)\n`,
   );
-  console.log('| build | wall (median, then fastest–slowest) | pages/s | peak RSS | rendered | from cache | budget (4,000 articles) |\n|---|---|---|---|---|---|---|');
+  console.log(
+    '| build | wall (median, then fastest–slowest) | pages/s | peak RSS | rendered | from cache | social images made / from cache | budget (4,000 articles) |\n|---|---|---|---|---|---|---|---|',
+  );
   for (const [name, r, budget] of rows) {
+    const images = r.images ? `${r.images.made} / ${r.images.cached}` : '–';
     console.log(
-      `| ${name} | ${(r.ms / 1000).toFixed(2)} s${r.range} | ${Math.round(r.pages / (r.ms / 1000))} | ${r.rssMb.toFixed(0)} MB | ${r.rendered ?? '–'} | ${r.cached ?? '–'} | ${budget} |`,
+      `| ${name} | ${(r.ms / 1000).toFixed(2)} s${r.range} | ${Math.round(r.pages / (r.ms / 1000))} | ${r.rssMb.toFixed(0)} MB | ${r.rendered ?? '–'} | ${r.cached ?? '–'} | ${images} | ${budget} |`,
     );
   }
   if (tools.length) {
