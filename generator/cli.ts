@@ -10,13 +10,13 @@ import { formatSiteError, isSiteError, SiteError } from './errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** The report's line on social images (generator/social/); none for a site without them. */
-const socialLine = (social: { made: number; cached: number } | 'off' | undefined): string =>
+/** The report's line on social images (generator/social/); none for a site without them. `inPlace`: an up-to-date output's. */
+const socialLine = (social: { made: number; cached: number } | 'off' | undefined, inPlace = false): string =>
   social === undefined
     ? ''
     : social === 'off'
       ? "Social images: off (--no-social-images): every page has the site's default image\n"
-      : `Social images: ${social.made + social.cached} (${social.made} made, ${social.cached} from cache)\n`;
+      : `Social images: ${social.made + social.cached}${inPlace ? ', in place' : ` (${social.made} made, ${social.cached} from cache)`}\n`;
 
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} KB`);
 
@@ -104,7 +104,7 @@ program
         if (opts.timings) process.stdout.write(`Stages: up-to-date check ${ms} ms\n`);
         process.stdout.write(formatHeldBack(same.held));
         process.stdout.write(`Up to date: ${same.pages} pages (${same.files} files, ${kb(same.bytes)}) in ${opts.out}/, nothing changed since the last build (checked in ${ms} ms)\n`);
-        process.stdout.write(socialLine(same.social));
+        process.stdout.write(socialLine(same.social, true));
         return void process.stdout.write('', () => process.exit());
       }
       const result = await build(options);

@@ -118,7 +118,16 @@ describe('social images (CLI)', () => {
     const out = path.join(tmp, 'toggled');
     const site = (...args: string[]) => runSite(root, 'build', '--content', content, '--out', out, '--cache-dir', cacheDir, ...args);
     expect((await site()).stdout).toContain('Social images: 7');
-    expect((await site()).stdout).toContain('Up to date');
+    const same = await site();
+    expect(same.stdout).toContain('Up to date');
+    expect(same.stdout).toContain('Social images: 7, in place');
+    // An image deleted from the output: not up to date, and the next build puts it back from the cache.
+    const [gone] = await socialFiles(out);
+    await rm(path.join(out, 'assets', 'social', gone!));
+    const back = await site();
+    expect(back.stdout).not.toContain('Up to date');
+    expect(back.stdout).toContain('Social images: 7 (0 made, 7 from cache)');
+    expect(await socialFiles(out)).toContain(gone);
     const off = await site('--no-social-images');
     expect(off.stdout).not.toContain('Up to date');
     expect(await socialFiles(out)).toEqual([]);
