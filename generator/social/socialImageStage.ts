@@ -91,6 +91,7 @@ export function makeSocialImages(setup: SocialSetup, cache: BuildCache): SocialI
         try {
           png = await draw(setup.tree(image));
         } catch (e) {
+          stopped = true;
           if (e instanceof SiteError) throw e;
           throw new SiteError('SocialCardFailed', { route: image.route, reason: e instanceof Error ? e.message.replace(/\.$/, '') : String(e) });
         }
@@ -98,7 +99,10 @@ export function makeSocialImages(setup: SocialSetup, cache: BuildCache): SocialI
       }
     };
     const lanes = Math.min(missing.length, 2 * availableParallelism());
-    await Promise.all(Array.from({ length: lanes }, lane));
+    // Every lane settles before `ready` does (nothing is stored after a failed build has ended); the first error wins.
+    const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     return { made: missing.length, cached };
   })();
   ready.catch(() => {});
