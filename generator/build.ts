@@ -1,6 +1,8 @@
 /**
  * The build pipeline as named stages, in order:
- *   config -> content -> routes -> assets -> render (+ extras) -> budgets -> checks -> write
+ *   config -> content -> routes -> social -> assets -> render (+ extras) -> search -> budgets -> checks -> images -> write
+ * The social images (generator/social/) are named in `social`, before any page renders, made while
+ * the pages render, and awaited and linked into the output in `images`.
  * The extras (sitemap, feed, robots.txt, _headers) and the article packs of
  * the build cache are made by the main thread while the workers start on
  * their first pages: main-thread time is the scarce kind.
