@@ -12,6 +12,7 @@ import { buildRoutes, type SiteRoute } from './templates/routes.ts';
 import { feed } from './templates/seo/feed.ts';
 import { jsonLd } from './templates/seo/jsonLd.ts';
 import { llmsTxt } from './templates/seo/llmsTxt.ts';
+import { SocialCard } from './templates/social/SocialCard.tsx';
 
 /** Google Analytics, only ever contacted after consent (widgets/islands/CookieBanner). */
 const ANALYTICS = {
@@ -46,6 +47,14 @@ export default defineConfig<typeof collections, SiteRoute>({
   // No island subscribes to Realtime or stores files: inert stand-ins keep supabase-js within budget.
   // /blog?q= searches every article (widgets/islands/BlogSearch.ts) through this index, with no server.
   search: { collection: 'posts', fields: ['title', 'description', 'body'], url: (post) => `/blog/${post.slug}` },
+  // Every article has a card of its own (templates/routes.ts gives its route socialImage); other pages the default.
+  socialImages: {
+    card: SocialCard,
+    fonts: [
+      { file: 'templates/fonts/inter-latin-400-normal.woff', name: 'Inter', weight: 400 },
+      { file: 'templates/fonts/inter-latin-700-normal.woff', name: 'Inter', weight: 700 },
+    ],
+  },
   widgetAliases: {
     '@supabase/realtime-js': 'widgets/lib/stubs/realtime.ts',
     '@supabase/storage-js': 'widgets/lib/stubs/storage.ts',

@@ -1,6 +1,9 @@
 /**
  * The build pipeline as named stages, in order:
- *   config -> content -> images -> routes -> assets -> render (+ extras) -> search -> budgets -> checks -> write
+ *   config -> content -> images -> routes -> social -> assets -> render (+ extras) -> search -> budgets -> checks -> socialImages -> write
+ * Content images (generator/images/) are encoded in `images`, before the routes. The social images
+ * (generator/social/) are named in `social`, before any page renders, made while the pages render, and
+ * awaited and linked into the output in `socialImages`.
  * The extras (sitemap, feed, robots.txt, _headers) and the article packs of
  * the build cache are made by the main thread while the workers start on
  * their first pages: main-thread time is the scarce kind.
@@ -55,6 +58,7 @@ import { renderPages } from './stages/renderPages.ts';
 import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
 import { layerOff } from './speedLayers.cjs';
+import { makeSocialImages, NO_SOCIAL_IMAGES, placeSocialImages, setupSocialImages } from './social/socialImageStage.ts';
 import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
 import { imageStage, namedImages, placeImage } from './images/imageStage.ts';
 import type { Entry } from './site/defineConfig.ts';
@@ -72,7 +76,7 @@ export interface BuildResult {
   content: ContentSnapshot;
   routes: Route[];
   pages: BuiltPage[];
-  /** With write: false, every output file; with write: true, every file but the pages. */
+  /** With write: false, every output file; with write: true, every file but the pages and the social images. */
   files: OutputFiles;
   widgets: WidgetBundle;
   js: JsReport;
@@ -91,11 +95,13 @@ export interface BuildResult {
     search: { rendered: number; cached: number; here: number };
     /** Content images: encoded now, or taken from the cache. */
     images: { encoded: number; cached: number };
+    /** Social images made and taken from the cache; 'off' with `socialImages: false`; absent for a site without them. */
+    social?: { made: number; cached: number } | 'off';
   };
 }
 
 /** In order; extras happen during render (the main thread makes them while the workers render). */
-export const stageNames = ['config', 'content', 'images', 'routes', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'write'] as const;
+export const stageNames = ['config', 'content', 'images', 'routes', 'social', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'socialImages', 'write'] as const;
 
 export async function build(options: SiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -135,6 +141,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     cacheWrites.push(p);
   };
 
+  let drawing: ReturnType<typeof makeSocialImages> | null = null;
   try {
     // Assets do not depend on content: esbuild and lightningcss work while the articles are read.
     const assetsPromise = Promise.all([
@@ -188,6 +195,14 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       return { routes: table, redirects: redirectTable(table, site.redirects, locate), locate };
     });
     const entryCount = listed.reduce((n, r) => n + r.entries.length, 0);
+    // Each page names its own image by its card's key; the images are made while the pages render.
+    const social = await stage('social', async () =>
+      setupSocialImages(site, routes, site.meta(content.collections), config, config.socialImages, { cache, codeKey: await generatorKey }),
+    );
+    if (social) {
+      drawing = makeSocialImages(social, cache);
+      writing(social.save());
+    }
 
     warnAboutConfig(config);
     const assets = await stage('assets', async () => {
@@ -215,7 +230,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     }
 
     // Everything a page's HTML can depend on besides its route and the content it reads.
-    const globalKey = hashParts([await generatorKey, JSON.stringify({ mode: config.mode, siteUrl, assets: assets.page })]);
+    const globalKey = hashParts([await generatorKey, JSON.stringify({ mode: config.mode, siteUrl, assets: assets.page, social: social?.key ?? NO_SOCIAL_IMAGES })]);
 
     let extras: OutputFiles = new Map();
     const alongside = () => {
@@ -229,7 +244,23 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       stages.extras = Math.round(performance.now() - t);
     };
     const rendered = await stage('render', () =>
-      renderPages({ config, cache, pool, site, content, routes, siteUrl, assets: assets.page, globalKey, out, memory, progress, alongside, images: images.manifest }),
+      renderPages({
+        config,
+        cache,
+        pool,
+        site,
+        content,
+        routes,
+        siteUrl,
+        // Not part of the global key: each page's key covers its own image (its route's card data, the templates).
+        assets: social ? { ...assets.page, socialImages: social.plan.urls } : assets.page,
+        globalKey,
+        out,
+        memory,
+        progress,
+        alongside,
+        images: images.manifest,
+      }),
     );
     writing(rendered.saved);
     const search = await stage('search', async () =>
@@ -256,11 +287,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     });
 
     const others: OutputFiles = new Map([...assets.files, ...extras, ...search.files]);
+    const imageFiles = social?.plan.images.map((i) => i.file) ?? [];
     const redirected = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
     await stage('checks', () => {
       runChecks({
         pages: summaries,
-        files: [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file)],
+        files: [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file), ...imageFiles],
         sitemapXml: String(extras.get('sitemap.xml')),
         siteUrl,
         redirects: redirected,
@@ -270,10 +302,21 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       if (warnings.length > 20) config.log(`Warning: … and ${warnings.length - 20} more links to redirected paths.`);
     });
 
+    // The images still being made when the checks are done are awaited here, then linked into the output.
+    const placed = await stage('socialImages', async () => {
+      if (!social || !drawing) return null;
+      const counts = await drawing.ready;
+      const where = placeSocialImages(social, drawing.store, out, memory);
+      writing(drawing.store.save());
+      return { counts, ...where };
+    });
+    const socialReport = placed ? placed.counts : site.socialImages && !config.socialImages ? ('off' as const) : undefined;
+
     for (const data of others.values()) bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     for (const p of rendered.list) bytes += p.bytes;
     for (const f of images.files) bytes += f.bytes;
-    fileCount = others.size + rendered.list.length + images.files.length;
+    bytes += placed?.bytes ?? 0;
+    fileCount = others.size + rendered.list.length + images.files.length + (placed?.files.size ?? 0);
     const cacheStats = {
       entries: { parsed, cached: entryCount - parsed },
       pages: { rendered: rendered.list.length - rendered.cached, cached: rendered.cached },
@@ -291,9 +334,19 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       if (!record) return;
       const pageStamps = new Map<string, string>();
       for (const p of rendered.list) if (p.written) pageStamps.set(p.file, p.written);
+      for (const [file, stamp] of placed?.files ?? []) if (stamp) pageStamps.set(file, stamp);
       const heldBack = held.drafts.length || held.scheduled.length ? { held } : {};
-      const imageReport = images.inputs.length ? { images: imageStats } : {};
-      const report: BuildReport = { pages: rendered.list.length, files: fileCount, bytes, cache: cacheStats, workers: pool.workerCount, js, ...heldBack, ...imageReport };
+      const report: BuildReport = {
+        pages: rendered.list.length,
+        files: fileCount,
+        bytes,
+        cache: cacheStats,
+        workers: pool.workerCount,
+        js,
+        ...heldBack,
+        ...(images.inputs.length ? { images: imageStats } : {}),
+        ...(socialReport ? { social: socialReport } : {}),
+      };
       writeBuildRecord(cache, {
         key: recordKey(await generatorKey, record.widgetsKey, config),
         started: record.started,
@@ -308,7 +361,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
           ...listed.flatMap((r) => [...r.stamps].map(([file, { stamp, hash }]): [string, string, string] => [file, stamp, hash])),
           ...images.inputs,
         ],
-        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file), OUTPUT_MARKER], pageStamps),
+        outputs: outputStamps(config.outDir, [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file), ...(placed?.files.keys() ?? []), OUTPUT_MARKER], pageStamps),
         report,
       });
     });
@@ -332,10 +385,14 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         workers: pool.workerCount,
         search: search.words,
         images: imageStats,
+        ...(socialReport ? { social: socialReport } : {}),
       },
     };
   } finally {
     progress.done();
+    // A build that fails makes no more images, and lets those under way finish (no stray temporary file).
+    drawing?.stop();
+    await drawing?.ready.catch(() => {});
     // A build that fails still finishes writing its cache packs (no stray temporary file).
     await Promise.allSettled(cacheWrites);
     await pool.close();

@@ -10,6 +10,14 @@ import { formatSiteError, isSiteError, SiteError } from './errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** The report's line on social images (generator/social/); none for a site without them. `inPlace`: an up-to-date output's. */
+const socialLine = (social: { made: number; cached: number } | 'off' | undefined, inPlace = false): string =>
+  social === undefined
+    ? ''
+    : social === 'off'
+      ? "Social images: off (--no-social-images): every page has the site's default image\n"
+      : `Social images: ${social.made + social.cached}${inPlace ? ', in place' : ` (${social.made} made, ${social.cached} from cache)`}\n`;
+
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} KB`);
 
 /** Runs a command body; SiteErrors become a friendly message and exit code 1. */
@@ -74,6 +82,7 @@ program
   .option('--timings', 'print how long each build stage took')
   .option('--drafts', 'include drafts (entries a list collection marks as drafts)')
   .option('--future', 'include entries dated after today (UTC)')
+  .option('--no-social-images', "make no social images: every page has the site's default image (a quicker build)")
   .addHelpText(
     'after',
     '\nThe build replaces --out whole. It takes a folder that is missing, empty or marked by an earlier build\n' +
@@ -82,10 +91,10 @@ program
       '(content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
   )
   .action(
-    run(async (opts: { out: string; emptyOutDir?: boolean; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean }) => {
+    run(async (opts: { out: string; emptyOutDir?: boolean; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean }) => {
       const [{ build, upToDate }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
       const { formatHeldBack } = await import('./content/formatHeldBack.ts');
-      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future };
+      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
       const checking = performance.now();
       const same = upToDate(options);
       if (same) {
@@ -95,6 +104,7 @@ program
         if (opts.timings) process.stdout.write(`Stages: up-to-date check ${ms} ms\n`);
         process.stdout.write(formatHeldBack(same.held));
         process.stdout.write(`Up to date: ${same.pages} pages (${same.files} files, ${kb(same.bytes)}) in ${opts.out}/, nothing changed since the last build (checked in ${ms} ms)\n`);
+        process.stdout.write(socialLine(same.social, true));
         return void process.stdout.write('', () => process.exit());
       }
       const result = await build(options);
@@ -109,6 +119,7 @@ program
       );
       const { images } = stats;
       if (images.encoded + images.cached) process.stdout.write(`Images: ${images.encoded + images.cached} (${images.encoded} encoded, ${images.cached} from cache)\n`);
+      process.stdout.write(socialLine(stats.social));
       // Everything is on disk (the build waited for its cache writes; a detached process deletes the old
       // output): end now, rather than tear down a heap of thousands of pages' data first (~50 ms on a
       // warm build of 4,000 articles). The write's callback runs once the report has gone out.

@@ -46,6 +46,8 @@ export interface SiteOptions {
   future?: boolean;
   /** The build's moment, for what is dated after it. Default: the current time. */
   now?: Date;
+  /** false: make no social images (generator/social/); every page has the site's default image. Default: true. */
+  socialImages?: boolean;
 }
 
 export interface ResolvedConfig {
@@ -71,6 +73,7 @@ export interface ResolvedConfig {
   future: boolean;
   /** ms since the epoch. */
   now: number;
+  socialImages: boolean;
 }
 
 export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): BackendSettings | null {
@@ -121,5 +124,6 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
     drafts: options.drafts ?? mode === 'dev',
     future: options.future ?? mode === 'dev',
     now: options.now?.getTime() ?? Date.now(),
+    socialImages: options.socialImages ?? true,
   };
 }

@@ -144,6 +144,21 @@ export const errorTable = {
       `${file ? `${file}${line ? `:${line}` : ''}: ` : ''}the redirects ${paths.join(' -> ')} form a loop: the page would never load.`,
     hint: 'Remove one of these redirects, or point it at a page of the site.',
   }),
+  SocialImageInvalid: entry<{ route: string; reason: string }>({
+    title: "A route's social image data is invalid",
+    message: ({ route, reason }) => `The route ${route} asks for a social image (its socialImage field), but ${reason}.`,
+    hint: 'Give socialImage an object with a non-empty "title" string (and "eyebrow" and other fields as strings, numbers or booleans) in the site\'s route table, or leave socialImage out for the site\'s default image.',
+  }),
+  SocialCardFailed: entry<{ route: string; reason: string }>({
+    title: 'A social card could not be drawn',
+    message: ({ route, reason }) => `The social image of ${route} failed: ${reason}.`,
+    hint: "Fix socialImages.card in site.config.ts (or what it calls): it gets the route's socialImage data and must return satori-compatible elements (flexbox, inline styles, fonts from socialImages.fonts). `site build --no-social-images` builds without the images meanwhile.",
+  }),
+  SocialFontMissing: entry<{ file: string; reason: string }>({
+    title: 'A social image font cannot be used',
+    message: ({ file, reason }) => `site.config.ts: socialImages.fonts names ${file}, which ${reason}.`,
+    hint: 'Put the font file (.woff, .ttf or .otf; woff2 is not read) in the templates folder and name it relative to the site root, e.g. "templates/fonts/inter-latin-700-normal.woff".',
+  }),
   TemplateRenderFailed: entry<{ route: string; template: string; reason: string }>({
     title: 'A template threw while rendering',
     message: ({ route, template, reason }) => `Rendering ${route} with ${template} failed: ${reason}.`,

@@ -14,9 +14,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /**
  * Native binaries and wasm stay outside and load from node_modules; so does supabase-js, which only the
  * islands' browser code loads (lazily, never while rendering on the server): 0.8 MB less to compile at
- * every start. pg loads only when the backend runs on a PostgreSQL server.
+ * every start. pg loads only when the backend runs on a PostgreSQL server; sharp (native) and satori (with
+ * its wasm) only when a build makes social images.
  */
-export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg', 'sharp'];
+export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg', 'sharp', 'satori'];
 
 /**
  * The remark engine, loaded only by a site that picks it (content/markdownRenderer.ts): outside the CommonJS

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { stampAt } from './cache/stampOf.ts';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
@@ -105,6 +106,22 @@ export class OutputDir {
    */
   keep(files: string[], rendered: string[] = []): void {
     this.kept = { files, rendered };
+  }
+
+  /** Whether commit() will update the current output in place (keep). */
+  get keeping(): boolean {
+    return this.kept !== null;
+  }
+
+  /** More files left where they are in the current output, once keep() was called (the caller checked their stamps: hasInPlace). */
+  keepAlso(files: string[]): void {
+    if (!this.kept) throw new Error('keepAlso() without keep()');
+    this.kept.files.push(...files);
+  }
+
+  /** Whether the current output has `file` with the stamp `stamp` (a hard link of a stored file, unchanged since). */
+  hasInPlace(file: string, stamp: string): boolean {
+    return stampAt(outputPath(this.outDir, file)) === stamp;
   }
 
   /**

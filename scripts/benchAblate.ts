@@ -63,7 +63,7 @@ async function measureLayer(root: string, dir: string, content: string, layer: S
   const changed = path.join(content, 'blog', 'bench-00000.md');
   for (let i = 0; i < rounds; i++) {
     const order = i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
-    const args = (s: 'off' | 'on') => ['--content', content, '--out', path.join(dir, `${layer}-${s}-${i}`), '--cache-dir', path.join(dir, `${layer}-${s}-cache-${i}`)];
+    const args = (s: 'off' | 'on') => ['--content', content, '--out', path.join(dir, `${layer}-${s}-${i}`), '--cache-dir', path.join(dir, `${layer}-${s}-cache-${i}`), '--no-social-images'];
     const env = (s: 'off' | 'on') => ({ SITE_SPEED_OFF: s === 'off' ? layer : '' });
     for (const s of order) runs.cold[s].push(await siteBuild(root, args(s), env(s)));
     for (const s of order) runs['nothing changed'][s].push(await siteBuild(root, args(s), env(s)));
@@ -110,7 +110,7 @@ export async function ablationBench(root: string, base: string, sizes: number[],
     await mkdir(dir, { recursive: true });
     const content = await benchContent(root, dir, size);
     // Our bundles (and their code caches) ready before anything is timed.
-    await siteBuild(root, ['--content', content, '--out', path.join(dir, 'warmup'), '--cache-dir', path.join(dir, 'warmup-cache'), '--no-cache']);
+    await siteBuild(root, ['--content', content, '--out', path.join(dir, 'warmup'), '--cache-dir', path.join(dir, 'warmup-cache'), '--no-cache', '--no-social-images']);
     for (const layer of layers as SpeedLayer[]) {
       const r = await measureLayer(root, dir, content, layer, size, rounds);
       results.push(r);

@@ -47,12 +47,12 @@ async function measureSize(root: string, tmp: string, size: number, rounds: numb
   await mkdir(dir, { recursive: true });
   const content = await benchContent(root, dir, size);
   // Our bundles ready before anything is timed, and one built article page: the references' shared markup.
-  await siteBuild(root, ['--content', content, '--out', path.join(dir, 'warmup'), '--cache-dir', path.join(dir, 'warmup-cache'), '--no-cache']);
+  await siteBuild(root, ['--content', content, '--out', path.join(dir, 'warmup'), '--cache-dir', path.join(dir, 'warmup-cache'), '--no-cache', '--no-social-images']);
   const shell = referenceShell(content, await readFile(path.join(dir, 'warmup', 'blog', 'bench-00000.html'), 'utf8'));
   const { tools, missing } = await referenceTools(root, path.join(dir, 'reference'), size, shell, await realArticles(root));
   // Every cold run gets an output and cache folder of its own: truly cold, and nothing is deleted
   // between runs (deleting thousands of files slows the next ones' file creation on ext4).
-  const ours = (i: number) => ['--content', content, '--out', path.join(dir, `dist-${i}`), '--cache-dir', path.join(dir, `cache-${i}`)];
+  const ours = (i: number) => ['--content', content, '--out', path.join(dir, `dist-${i}`), '--cache-dir', path.join(dir, `cache-${i}`), '--no-social-images'];
   const cold: Run[] = [];
   const warm: Run[] = [];
   const one: Run[] = [];

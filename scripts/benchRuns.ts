@@ -19,6 +19,8 @@ export interface Run {
   cached?: number;
   /** The build found nothing changed ("Up to date"). */
   upToDate?: boolean;
+  /** Social images made and taken from the cache (absent with --no-social-images). */
+  images?: { made: number; cached: number };
 }
 
 export type Measured = Run & { range: string; runs: number };
@@ -61,6 +63,7 @@ export function siteBuild(root: string, args: string[], env: Record<string, stri
       const built = /Built (\d+) pages .*\((\d+) rendered, (\d+) from cache/.exec(output);
       // Nothing changed since the last build (generator/cache/buildRecord.ts): every page is the one in place.
       const same = /^Up to date: (\d+) pages/m.exec(output);
+      const images = /^Social images: \d+ \((\d+) made, (\d+) from cache\)/m.exec(output);
       const ownKb = Math.max(Number(/SITE_PEAK_RSS_KB=(\d+)/.exec(output)?.[1] ?? 0), peak?.rootKb ?? 0);
       resolve({
         ms,
@@ -69,6 +72,7 @@ export function siteBuild(root: string, args: string[], env: Record<string, stri
         cached: Number(built?.[3] ?? same?.[1] ?? 0),
         upToDate: !!same,
         rssMb: (ownKb + (peak?.childrenKb ?? 0)) / 1024,
+        ...(images ? { images: { made: Number(images[1]), cached: Number(images[2]) } } : {}),
       });
     });
   });

@@ -92,6 +92,8 @@ export function buildRoutes(content: Content): SiteRoute[] {
       lastmod: post.date,
       ogType: 'article',
       article: { publishedTime: post.date, section: post.category },
+      // Its own social image: the title under its category, in the site's colours (templates/social/SocialCard.tsx).
+      socialImage: { title: post.title, eyebrow: post.category },
       entry: post,
       related: relatedPosts(post, posts, 3, postsByCategory),
       ...(post.aliases ? { aliases: post.aliases } : {}),

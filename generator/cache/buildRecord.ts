@@ -47,6 +47,8 @@ export interface BuildReport {
   held?: HeldBack;
   /** Content images encoded vs taken from the cache, when the content names any (images/imageStage.ts). */
   images?: { encoded: number; cached: number };
+  /** Social images made and taken from the cache, or 'off' (`--no-social-images`); absent for a site without them. */
+  social?: { made: number; cached: number } | 'off';
 }
 
 /** Output paths (relative, "/"-separated; folders end in "/", the output folder itself is "./") and their stamps. */
@@ -97,6 +99,7 @@ export const recordKey = (generatorKey: string, widgetsKey: string, config: Reso
       backend: config.backend,
       drafts: config.drafts,
       future: config.future,
+      socialImages: config.socialImages,
     }),
   ]);
 

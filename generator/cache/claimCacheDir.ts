@@ -14,8 +14,8 @@ export const CACHE_TAG = 'CACHEDIR.TAG';
 const SIGNATURE = 'Signature: 8a477f597d28d172789f06886806bc55';
 const TAG_TEXT = `${SIGNATURE}\n# This file is a cache directory tag created by site build (its build cache).\n# For information about cache directory tags see https://bford.info/cachedir/\n`;
 
-/** What a build cache holds: its packs, pages and images folders, files being written, and the tag. */
-const OWN = /^(pages|images|CACHEDIR\.TAG|[\w.-]+\.pack|.+\.tmp)$/;
+/** What a build cache holds: its packs, its pages, images and social images folders, files being written, and the tag. */
+const OWN = /^(pages|images|social|CACHEDIR\.TAG|[\w.-]+\.pack|.+\.tmp)$/;
 /** What its pages folder holds: pages by their SHA-256, and files being written. */
 const OWN_PAGE = /^([0-9a-f]{64}\.html|.+\.tmp)$/;
 /** What its images folder holds: encoded images by name, hash and width (images/imageStage.ts), and files being written. */

@@ -259,8 +259,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         if (!body || name.startsWith('.')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         return void res.writeHead(200, { 'content-type': types[path.extname(name)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
       }
-      // The search index's shards are made from the content, by the worker (below).
-      if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/')) {
+      // The search index's shards and the social images are made from the content, by the worker (below).
+      if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/') && !url.pathname.startsWith('/assets/social/')) {
         if (url.pathname.endsWith('.js')) await firstBundle.catch(() => {});
         const a = assets.get(url.pathname);
         if (!a) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -272,10 +272,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (!result) return void res.writeHead(404).end();
       if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
       const body =
-        result.type === 'text/html'
+        result.type === 'text/html' && typeof result.body === 'string'
           ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script></head>`)
           : result.body;
-      res.writeHead(result.status, { 'content-type': `${result.type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body);
+      const type = typeof result.body === 'string' ? `${result.type}; charset=utf-8` : result.type;
+      res.writeHead(result.status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     } catch (e) {
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(overlayHtml(toWireError(e), `${DEV_CLIENT_PATH}?v=-1`));
     }

@@ -6,6 +6,7 @@
  * The pages a change affects are those whose last render read the changed
  * file (trackReads, as the build cache keys pages).
  */
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { listCollections, loadContent, type ContentSnapshot } from '../content/load.ts';
 import { selectPublished } from '../content/selectPublished.ts';
@@ -21,9 +22,12 @@ import { searchFiles } from '../search/searchFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
-import { embeddedSite } from '../site/embeddedSite.ts';
+import { embeddedRoot, embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
 import { guardHooks } from '../site/checkDefinition.ts';
+import { setupSocialImages, type SocialSetup } from '../social/socialImageStage.ts';
+import { cardDrawer, type DrawCard } from '../social/drawSocialImage.ts';
+import { SOCIAL_DIR } from '../social/socialImageKey.ts';
 import { toWireError } from './toWireError.ts';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { imageLookup } from '../images/imageLookup.ts';
@@ -42,6 +46,8 @@ interface State {
   redirects: Map<string, string>;
   /** The search index's files, made when first asked for. */
   search?: Map<string, string>;
+  /** The social images' plan (null: the site makes none), made when first needed. */
+  social?: SocialSetup | null;
 }
 
 // The dev worker runs from a bundle built for the site (workerBundle.ts), which carries it.
@@ -68,6 +74,34 @@ let state: State | undefined;
 let assets: DevAssets = { stylesheet: '', scripts: [], statics: {}, backendUrl: null };
 /** What each page read when it last rendered, by path: the pages a change affects. */
 const reads = new Map<string, string[]>();
+/** Social images drawn so far, by key (a card drawn once is served again until its data changes). */
+const drawn = new Map<string, Promise<Buffer>>();
+let drawer: Promise<DrawCard> | undefined;
+
+/** The social images' plan of the current route table: each page names its image as in a build. */
+function socialOf(current: State): SocialSetup | null {
+  if (current.social === undefined) {
+    const root = embeddedRoot ?? process.cwd();
+    const meta = site.meta(current.shown.collections);
+    current.social = setupSocialImages(site, current.routes, meta, { root, templatesDir: path.join(root, 'templates') }, true);
+  }
+  return current.social;
+}
+
+/** A social image of the plan, drawn on demand (`site dev` makes none ahead). */
+async function socialImage(urlPath: string): Promise<Rendered> {
+  const social = state && socialOf(state);
+  const image = social?.plan.images.find((i) => `/${i.file}` === urlPath);
+  if (!social || !image) return null;
+  let png = drawn.get(image.key);
+  if (!png) {
+    drawer ??= cardDrawer(social.fonts);
+    png = drawer.then((draw) => draw(social.tree(image)));
+    drawn.set(image.key, png);
+    png.catch(() => drawn.delete(image.key));
+  }
+  return { status: 200, body: await png, type: 'image/png' };
+}
 
 function settle(content: ContentSnapshot): State {
   const collections = { ...content.collections };
@@ -102,7 +136,8 @@ function renderPath(urlPath: string): Rendered {
   const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html');
   if (!route) return null;
   const csp = contentSecurityPolicy({ backendUrl: assets.backendUrl, additions: site.csp?.(content.collections) }, 'meta');
-  const page = renderPage(site, route, { content: content.collections, routes, siteUrl, asset, image: imageLookup(images) }, { ...assets, csp });
+  const social = socialOf(state);
+  const page = renderPage(site, route, { content: content.collections, routes, siteUrl, asset, image: imageLookup(images) }, { ...assets, csp, ...(social ? { socialImages: social.plan.urls } : {}) });
   reads.set(route.path, page.deps);
   return { status: route.file === file ? 200 : 404, body: page.html, type: 'text/html' };
 }
@@ -145,7 +180,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       return { id: msg.id, ok: true, affected };
     }
     case 'render':
-      return { id: msg.id, ok: true, result: renderPath(msg.path) };
+      return { id: msg.id, ok: true, result: msg.path.startsWith(`/${SOCIAL_DIR}/`) ? await socialImage(msg.path) : renderPath(msg.path) };
   }
 }
 

@@ -21,8 +21,8 @@ export type WorkerRequest =
   | { id: number; type: 'update'; files: string[] }
   | { id: number; type: 'render'; path: string };
 
-/** A page, or (with `location`) a redirect of an old path. */
-export type Rendered = { status: number; body: string; type: string; location?: string } | null;
+/** A page (or a social image: bytes), or (with `location`) a redirect of an old path. */
+export type Rendered = { status: number; body: string | Uint8Array; type: string; location?: string } | null;
 
 export type WorkerResponse =
   | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered }

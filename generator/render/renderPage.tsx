@@ -29,6 +29,8 @@ export interface PageAssets {
   scripts: string[];
   /** Content-Security-Policy for the <meta> tag (the _headers file carries the full one). */
   csp: string;
+  /** Route path -> root-relative URL of the page's own social image (generator/social/); others have the site's default. */
+  socialImages?: Record<string, string>;
 }
 
 /** One page on its own (the dev server): its shared subtrees are rendered for it alone. `deps`: what it read (trackReads). */
@@ -49,15 +51,17 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
   const Layout = site.layout ?? Bare;
   try {
     const meta = site.meta(ctx.content);
-    const socialImage = meta.socialImage ? ctx.asset(meta.socialImage) : undefined;
+    const own = assets.socialImages?.[route.path];
+    const socialImage = own ?? (meta.socialImage ? ctx.asset(meta.socialImage) : undefined);
     const url = (p: string) => absoluteUrl(ctx.siteUrl, p);
+    const tools = { content: ctx.content, siteUrl: ctx.siteUrl, url, asset: ctx.asset, ...(own ? { socialImage: own } : {}) };
     const parts: HeadParts = {
       csp: assets.csp,
       head: headTags({ route, meta, siteUrl: ctx.siteUrl, socialImage }),
       icon: meta.favicon ? ctx.asset(meta.favicon) : '',
       stylesheet: assets.stylesheet,
       scripts: assets.scripts,
-      jsonLd: (site.jsonLd?.(route, { content: ctx.content, siteUrl: ctx.siteUrl, url, asset: ctx.asset }) ?? []).map(serializeJsonLd),
+      jsonLd: (site.jsonLd?.(route, tools) ?? []).map(serializeJsonLd),
     };
     // Measuring headHtml (speedLayers.cjs): React renders the head tags in the document.
     const reactHead = layerOff('headHtml');

@@ -20,6 +20,9 @@ export {
   type SiteDefinition,
   type SiteMeta,
   type SearchOptions,
+  type SocialCardData,
+  type SocialFont,
+  type SocialImagesOptions,
 } from './defineConfig.ts';
 export { useSite } from '../render/SiteContext.ts';
 export { Shared } from '../render/Shared.tsx';

@@ -77,7 +77,28 @@ const checks: Check[] = [
         optionalFn(d.search.result)),
     'must be { collection: the name of a list collection, fields: its fields to search ("body" for the text), url: entry -> its URL }',
   ],
+  [
+    'socialImages',
+    (d) =>
+      d.socialImages === undefined ||
+      (isObject(d.socialImages) &&
+        typeof d.socialImages.card === 'function' &&
+        Array.isArray(d.socialImages.fonts) &&
+        d.socialImages.fonts.length > 0 &&
+        d.socialImages.fonts.every(isSocialFont)),
+    'must be { card: (data, meta) => the card\'s elements, fonts: [{ file: "templates/fonts/x.woff", name: "Inter", weight: 400 | 700 ... }] }',
+  ],
 ];
+
+const WEIGHTS = new Set([100, 200, 300, 400, 500, 600, 700, 800, 900]);
+const isSocialFont = (f: unknown): boolean =>
+  isObject(f) &&
+  typeof f.file === 'string' &&
+  f.file !== '' &&
+  typeof f.name === 'string' &&
+  f.name !== '' &&
+  (f.weight === undefined || WEIGHTS.has(f.weight as number)) &&
+  (f.style === undefined || f.style === 'normal' || f.style === 'italic');
 
 const kinds = new Set(['file', 'record', 'list']);
 

@@ -5,7 +5,7 @@
  * The engine calls these; it names no page, field or table of its own.
  * `defineConfig` only checks the shape and gives the site its types back.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Thing, WithContext } from 'schema-dts';
 import type { z } from 'zod';
 import type { MarkdownOptions } from '../content/markdownRenderer.ts';
@@ -67,6 +67,40 @@ export interface Route<E = Entry<any>> {
   entry?: E;
   /** Old paths of this page ("/old-post"): each answers with a 301 to it (`_redirects`, a redirect page). */
   aliases?: string[];
+  /**
+   * This page's own social image: the data of its card (the config's `socialImages.card`), made into a
+   * 1200x630 PNG at build time. Without it the page has the site's default image (`meta().socialImage`).
+   */
+  socialImage?: SocialCardData;
+}
+
+/** What a social card shows: a title, and whatever else the site's card reads (a category above it, a date). */
+export interface SocialCardData {
+  title: string;
+  /** A short line above the title (a category, a section). */
+  eyebrow?: string;
+  [field: string]: string | number | boolean | undefined;
+}
+
+/** A font the cards are drawn with: a .woff, .ttf or .otf file inside templates/ (woff2 is not read). */
+export interface SocialFont {
+  /** Relative to the site's root: "templates/fonts/inter-latin-700-normal.woff". */
+  file: string;
+  /** The font-family name the card's styles use. */
+  name: string;
+  weight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  style?: 'normal' | 'italic';
+}
+
+/**
+ * Social images (generator/social/): a PNG per route that has `socialImage`, drawn with satori from the
+ * element tree `card` returns (flexbox and inline styles only, no stylesheet: satori's subset of CSS).
+ */
+export interface SocialImagesOptions {
+  /** The card of one page: a pure function of its data and the site's meta, returning satori-compatible elements. */
+  card: (data: SocialCardData, meta: SiteMeta) => ReactElement;
+  /** At least one font; the card's fontFamily names them. */
+  fonts: SocialFont[];
 }
 
 export interface FileCollection<S extends z.ZodType = z.ZodType> {
@@ -167,6 +201,8 @@ export interface PageTools<Content> {
   url: (pathOrAsset: string) => string;
   /** Hashed URL of a file in templates/static/. */
   asset: (name: string) => string;
+  /** The root-relative URL of this page's own social image (its route's `socialImage`), when one is made. */
+  socialImage?: string;
 }
 
 /**
@@ -223,6 +259,8 @@ export interface SiteDefinition<
   search?: SearchOptions;
   /** Content images (docs/media.md): the widths made of each, and the sizes attribute of those without their own. */
   images?: ImageOptions;
+  /** A social image per route that asks for one (`socialImage` in its route); off without it. */
+  socialImages?: SocialImagesOptions;
 }
 
 /** Identity, typed: `export default defineConfig({...})` in site.config.ts. */

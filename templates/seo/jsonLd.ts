@@ -18,7 +18,7 @@ import { breadcrumbList, type PageTools } from 'site';
 import type { Content } from '../collections.ts';
 import type { SiteRoute } from '../routes.ts';
 
-export function jsonLd(route: SiteRoute, { content, url, asset }: PageTools<Content>): WithContext<Thing>[] {
+export function jsonLd(route: SiteRoute, { content, url, asset, socialImage: ownImage }: PageTools<Content>): WithContext<Thing>[] {
   const { site, pages } = content;
   const logoUrl = asset(site.logo);
   const socialImage = asset(site.socialImage);
@@ -106,7 +106,8 @@ export function jsonLd(route: SiteRoute, { content, url, asset }: PageTools<Cont
       wordCount: post.words,
       author: { '@type': 'Organization', name: post.author, url: url('/') },
       publisher: { '@id': orgId, '@type': 'Organization', name: site.name, logo: { '@type': 'ImageObject', url: url(logoUrl) } },
-      image: url(socialImage),
+      // The article's own social image, the one its og:image names (the site's default without it).
+      image: url(ownImage ?? socialImage),
       mainEntityOfPage: url(route.path),
       url: url(route.path),
     };

@@ -34,6 +34,10 @@ it('npm run bench prints cold, warm and one-changed builds, and in --dir deletes
   expect(stdout).toContain('10 generated articles + the real site');
   for (const row of ['| cold |', '| warm, nothing changed |', '| warm, one article saved unchanged |', '| one article changed |']) expect(stdout).toContain(row);
   expect(stdout).toMatch(/\| cold \| \d+\.\d\d s \| \d+ \| \d+ MB \|/);
+  // Like for like with generators that make no images: those rows build without them; two rows with them.
+  expect(stdout).toMatch(/\| cold \| [^\n]* \| – \| ≤ 3\.0 s/);
+  expect(stdout).toMatch(/\| cold, with social images \| \d+\.\d\d s \| [^\n]* \| 17 \/ 0 \|/);
+  expect(stdout).toMatch(/\| one article changed, with social images \| [^\n]* \| 0 \/ 17 \|/);
 }, 180_000);
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -67,7 +67,13 @@ describe('build (in memory)', () => {
       expect(meta('og:url'), where).toHaveLength(1);
       expect(meta('og:url')[0], where).toMatch(/^https:\/\/decksmith\.ai\//);
       expect(meta('og:image'), where).toHaveLength(1);
-      expect(meta('og:image')[0], where).toMatch(/^https:\/\/decksmith\.ai\/assets\/og-image\.[0-9a-f]{10}\.png$/);
+      // An article has its own social image (templates/social/SocialCard.tsx); every other page the site's.
+      const image = route.entry
+        ? new RegExp(`^https://decksmith\\.ai/assets/social/blog-${route.entry.slug}-[0-9a-f]{8}\\.png$`)
+        : /^https:\/\/decksmith\.ai\/assets\/og-image\.[0-9a-f]{10}\.png$/;
+      expect(meta('og:image')[0], where).toMatch(image);
+      expect(meta('twitter:image'), where).toEqual(meta('og:image'));
+      if (route.entry) expect(result.files.has(meta('og:image')[0]!.slice(`${SITE}/`.length)), where).toBe(true);
       expect(meta('twitter:card'), where).toEqual(['summary_large_image']);
       expect(meta('robots'), where).toEqual(route.indexable ? [] : ['noindex, nofollow']);
     }

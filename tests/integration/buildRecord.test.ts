@@ -59,8 +59,9 @@ describe('build record', () => {
   it("after a build the same build is up to date, with that build's report", async () => {
     expect(upToDate(options)).toBeNull(); // no build yet
     const result = await buildNow();
-    const { pages, files, bytes, cache, workers } = result.stats;
-    expect(upToDate(options)).toEqual({ pages, files, bytes, cache, workers, js: result.js });
+    const { pages, files, bytes, cache, workers, social } = result.stats;
+    expect(social).toEqual({ made: 19, cached: 0 }); // an image per article
+    expect(upToDate(options)).toEqual({ pages, files, bytes, cache, workers, social, js: result.js });
     expect(upToDate({ ...options, cache: false })).toBeNull(); // --no-cache always builds
   });
 

@@ -65,6 +65,10 @@ describe('build cache', () => {
       entries: { parsed: 0, cached: 31 },
       pages: { rendered: 0, cached: cold.result.stats.pages },
     });
+    // Social images too: one per article, made by the cold build, taken from the cache by the warm one.
+    expect([...cold.files.keys()].filter((f) => f.startsWith(path.join('assets', 'social')))).toHaveLength(31);
+    expect(cold.result.stats.social).toEqual({ made: 31, cached: 0 });
+    expect(warm.result.stats.social).toEqual({ made: 0, cached: 31 });
     expectSameTree(cold.files, warm.files);
   });
 

@@ -109,6 +109,22 @@ describe('headHtml', () => {
     }
   });
 
+  it("names a page's own social image in og:image, twitter:image and its BlogPosting's image; other pages keep the site's", () => {
+    const article = routes.find((r) => r.entry)!;
+    const own = '/assets/social/blog-x-0123abcd.png';
+    const withImages = { ...assets, socialImages: { [article.path]: own } };
+    const render = (route: Route) => renderPage(definition, route, ctx as unknown as RenderContext, withImages).html;
+    const html = render(article);
+    const image = `${SITE_URL}${own}`;
+    expect(html).toContain(`<meta property="og:image" content="${image}"/><meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>`);
+    expect(html).toContain(`<meta name="twitter:card" content="summary_large_image"/>`);
+    expect(html).toContain(`<meta name="twitter:image" content="${image}"/>`);
+    expect(html).toContain(`"image":"${image}"`);
+    const pricing = render(routes.find((r) => r.path === '/pricing')!);
+    expect(pricing).not.toContain('/assets/social/');
+    expect(pricing).toContain(`<meta property="og:image" content="${SITE_URL}/assets/og-image.png?a=1&amp;b=&#x27;2&#x27;"/>`);
+  });
+
   it('puts the CSP first and the JSON-LD last', () => {
     const html = headHtml({ csp: "a 'b'", head: [{ tag: 'title', text: 'T' }], icon: '/i.svg', stylesheet: '/s.css', scripts: ['/l.js'], jsonLd: ['{}'] });
     expect(html).toBe(

@@ -56,6 +56,16 @@ describe('headTags', () => {
     expect(metaBy(tags, 'name', 'twitter:image')).toEqual([`https://decksmith.ai${socialImage}`]);
   });
 
+  it("names an article's own social image as given: og:image with its size, twitter:image, the large card", () => {
+    const own = '/assets/social/blog-ai-trust-presentations-0123abcd.png';
+    const tags = headTags({ route: routes.find((r) => r.path === '/blog/ai-trust-presentations')!, meta: site.meta(content), siteUrl: SITE_URL, socialImage: own });
+    expect(metaBy(tags, 'property', 'og:image')).toEqual([`https://decksmith.ai${own}`]);
+    expect(metaBy(tags, 'property', 'og:image:width')).toEqual(['1200']);
+    expect(metaBy(tags, 'property', 'og:image:height')).toEqual(['630']);
+    expect(metaBy(tags, 'name', 'twitter:image')).toEqual([`https://decksmith.ai${own}`]);
+    expect(metaBy(tags, 'name', 'twitter:card')).toEqual(['summary_large_image']);
+  });
+
   it('marks articles as og:type article with their date and section', () => {
     const route = routes.find((r) => r.path === '/blog/ai-trust-presentations')!;
     const tags = tagsFor(route.path);

@@ -69,6 +69,22 @@ describe('checkDefinition', () => {
     expect(failure({ ...good, meta: undefined }).args.field).toBe('meta');
   });
 
+  it('refuses socialImages without a card function or with a font of the wrong shape', () => {
+    const font = { file: 'templates/fonts/inter.woff', name: 'Inter', weight: 700 };
+    expect(() => checkDefinition({ ...good, socialImages: { card: () => null, fonts: [font] } }, 'site.config.ts')).not.toThrow();
+    for (const socialImages of [
+      { fonts: [font] },
+      { card: () => null, fonts: [] },
+      { card: () => null, fonts: [{ ...font, weight: 450 }] },
+      { card: () => null, fonts: [{ ...font, style: 'oblique' }] },
+      { card: () => null, fonts: [{ name: 'Inter' }] },
+    ]) {
+      const e = failure({ ...good, socialImages });
+      expect(e.args.field, JSON.stringify(socialImages)).toBe('socialImages');
+      expect(e.message).toMatch(/card: \(data, meta\) => the card's elements, fonts: \[\{ file: "templates\/fonts\/x\.woff"/);
+    }
+  });
+
   it("refuses a list collection's draft or date option that is neither a field name nor a function", () => {
     const list = (options: object) => ({ ...good, collections: { posts: { kind: 'list', dir: 'blog', schema: {}, ...options } } });
     expect(failure(list({ draft: true })).args).toMatchObject({
