@@ -130,7 +130,13 @@ describe('highlighted code in a build', () => {
       expect(html).toContain('<pre class="hl"><code class="language-ts"><span class="hl-keyword">const </span><span class="hl-constant">about</span>');
       expect(await (await fetch(`${url}/assets/main.css`)).text()).toContain('@layer site-highlight{');
     } finally {
-      child.kill();
+      // Wait for it to exit: on its way out it writes its code cache into .site/cache, which the
+      // folder's removal would otherwise race.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
     }
   });
 });
