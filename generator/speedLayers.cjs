@@ -14,8 +14,6 @@ const SPEED_LAYERS = {
   stringTable: "the pages pack keeps each summary's ids and links as strings, not numbers into one table",
   buildRecord: 'no "Up to date" check and no build record: every build goes through the cache',
   outputKeep: 'the output folder is always rebuilt and swapped in, never updated in place',
-  plainPairs: 'front matter is always read by js-yaml',
-  quickCheck: 'front matter is always checked by zod',
   shared: '<Shared> subtrees are rendered on every page that shows them',
   headHtml: "the page's <head> tags are rendered by React",
 };

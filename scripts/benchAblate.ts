@@ -34,8 +34,6 @@ export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   stringTable: ['cold', 'one article changed'],
   buildRecord: KINDS,
   outputKeep: ['one article changed'],
-  plainPairs: ['cold', 'one article changed'],
-  quickCheck: ['cold', 'one article changed'],
   shared: ['cold', 'one article changed'],
   headHtml: ['cold', 'one article changed'],
 };

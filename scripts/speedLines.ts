@@ -41,8 +41,6 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'buildRecord', file: 'generator/cache/buildRecord.ts' },
   { layer: 'outputKeep', file: 'generator/writeOutput.ts', part: { name: 'OutputDir.keep', from: /^ {2}keep\(/, until: 'block' } },
   { layer: 'outputKeep', file: 'generator/writeOutput.ts', part: { name: 'OutputDir.patch', from: /^ {2}private async patch\(/, until: 'block' } },
-  { layer: 'plainPairs', file: 'generator/content/splitFrontMatter.ts', part: { name: 'plainPairs', from: /^const PLAIN_PAIR/, until: 'eof' } },
-  { layer: 'quickCheck', file: 'templates/schemas.ts', part: { name: 'validBlogFrontMatter', from: /^export function validBlogFrontMatter/, until: 'block' } },
   { layer: 'shared', file: 'generator/render/Shared.tsx' },
   { layer: 'shared', file: 'generator/render/SharedFragments.tsx' },
   { layer: 'headHtml', file: 'generator/render/headHtml.ts' },

@@ -3,7 +3,7 @@
  * follows (templates/schemas.ts). Templates read them through useSite().
  */
 import { collection, type ContentOf, type Doc, type Entry } from 'site';
-import { BlogFrontMatter, LegalFrontMatter, SiteConfig, WidgetCopy, pageSchemas, validBlogFrontMatter } from './schemas.ts';
+import { BlogFrontMatter, LegalFrontMatter, SiteConfig, WidgetCopy, pageSchemas } from './schemas.ts';
 
 export const collections = {
   site: collection.file('site.json', SiteConfig),
@@ -13,7 +13,6 @@ export const collections = {
   /** The blog, newest first; drafts and posts dated after the build stay out of it until published. */
   posts: collection.list('blog', BlogFrontMatter, {
     sort: (a, b) => b.date.localeCompare(a.date),
-    quickCheck: validBlogFrontMatter,
     draft: 'draft',
     date: 'date',
   }),

@@ -10,7 +10,6 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { contentHash } from '../cache/contentHash.ts';
 import { SiteError } from '../errors.ts';
-import { layerOff } from '../speedLayers.cjs';
 import type { Collection, Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
 import { locateJsonPath } from './locateJsonPath.ts';
 import { imageRefsIn } from '../images/markdownImages.ts';
@@ -72,15 +71,11 @@ export function parseJson<T>(rel: string, text: string, schema: z.ZodType<T>): T
   return validate(schema, data, rel, (p) => locateJsonPath(text, p));
 }
 
-/**
- * Front matter + markdown body of one file, validated. `quick`: the schema's result without zod for
- * front matter that is valid as written (a list collection's quickCheck), undefined otherwise.
- */
+/** Front matter + markdown body of one file, validated. */
 export function parseMarkdownFile<S extends z.ZodType>(
   rel: string,
   source: string,
   schema: S,
-  quick?: (data: unknown) => z.output<S> | undefined,
 ): { data: z.output<S>; body: string; bodyLine: number } {
   let parsed: FrontMatter;
   try {
@@ -90,8 +85,6 @@ export function parseMarkdownFile<S extends z.ZodType>(
   }
   // The file's line of the body's first line (the body is the end of the file's text).
   const bodyLine = source.slice(0, source.length - parsed.body.length).split('\n').length;
-  const fast = layerOff('quickCheck') ? undefined : quick?.(parsed.data);
-  if (fast) return { data: fast, body: parsed.body, bodyLine };
   // parsed.matter is the raw YAML; it starts with the newline after the opening "---",
   // so its line i is line i + 1 of the file. Search only there, never in the body.
   const fmLines = parsed.matter.split('\n');
@@ -126,7 +119,7 @@ export function parseEntryMeta(
   render?: Render,
 ): { meta: EntryMeta; body: string; bodyLine: number; rendered?: MarkdownResult } {
   const rel = `${list.dir}/${file}`;
-  const { value: parsed, images } = withImageFields(rel, source, () => parseMarkdownFile(rel, source, list.schema, list.quickCheck));
+  const { value: parsed, images } = withImageFields(rel, source, () => parseMarkdownFile(rel, source, list.schema));
   const { data, body, bodyLine } = parsed;
   const meta: EntryMeta = { ...(data as object), slug: file.replace(/\.md$/, ''), file: rel, hash };
   const rendered = render && mayHoldImages(body) ? render(body, { file: rel, line: bodyLine }) : undefined;
@@ -138,7 +131,7 @@ export function parseEntryMeta(
 /** An entry's markdown body and where it starts in its file, for rendering it (`at`). */
 export function entryBody(list: ListCollection, file: string, source: string): { body: string; at: { file: string; line: number } } {
   const rel = `${list.dir}/${file}`;
-  const { body, bodyLine } = parseMarkdownFile(rel, source, list.schema, list.quickCheck);
+  const { body, bodyLine } = parseMarkdownFile(rel, source, list.schema);
   return { body, at: { file: rel, line: bodyLine } };
 }
 

@@ -5,8 +5,7 @@
  * (withImageFields) and the build makes their variants. A URL stays as it is.
  *
  * The loader names the file being validated around zod's (synchronous) parse; a schema parsed anywhere
- * else leaves values as written. A list collection's quickCheck skips zod: it must return undefined for
- * front matter with an image field.
+ * else leaves values as written.
  */
 import { z } from 'zod';
 import { isAbsoluteUrl, resolveImagePath } from './markdownImages.ts';

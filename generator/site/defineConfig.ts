@@ -128,11 +128,6 @@ export interface ListCollection<S extends z.ZodType = z.ZodType> {
   /** The list's order (default: by slug). Ties are broken by slug. */
   sort?: (a: EntryMeta<z.infer<S>>, b: EntryMeta<z.infer<S>>) => number;
   /**
-   * Optional: the schema's result without zod for front matter that is valid as written, undefined
-   * for anything else (zod then parses it and words the error). For collections of thousands.
-   */
-  quickCheck?: (data: unknown) => z.infer<S> | undefined;
-  /**
    * Which entries are drafts: a boolean field of the front matter, or a function. A build leaves drafts
    * out (no page, no listing, feed or sitemap line) unless `--drafts`; `site dev` shows them.
    */

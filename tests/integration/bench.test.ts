@@ -46,16 +46,16 @@ const bench = (...args: string[]) => promisify(execFile)(process.execPath, ['--i
 it('--lines counts the speed machinery, file by file, with a total', async () => {
   const { stdout } = await bench('--lines');
   expect(stdout).toMatch(/\| workers \(shards\) \| generator\/shards\/ShardPool\.ts \| whole file \| \d+ \| \d+ \|/);
-  expect(stdout).toMatch(/\| plainPairs \| generator\/content\/splitFrontMatter\.ts \| plainPairs \| \d+ \| \d+ \|/);
+  expect(stdout).toMatch(/\| outputKeep \| generator\/writeOutput\.ts \| OutputDir\.keep \| \d+ \| \d+ \|/);
   expect(stdout).toMatch(/\| \*\*total\*\* \| \| \| \*\*\d+\*\* \| \*\*\d+\*\* \|/);
 }, 60_000);
 
 it('--ablate builds with a layer off and on and prints medians, gains and a verdict', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-ablate-'));
   try {
-    const { stdout } = await bench('--ablate', '--sizes', '20', '--rounds', '1', '--layers', 'plainPairs,outputKeep', '--dir', dir);
-    expect(stdout).toContain('- plainPairs off: front matter is always read by js-yaml');
-    expect(stdout).toMatch(/\| plainPairs \| 20 \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| \d+\.\d\d s \| \d+\.\d\d s \| \(-?\d+\.\d%\) \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| (keep \(≥5%\)|remove) \|/);
+    const { stdout } = await bench('--ablate', '--sizes', '20', '--rounds', '1', '--layers', 'stringTable,outputKeep', '--dir', dir);
+    expect(stdout).toContain("- stringTable off: the pages pack keeps each summary's ids and links as strings, not numbers into one table");
+    expect(stdout).toMatch(/\| stringTable \| 20 \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| \d+\.\d\d s \| \d+\.\d\d s \| \(-?\d+\.\d%\) \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| (keep \(≥5%\)|remove) \|/);
     expect(stdout).toMatch(/\| outputKeep \| 20 \| .* \| (keep \(≥5%\)|remove) \|/);
     expect(await readdir(dir)).toEqual([]);
   } finally {

@@ -1,8 +1,6 @@
 /** splitFrontMatter: YAML front matter and body, as gray-matter split them before (the cases the site relied on). */
-import { readdirSync, readFileSync } from 'node:fs';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { plainPairs, splitFrontMatter } from '../../../generator/content/splitFrontMatter.ts';
+import { splitFrontMatter } from '../../../generator/content/splitFrontMatter.ts';
 
 describe('splitFrontMatter', () => {
   it('parses the YAML between the first two --- lines and keeps the raw text for line numbers', () => {
@@ -37,50 +35,3 @@ describe('splitFrontMatter', () => {
     expect(() => splitFrontMatter('---js\n{ a: 1 }\n---\n')).toThrow('front matter in "js" is not supported: write YAML');
   });
 });
-
-describe('plainPairs (the fast path for `key: "text"` front matter)', () => {
-  const load = (matter: string) => yaml.load(matter) ?? {};
-
-  it('reads what js-yaml reads, for the front matter of every real article and legal page', () => {
-    const dirs = ['content/blog', 'content/legal'];
-    let read = 0;
-    for (const dir of dirs) {
-      for (const name of readdirSync(dir)) {
-        const { matter } = splitFrontMatter(readFileSync(`${dir}/${name}`, 'utf8'));
-        const fast = plainPairs(matter);
-        if (fast) read++;
-        expect(fast ?? load(matter)).toStrictEqual(load(matter));
-      }
-    }
-    expect(read).toBeGreaterThan(0);
-  });
-
-  it.each([
-    ['quotes, CRLF and blank lines', '\ntitle: "A \'quoted\' title: with # and — dashes"\r\n\n\ndate: "2025-10-24"  \t'],
-    ['unicode and an empty value', '\ntitle: "日本語 😀 \u2028 line"\nauthor: ""'],
-    ['keys with digits, - and _', '\nread-time_2: "x"'],
-  ])('agrees with js-yaml on %s', (_, matter) => {
-    expect(plainPairs(matter)).toStrictEqual(load(matter));
-  });
-
-  it.each([
-    ['an escape', '\ntitle: "a \\" b"'],
-    ['a tab in the value', '\ntitle: "a\tb"'],
-    ['an unquoted value', '\ndate: 2025-10-24'],
-    ['a single-quoted value', "\ntitle: 'x'"],
-    ['a comment after the value', '\ntitle: "x" # note'],
-    ['two spaces after the colon', '\ntitle:  "x"'],
-    ['an indented key', '\n  title: "x"'],
-    ['a repeated key', '\ntitle: "a"\ntitle: "b"'],
-    ['a key YAML reads as a boolean', '\nTrue: "x"'],
-    ['a key YAML reads as null', '\nNull: "x"'],
-    ['a comment line', '\n# about\ntitle: "x"'],
-    ['a line of spaces', '\ntitle: "x"\n  \n'],
-    ['a lone surrogate', '\ntitle: "\ud800"'],
-    ['a control character', '\ntitle: "a\u0007b"'],
-    ['no pair at all', '\n\n'],
-  ])('leaves %s to js-yaml', (_, matter) => {
-    expect(plainPairs(matter)).toBeUndefined();
-  });
-});
-

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parseMarkdownFile } from '../../../generator/content/load.ts';
-import { BlogFrontMatter, BlogListing, IsoDate, LegalFrontMatter, PageSeo, pageSchemas, validBlogFrontMatter } from '../../../templates/schemas.ts';
+import { BlogFrontMatter, BlogListing, IsoDate, LegalFrontMatter, PageSeo, pageSchemas } from '../../../templates/schemas.ts';
 import { SiteError } from '../../../generator/errors.ts';
 
 const valid = {
@@ -21,50 +21,6 @@ function firstIssue(schema: z.ZodType, data: unknown) {
   const issue = result.error!.issues[0]!;
   return { path: issue.path.join('.'), message: issue.message, code: issue.code };
 }
-
-describe('validBlogFrontMatter (BlogFrontMatter without zod, for front matter valid as written)', () => {
-  // Each field's variants: valid ones, and ones zod rejects or changes.
-  const variants: Record<string, unknown[]> = {
-    title: ['T', '  Padded title  ', '', '   ', 42, null, ['a'], 'Ünïcode — “quotes”'],
-    description: ['D', ' d ', '', 7],
-    date: ['2025-10-29', '2024-02-29', '2025-02-29', '2025-2-9', '2025-10-29T00:00:00Z', new Date('2025-10-29'), 20251029, ''],
-    readTime: ['7 min read', '12 min read', '7 mins read', ' 7 min read', 'min read', 7],
-    category: ['Opinion', 'Comparisons', 'Tools', 'opinion', 'Other', ''],
-    author: ['A', ' A ', '', false],
-    draft: [true, false, undefined, 'yes', 'true', 1, 0, null],
-  };
-  const agree = (data: unknown) => {
-    const fast = validBlogFrontMatter(data);
-    const zod = BlogFrontMatter.safeParse(data);
-    if (fast === undefined) return;
-    expect(zod.success).toBe(true);
-    // The same values, in the same key order (packs and page keys serialize them).
-    expect(JSON.stringify(fast)).toBe(JSON.stringify(zod.data));
-  };
-
-  it('gives zod\'s result for every field variant, or leaves the data to zod', () => {
-    for (const [field, values] of Object.entries(variants)) for (const value of values) agree({ ...valid, [field]: value });
-  });
-
-  it('leaves missing, extra and odd-shaped data to zod', () => {
-    const { author: _, ...missing } = valid;
-    for (const data of [missing, { ...valid, extra: 'x' }, { ...valid, __proto__: { x: 1 } }, [valid], null, 'text', Object.assign(Object.create(null), valid)]) {
-      expect(validBlogFrontMatter(data)).toBeUndefined();
-    }
-  });
-
-  it('leaves aliases to zod, which keeps them after the other fields', () => {
-    const moved = { ...valid, aliases: ['/old-post', '/2019/x/'] };
-    expect(validBlogFrontMatter(moved)).toBeUndefined();
-    expect(JSON.stringify(BlogFrontMatter.parse(moved))).toBe(JSON.stringify(moved));
-  });
-
-  it('reads valid front matter, trimmed as zod trims it, keys in the schema\'s order', () => {
-    const shuffled = { author: ' The Team ', category: 'Tools', readTime: '3 min read', date: '2024-02-29', description: 'D', title: ' T ' };
-    expect(JSON.stringify(validBlogFrontMatter(shuffled))).toBe(JSON.stringify(BlogFrontMatter.parse(shuffled)));
-    expect(validBlogFrontMatter(valid)).toEqual(valid);
-  });
-});
 
 describe('BlogFrontMatter', () => {
   it('accepts a complete front matter and keeps the values', () => {
@@ -180,7 +136,7 @@ describe('front matter as YAML (js-yaml)', () => {
     const source = md('"2025-10-24"').replace('author: "A"\n', 'author: "A"\ndraft: "yes"\n');
     const e = (() => {
       try {
-        parseMarkdownFile('blog/x.md', source, BlogFrontMatter, validBlogFrontMatter);
+        parseMarkdownFile('blog/x.md', source, BlogFrontMatter);
       } catch (err) {
         return err as SiteError;
       }
@@ -191,7 +147,7 @@ describe('front matter as YAML (js-yaml)', () => {
     expect(e.location).toEqual({ file: 'blog/x.md', line: 8, field: 'draft' });
     expect(e.message).toBe('blog/x.md:8: field "draft" must be a boolean, but found "yes".');
     expect(e.hint).toMatch(/schema/);
-    expect(parseMarkdownFile('blog/x.md', source.replace('"yes"', 'true'), BlogFrontMatter, validBlogFrontMatter).data.draft).toBe(true);
+    expect(parseMarkdownFile('blog/x.md', source.replace('"yes"', 'true'), BlogFrontMatter).data.draft).toBe(true);
   });
 
   it('a date that is not a date is an error with file, line, field and hint', () => {
