@@ -1,5 +1,5 @@
 // The speed layers of `site build`, each of which can be turned off to measure what it gains:
-// SITE_SPEED_OFF=workers,headHtml,... (`npm run bench -- --ablate`). Every layer has a slower path
+// SITE_SPEED_OFF=workers,shared,... (`npm run bench -- --ablate`). Every layer has a slower path
 // that writes the same output (tests/integration/speedLayers.test.ts builds a site with each one off
 // and compares the output folder with the default build's). Plain CommonJS: bin/site.js,
 // runBundle.cjs and earlyWorker.mjs read it before anything can load TypeScript.
@@ -17,7 +17,6 @@ const SPEED_LAYERS = {
   plainPairs: 'front matter is always read by js-yaml',
   quickCheck: 'front matter is always checked by zod',
   shared: '<Shared> subtrees are rendered on every page that shows them',
-  headHtml: "the page's <head> tags are rendered by React",
 };
 
 let off;

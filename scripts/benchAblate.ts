@@ -37,7 +37,6 @@ export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   plainPairs: ['cold', 'one article changed'],
   quickCheck: ['cold', 'one article changed'],
   shared: ['cold', 'one article changed'],
-  headHtml: ['cold', 'one article changed'],
 };
 
 interface LayerResult {

@@ -45,7 +45,6 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'quickCheck', file: 'templates/schemas.ts', part: { name: 'validBlogFrontMatter', from: /^export function validBlogFrontMatter/, until: 'block' } },
   { layer: 'shared', file: 'generator/render/Shared.tsx' },
   { layer: 'shared', file: 'generator/render/SharedFragments.tsx' },
-  { layer: 'headHtml', file: 'generator/render/headHtml.ts' },
   { layer: 'switches (measurement)', file: 'generator/speedLayers.cjs' },
 ];
 
