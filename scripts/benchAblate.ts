@@ -28,7 +28,6 @@ type Kind = (typeof KINDS)[number];
  */
 export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   workers: ['cold'],
-  earlyWorker: ['cold'],
   codeCache: KINDS,
   packDeltas: ['one article changed'],
   stringTable: ['cold', 'one article changed'],

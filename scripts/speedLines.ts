@@ -22,7 +22,6 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'workers (shards)', file: 'generator/shards/ShardState.ts' },
   { layer: 'workers (shards)', file: 'generator/shards/shardProtocol.ts' },
   { layer: 'workers (shards)', file: 'generator/shards/shardWorker.ts' },
-  { layer: 'earlyWorker', file: 'generator/shards/earlyWorker.mjs' },
   { layer: 'codeCache', file: 'generator/runBundle.cjs' },
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/BuildCache.ts' },
   { layer: 'packDeltas', file: 'generator/cache/BuildCache.ts', part: { name: 'fitsDelta', from: /^export const fitsDelta/, until: 'block' }, within: true },
