@@ -3,25 +3,17 @@
 // and the site in the current folder (generator/selfBundle.mjs), rebuilt
 // whenever one of its source files changes,
 // through generator/runBundle.cjs (a CommonJS bundle with V8's code cache).
-// For a cold `site build` of a big site, the build's worker thread starts
-// booting now, while the CLI loads (generator/shards/earlyWorker.mjs).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBundle } from '../generator/runBundle.cjs';
 import { selfBundle, siteRootOf } from '../generator/selfBundle.mjs';
-import { earlyWorkerWanted, shardBundle, startEarlyWorker } from '../generator/shards/earlyWorker.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The site in the current folder, if any: the CLI's bundle carries it (generator/site/embeddedSite.ts).
 const site = siteRootOf(process.cwd());
-const early = process.argv[2] === 'build' && earlyWorkerWanted(process.argv.slice(3));
 // `site dev` says why its first start takes seconds rather than half of one.
 const announce = process.argv[2] === 'dev' ? () => process.stdout.write('Bundling the generator (first start, and after it changes)...\n') : undefined;
-const [file, shard] = await Promise.all([
-  selfBundle(root, 'cli', 'generator/cli.ts', 'cjs', announce, site),
-  early && site ? shardBundle(root, site) : undefined,
-]).catch(siteCodeFailed);
-if (shard) startEarlyWorker(shard);
+const file = await selfBundle(root, 'cli', 'generator/cli.ts', 'cjs', announce, site).catch(siteCodeFailed);
 runBundle(file);
 
 /**

@@ -1,21 +1,19 @@
 // The speed layers of `site build`, each of which can be turned off to measure what it gains:
-// SITE_SPEED_OFF=workers,headHtml,... (`npm run bench -- --ablate`). Every layer has a slower path
+// SITE_SPEED_OFF=workers,shared,... (`npm run bench -- --ablate`). Every layer has a slower path
 // that writes the same output (tests/integration/speedLayers.test.ts builds a site with each one off
-// and compares the output folder with the default build's). Plain CommonJS: bin/site.js,
-// runBundle.cjs and earlyWorker.mjs read it before anything can load TypeScript.
+// and compares the output folder with the default build's). Plain CommonJS: runBundle.cjs
+// (which bin/site.js loads) reads it before anything can load TypeScript.
 'use strict';
 
 /** Each layer, and the path a build takes with it off. */
 const SPEED_LAYERS = {
   workers: 'no worker threads: the main thread reads and renders everything (as --workers 0)',
-  earlyWorker: 'the worker starts when the build wants it, not before the CLI loads',
   codeCache: "bundles run without V8's code cache (none read, none written)",
   packDeltas: 'a changed cache pack is written whole, never as a delta beside it',
   stringTable: "the pages pack keeps each summary's ids and links as strings, not numbers into one table",
   buildRecord: 'no "Up to date" check and no build record: every build goes through the cache',
   outputKeep: 'the output folder is always rebuilt and swapped in, never updated in place',
   shared: '<Shared> subtrees are rendered on every page that shows them',
-  headHtml: "the page's <head> tags are rendered by React",
 };
 
 let off;

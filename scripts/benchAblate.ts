@@ -28,14 +28,12 @@ type Kind = (typeof KINDS)[number];
  */
 export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   workers: ['cold'],
-  earlyWorker: ['cold'],
   codeCache: KINDS,
   packDeltas: ['one article changed'],
   stringTable: ['cold', 'one article changed'],
   buildRecord: KINDS,
   outputKeep: ['one article changed'],
   shared: ['cold', 'one article changed'],
-  headHtml: ['cold', 'one article changed'],
 };
 
 interface LayerResult {

@@ -22,7 +22,6 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'workers (shards)', file: 'generator/shards/ShardState.ts' },
   { layer: 'workers (shards)', file: 'generator/shards/shardProtocol.ts' },
   { layer: 'workers (shards)', file: 'generator/shards/shardWorker.ts' },
-  { layer: 'earlyWorker', file: 'generator/shards/earlyWorker.mjs' },
   { layer: 'codeCache', file: 'generator/runBundle.cjs' },
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/BuildCache.ts' },
   { layer: 'packDeltas', file: 'generator/cache/BuildCache.ts', part: { name: 'fitsDelta', from: /^export const fitsDelta/, until: 'block' }, within: true },
@@ -43,7 +42,6 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'outputKeep', file: 'generator/writeOutput.ts', part: { name: 'OutputDir.patch', from: /^ {2}private async patch\(/, until: 'block' } },
   { layer: 'shared', file: 'generator/render/Shared.tsx' },
   { layer: 'shared', file: 'generator/render/SharedFragments.tsx' },
-  { layer: 'headHtml', file: 'generator/render/headHtml.ts' },
   { layer: 'switches (measurement)', file: 'generator/speedLayers.cjs' },
 ];
 

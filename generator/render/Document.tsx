@@ -1,48 +1,43 @@
 /**
- * The document shell every page shares: lang, charset, viewport, and a slot
- * for the rest of <head> (headHtml.ts: CSP, head tags, the hashed
- * stylesheet, module scripts, JSON-LD), which goes in (aroundHead) after
- * React has rendered the page. React itself writes charset and viewport
- * first, then the preloads it hoists out of the body (the navigation's
- * logo), then the slot. No inline scripts: JSON-LD is data (type
- * application/ld+json), never executed.
+ * The document shell every page shares: lang, charset, viewport, and the
+ * rest of <head> (HeadElements: CSP, head tags, the hashed stylesheet,
+ * module scripts, JSON-LD), which React hoists and writes after charset,
+ * viewport and the preloads it hoists out of the body (the navigation's
+ * logo). No inline scripts: JSON-LD is data (type application/ld+json),
+ * never executed.
  */
-import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
-import type { HeadParts } from './headHtml.ts';
+import type { HeadTag } from '../seo/headTags.ts';
 
-// Control characters around a per-process nonce: React writes the text as it is, and nothing before the
-// slot comes from content but preload URLs, which cannot hold it.
-const HEAD_SLOT = `\u0001head${randomBytes(6).toString('hex')}\u0002`;
-
-/** `head`: the head tags as React elements instead of the slot (a build measuring headHtml: speedLayers.cjs). */
-export function Document({ lang, head, children }: { lang: string; head?: ReactNode; children: ReactNode }) {
+export function Document({ lang, head, children }: { lang: string; head: ReactNode; children: ReactNode }) {
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {head ?? HEAD_SLOT}
+        {head}
       </head>
       <body>{children}</body>
     </html>
   );
 }
 
-/**
- * A rendered Document cut at its head slot: what goes before the rest of <head> (headHtml), and what
- * goes after it. Kept apart rather than joined: a page is written in pieces, and joining would copy it.
- */
-export function aroundHead(html: string): [before: string, after: string] {
-  const at = html.indexOf(HEAD_SLOT);
-  if (at < 0) throw new Error('the document has no head slot');
-  return [html.slice(0, at), html.slice(at + HEAD_SLOT.length)];
+/** The page-specific part of <head>. */
+export interface HeadParts {
+  csp: string;
+  /** The route's head tags (seo/headTags.ts). */
+  head: HeadTag[];
+  /** The favicon's URL; '' for none (an empty data: icon then, so browsers do not ask for /favicon.ico). */
+  icon: string;
+  /** The stylesheet's URL; '' for none. */
+  stylesheet: string;
+  /** Module scripts (src). */
+  scripts: string[];
+  /** Serialized JSON-LD blocks (seo/jsonLd.ts serializeJsonLd: safe inside <script>). */
+  jsonLd: string[];
 }
 
-/**
- * What headHtml writes, as React elements: React hoists and writes them itself, byte for byte the same
- * (tests/integration/speedLayers.test.ts). The slower path, for a build that measures headHtml.
- */
+/** The page-specific head tags as React elements, in this order: CSP first, JSON-LD last. */
 export function HeadElements({ csp, head, icon, stylesheet, scripts, jsonLd }: HeadParts) {
   return (
     <>

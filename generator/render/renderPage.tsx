@@ -14,10 +14,8 @@ import { headTags } from '../seo/headTags.ts';
 import { serializeJsonLd } from '../seo/jsonLd.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { RenderContext, Route } from '../site/defineConfig.ts';
-import { aroundHead, Document, HeadElements } from './Document.tsx';
-import { headHtml, type HeadParts } from './headHtml.ts';
+import { Document, HeadElements, type HeadParts } from './Document.tsx';
 import { SharedContext } from './Shared.tsx';
-import { layerOff } from '../speedLayers.cjs';
 import { fragmentDeps, joinParts, SharedFragments, type PageParts } from './SharedFragments.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { collectionDeps, trackReads } from './trackReads.ts';
@@ -63,12 +61,10 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
       scripts: assets.scripts,
       jsonLd: (site.jsonLd?.(route, tools) ?? []).map(serializeJsonLd),
     };
-    // Measuring headHtml (speedLayers.cjs): React renders the head tags in the document.
-    const reactHead = layerOff('headHtml');
     // Markdown images become their <picture> once the page is rendered (images/markdownImages.ts).
     const html = placeImages(
       renderToStaticMarkup(
-        <Document lang={meta.language} head={reactHead ? <HeadElements {...parts} /> : undefined}>
+        <Document lang={meta.language} head={<HeadElements {...parts} />}>
           <SiteContext.Provider value={ctx}>
             <SharedContext.Provider value={shared}>
               <Layout route={route}>
@@ -80,9 +76,7 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
       ),
       ctx.image ?? imageLookup({}),
     );
-    if (reactHead) return shared.parts(`<!doctype html>${html}`);
-    const [before, after] = aroundHead(html);
-    return [...shared.parts(`<!doctype html>${before}`), headHtml(parts), ...shared.parts(after)];
+    return shared.parts(`<!doctype html>${html}`);
   } catch (e) {
     if (e instanceof SiteError) throw e;
     throw new SiteError('TemplateRenderFailed', { route: route.path, template: route.template, reason: (e as Error).message });

@@ -15,10 +15,11 @@
  * again). A worker always has two requests queued, so it never waits for
  * the main thread between batches.
  */
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { adoptEarlyWorker, discardEarlyWorker, shardBundle, shardWorker, WORKER_THRESHOLD, workerHeapMb } from './earlyWorker.mjs';
+import { fileURLToPath } from 'node:url';
 import { generatorRoot } from '../cache/sourceKey.ts';
+import { selfBundle, siteRootOf } from '../selfBundle.mjs';
 import { layerOff } from '../speedLayers.cjs';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
@@ -33,6 +34,28 @@ const RENDER_BATCH = 25;
 /** Requests a worker has queued at any time: rendering, parsing. */
 const IN_FLIGHT = 2;
 const PARSE_IN_FLIGHT = 4;
+
+/** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
+const WORKER_THRESHOLD = 400;
+
+/**
+ * A worker's old-generation limit: about twice what it keeps alive (~10 KB per article: the route table
+ * and every article's metadata). V8 left alone grows each heap far past that (a build of 4,000 articles
+ * peaked at 450 MB; capped, at under 380 MB and no slower). A worker that still runs out is replaced by
+ * the main thread for the rest of its share, so the cap costs speed at worst, never the build.
+ */
+const workerHeapMb = (articles: number): number => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
+
+/** The shard worker's CommonJS bundle (shardWorker.ts) for the site at `siteRoot`, from the cache or freshly built. */
+const shardBundle = (siteRoot: string): Promise<string> =>
+  selfBundle(generatorRoot, 'shard', 'generator/shards/shardWorker.ts', 'cjs', undefined, siteRootOf(siteRoot));
+
+/** runBundle.cjs, a worker's entry: it runs the bundle named in workerData with V8's code cache. */
+const runBundleFile = fileURLToPath(new URL('../runBundle.cjs', import.meta.url));
+
+/** A shard worker running the CommonJS bundle `file`, its old generation capped at `heapMb`. */
+const shardWorker = (file: string, heapMb: number): Worker =>
+  new Worker(runBundleFile, { workerData: { bundle: file }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 
 type Progress = (done: number) => void;
 
@@ -168,22 +191,14 @@ export class ShardPool {
     return this.workers;
   }
 
-  /**
-   * Adds `n` worker threads beside this one for a site of `articles` (once; later calls wait for the
-   * first). The worker bin/site.js started early is taken at once, before this returns, so work handed
-   * out right after reaches it without waiting for the event loop.
-   */
+  /** Adds `n` worker threads beside this one for a site of `articles` (once; later calls wait for the first). */
   useWorkers(n: number, articles: number): Promise<void> {
     if (n <= 0) return this.starting ?? Promise.resolve();
     this.starting ??= (async () => {
       this.workers = n;
       const heapMb = workerHeapMb(articles);
-      const early = adoptEarlyWorker(heapMb);
-      if (early) this.lanes.push(new WorkerLane(early));
-      const more = early ? n - 1 : n;
-      if (more === 0) return;
-      const file = await shardBundle(generatorRoot, this.root);
-      for (let i = 0; i < more; i++) this.lanes.push(new WorkerLane(shardWorker(file, heapMb)));
+      const file = await shardBundle(this.root);
+      for (let i = 0; i < n; i++) this.lanes.push(new WorkerLane(shardWorker(file, heapMb)));
     })();
     return this.starting;
   }
@@ -312,7 +327,6 @@ export class ShardPool {
   }
 
   async close(): Promise<void> {
-    discardEarlyWorker();
     await Promise.all(this.lanes.map((l) => l.close()));
   }
 }

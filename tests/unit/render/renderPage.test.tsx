@@ -1,12 +1,11 @@
 /**
- * The string <head> (headHtml + the Document's slot) gives byte for byte what React gave when it
- * rendered those tags itself: for every page of the real site, with the navigation logo's preload that
- * React hoists ahead of them, and with every character React escapes in titles, descriptions and URLs.
+ * renderPage writes each page's <head> byte for byte as React renders a document holding those tags in
+ * its <head>: for every page of the real site, with the navigation logo's preload that React hoists
+ * ahead of them, and with every character React escapes in titles, descriptions and URLs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { escapeHtml, headHtml } from '../../../generator/render/headHtml.ts';
 import { renderPage } from '../../../generator/render/renderPage.tsx';
 import { SharedContext } from '../../../generator/render/Shared.tsx';
 import { joinParts, SharedFragments } from '../../../generator/render/SharedFragments.tsx';
@@ -87,15 +86,7 @@ beforeAll(async () => {
   ctx = { content, routes, siteUrl: SITE_URL, asset: (name) => `/assets/${name}?a=1&b='2'` };
 });
 
-describe('headHtml', () => {
-  it('escapes as React does', () => {
-    expect(escapeHtml(`a "b" & 'c' <d>`)).toBe('a &quot;b&quot; &amp; &#x27;c&#x27; &lt;d&gt;');
-    expect(escapeHtml('plain')).toBe('plain');
-    // The same value twice: no state left between calls.
-    expect(escapeHtml('x&y')).toBe('x&amp;y');
-    expect(escapeHtml('x&y')).toBe('x&amp;y');
-  });
-
+describe('renderPage', () => {
   it('gives every page of the real site exactly the HTML React gave', () => {
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) expect(renderPage(definition, route, ctx as unknown as RenderContext, assets).html, route.path).toBe(reactPage(route, ctx));
@@ -123,13 +114,5 @@ describe('headHtml', () => {
     const pricing = render(routes.find((r) => r.path === '/pricing')!);
     expect(pricing).not.toContain('/assets/social/');
     expect(pricing).toContain(`<meta property="og:image" content="${SITE_URL}/assets/og-image.png?a=1&amp;b=&#x27;2&#x27;"/>`);
-  });
-
-  it('puts the CSP first and the JSON-LD last', () => {
-    const html = headHtml({ csp: "a 'b'", head: [{ tag: 'title', text: 'T' }], icon: '/i.svg', stylesheet: '/s.css', scripts: ['/l.js'], jsonLd: ['{}'] });
-    expect(html).toBe(
-      `<meta http-equiv="Content-Security-Policy" content="a &#x27;b&#x27;"/><title>T</title><link rel="icon" href="/i.svg" type="image/svg+xml"/>` +
-        `<link rel="stylesheet" href="/s.css"/><script type="module" src="/l.js"></script><script type="application/ld+json">{}</script>`,
-    );
   });
 });
