@@ -39,9 +39,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  renameSync,
   rmSync,
-  unlinkSync,
   writeFileSync,
   writeSync,
   writevSync,
@@ -52,6 +50,7 @@ import { chunksHash, contentHash } from './contentHash.ts';
 import { stampAt, stampOf } from './stampOf.ts';
 import { claimCacheDir } from './claimCacheDir.ts';
 import { layerOff } from '../speedLayers.cjs';
+import { tmpNameFor, writeFileAtomic } from './writeFileAtomic.ts';
 
 const FORMAT = 'site-build-cache/1';
 
@@ -292,21 +291,12 @@ export class BuildCache {
   }
 
   private tmpName(file: string): string {
-    return `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    return tmpNameFor(file);
   }
 
+
   private writeAtomic(file: string, data: string | Uint8Array): void {
-    const tmp = this.tmpName(file);
-    try {
-      writeFileSync(tmp, data);
-      renameSync(tmp, file);
-    } catch (e) {
-      try {
-        unlinkSync(tmp);
-      } catch {
-        /* never written */
-      }
-      throw e;
-    }
+    writeFileAtomic(file, data);
   }
+
 }

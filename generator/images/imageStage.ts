@@ -9,7 +9,8 @@
  * recorded with their SHA-256 and stamp in the `images` pack, and linked (or copied) into the output
  * as assets/images/<same name>: an unchanged image is never encoded again.
  */
-import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../cache/writeFileAtomic.ts';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -142,9 +143,7 @@ export async function imageStage({ contentDir, cache, refs, options = {} }: Imag
     const sha = contentHash(bytes);
     if (!dir) return { name, width, bytes: bytes.byteLength, sha, stamp: '' };
     const file = path.join(dir, name);
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, file);
+    writeFileAtomic(file, bytes);
     return { name, width, bytes: bytes.byteLength, sha, stamp: stampAt(file) ?? '' };
   };
 

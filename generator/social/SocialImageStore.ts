@@ -6,7 +6,8 @@
  * is made again. The output gets hard links (copies where links fail), so a warm build writes no image
  * data. Without a cache folder, images are kept in memory for the one build.
  */
-import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../cache/writeFileAtomic.ts';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
@@ -66,18 +67,7 @@ export class SocialImageStore {
     const hash = contentHash(bytes);
     if (!this.dir) return void this.current.set(key, { hash, stamp: '', bytes });
     const file = this.file(key);
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      writeFileSync(tmp, bytes);
-      renameSync(tmp, file);
-    } catch (e) {
-      try {
-        unlinkSync(tmp);
-      } catch {
-        /* never written */
-      }
-      throw e;
-    }
+    writeFileAtomic(file, bytes);
     this.current.set(key, { hash, stamp: stampAt(file) ?? '' });
   }
 
