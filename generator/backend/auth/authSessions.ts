@@ -7,12 +7,12 @@ import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 
 type Db = Queryable;
 
-/** A verified access token: its claims plus the user and session rows it names. */
+/** A verified access token: its claims plus the auth.users and auth.sessions rows it names. */
 export interface AccessContext {
   claims: Record<string, unknown>;
   user: AuthUserRow;
   sessionId: string;
-  /** The session's assurance level: 'aal2' once a factor was verified in it. */
+  /** The sign-in's assurance level (auth.sessions.aal): 'aal2' once a factor was verified in it. */
   aal: string;
 }
 
@@ -24,7 +24,7 @@ export interface AccessContext {
  */
 export function authSessions(ctx: BackendContext) {
   /**
-   * Signs the user in (a new auth.sessions row) and returns GoTrue's session object;
+   * Signs the user in (a new auth.sessions row) and returns GoTrue's Session object;
    * `method` is the amr claim GoTrue records ('password', 'otp', 'email/signup', ...).
    */
   async function start(db: Db, user: AuthUserRow, method = 'password'): Promise<Record<string, unknown>> {
@@ -44,8 +44,8 @@ export function authSessions(ctx: BackendContext) {
   }
 
   /**
-   * A factor verified in the session (GoTrue's updateMFASessionAndClaims):
-   * the method joins the session's amr, the session becomes aal2, and the
+   * A factor verified in a sign-in (GoTrue's updateMFASessionAndClaims):
+   * the method joins the sign-in's amr, its auth.sessions row becomes aal2, and the
    * refresh token is swapped so the aal1 one cannot mint aal2 tokens.
    */
   async function upgrade(db: Db, access: AccessContext, method: string, factorId: string): Promise<Record<string, unknown>> {
@@ -56,7 +56,7 @@ export function authSessions(ctx: BackendContext) {
       [access.sessionId],
     );
     // One revoked token in between (GoTrue moves its counter by 2): the aal1 token is no longer the
-    // active token's parent, so after the reuse interval it cannot fetch the aal2 one and ends the session.
+    // active token's parent, so after the reuse interval it cannot fetch the aal2 one and ends the sign-in.
     const skipped = newRefreshToken();
     const next = newRefreshToken();
     if (current.rows[0]) await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [current.rows[0].id]);
@@ -107,11 +107,11 @@ export function authSessions(ctx: BackendContext) {
   /**
    * grant_type=refresh_token, as GoTrue's RefreshTokenGrant: rotates the
    * token (the old one is revoked, a child is made). A revoked token may
-   * still be used when it is the parent of the session's active token (the
+   * still be used when it is the parent of the sign-in's active token (the
    * client lost the answer, or two tabs refreshed at once: the active token
    * is handed out again) or within [auth] refresh_token_reuse_interval
    * seconds of its revocation (a new child is made). Any later reuse is
-   * taken as theft: the session ends.
+   * taken as theft: the sign-in ends.
    */
   async function refresh(token: unknown): Promise<Record<string, unknown>> {
     if (typeof token !== 'string' || token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
