@@ -95,7 +95,7 @@ export interface BuildResult {
     search: { rendered: number; cached: number; here: number };
     /** Content images: encoded now, or taken from the cache. */
     images: { encoded: number; cached: number };
-    /** Social images made and taken from the cache; 'off' with `socialImages: false`; absent for a site without them. */
+    /** Social images made and taken from the cache; 'off' with `--no-social-images`; absent for a site without them. */
     social?: { made: number; cached: number } | 'off';
   };
 }
@@ -287,12 +287,12 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     });
 
     const others: OutputFiles = new Map([...assets.files, ...extras, ...search.files]);
-    const imageFiles = social?.plan.images.map((i) => i.file) ?? [];
+    const socialFiles = social?.plan.images.map((i) => i.file) ?? [];
     const redirected = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
     await stage('checks', () => {
       runChecks({
         pages: summaries,
-        files: [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file), ...imageFiles],
+        files: [...rendered.list.map((p) => p.file), ...others.keys(), ...images.files.map((f) => f.file), ...socialFiles],
         sitemapXml: String(extras.get('sitemap.xml')),
         siteUrl,
         redirects: redirected,

@@ -29,7 +29,8 @@ export interface BuiltSite {
 export async function buildAndServe(options: SiteOptions = {}): Promise<BuiltSite> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-e2e-'));
   const out = path.join(dir, 'dist');
-  const result = await build({ backend: null, log: () => {}, ...options, out });
+  // A cache of its own: test files build at the same time, and one build prunes what its content no longer uses.
+  const result = await build({ backend: null, log: () => {}, cacheDir: path.join(dir, 'cache'), ...options, out });
   const server = await serveStatic({ dir: out });
   return {
     dir: out,
