@@ -10,7 +10,6 @@ const SPEED_LAYERS = {
   workers: 'no worker threads: the main thread reads and renders everything (as --workers 0)',
   codeCache: "bundles run without V8's code cache (none read, none written)",
   packDeltas: 'a changed cache pack is written whole, never as a delta beside it',
-  stringTable: "the pages pack keeps each summary's ids and links as strings, not numbers into one table",
   buildRecord: 'no "Up to date" check and no build record: every build goes through the cache',
   outputKeep: 'the output folder is always rebuilt and swapped in, never updated in place',
   shared: '<Shared> subtrees are rendered on every page that shows them',

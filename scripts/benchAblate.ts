@@ -30,7 +30,6 @@ export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   workers: ['cold'],
   codeCache: KINDS,
   packDeltas: ['one article changed'],
-  stringTable: ['cold', 'one article changed'],
   buildRecord: KINDS,
   outputKeep: ['one article changed'],
   shared: ['cold', 'one article changed'],

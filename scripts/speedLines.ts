@@ -36,7 +36,6 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/claimCacheDir.ts' },
   { layer: 'cache and shards (the two stages)', file: 'generator/stages/readEntries.ts' },
   { layer: 'cache and shards (the two stages)', file: 'generator/stages/renderPages.ts' },
-  { layer: 'stringTable', file: 'generator/cache/packedSummary.ts' },
   { layer: 'buildRecord', file: 'generator/cache/buildRecord.ts' },
   { layer: 'outputKeep', file: 'generator/writeOutput.ts', part: { name: 'OutputDir.keep', from: /^ {2}keep\(/, until: 'block' } },
   { layer: 'outputKeep', file: 'generator/writeOutput.ts', part: { name: 'OutputDir.patch', from: /^ {2}private async patch\(/, until: 'block' } },

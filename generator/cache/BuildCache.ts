@@ -9,7 +9,7 @@
  *   hash (readSources.ts).
  * - pages.pack: per route, the key it was rendered under, the content
  *   files it read, its check summary and the hash of its HTML
- *   (stages/renderPages.ts, packedSummary.ts).
+ *   (stages/renderPages.ts).
  * - asset-*.pack: the stylesheet and the widget bundle (cachedAsset.ts).
  * - <name>-delta.pack: entries changed since <name>.pack was written, for a
  *   build that changed a few of thousands (readPackDelta): valid only with

@@ -5,7 +5,7 @@
  * the content files it read, its hash and its check summary.
  */
 import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
-import { SummaryTable, type PackedSummary } from '../cache/packedSummary.ts';
+import { hashParts } from '../cache/contentHash.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { listCollections, metaOf, type ContentSnapshot } from '../content/load.ts';
@@ -27,7 +27,7 @@ interface PageEntry {
   /** BuildCache.pageStamp when the page was stored or last verified. */
   stamp?: string;
   bytes: number;
-  summary: PackedSummary;
+  summary: PageSummary;
 }
 
 export interface RenderPagesInput {
@@ -51,11 +51,11 @@ export interface RenderPagesInput {
   images?: ImageManifest;
 }
 
-/** An entry of the pages pack's delta: the summary as it is (a delta holds few pages: no string table). */
-type DeltaEntry = Omit<PageEntry, 'summary'> & { summary: PageSummary };
-
-/** The pages pack's entry that is not a route: the strings its summaries' numbers stand for. */
-const STRINGS = '@strings';
+/**
+ * The pages pack's format, part of its key: a pack (or delta) of another format is ignored, never misread.
+ * pages/2: each summary's ids and links as strings (pages/1 numbered them into one table of strings).
+ */
+const PACK_FORMAT = 'pages/2';
 
 /**
  * Every route's page, in route order; `cached`: how many came from the cache; `saved`: settles when the
@@ -63,28 +63,19 @@ const STRINGS = '@strings';
  */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number; saved: Promise<void> }> {
   const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {} } = input;
-  const pack = cache.readPack<PageEntry | string[]>('pages', globalKey);
-  const strings = pack[STRINGS];
-  const table = new SummaryTable(Array.isArray(strings) ? strings : []);
-  const index = pack as Record<string, PageEntry | undefined>;
+  const packKey = hashParts([PACK_FORMAT, globalKey]);
+  const index: Record<string, PageEntry | undefined> = cache.readPack<PageEntry>('pages', packKey);
   // What changed since the pack was written, when few pages did (written in place of a new pack below).
-  const delta = cache.readPackDelta<DeltaEntry>('pages', globalKey);
+  const delta = cache.readPackDelta<PageEntry>('pages', packKey);
   const entries = allEntries(content, site.collections);
   const digest = routeDigester(entries);
   const hashOf = depHasher(content, site.collections, routes, digest, images);
   const pages = new Map<string, RenderedPage>();
   const misses: Route[] = [];
-  const hits: { route: Route; entry: PageEntry | DeltaEntry; summary: PageSummary }[] = [];
+  const hits: { route: Route; entry: PageEntry; summary: PageSummary }[] = [];
   for (const route of routes) {
-    const changed = delta[route.path];
-    const base = index[route.path];
-    const entry = changed ?? base;
-    const summary =
-      entry && entry.key === pageKey(globalKey, digest(route), entry.deps, hashOf)
-        ? changed
-          ? validSummary(changed.summary)
-          : table.unpack(base!.summary)
-        : null;
+    const entry = delta[route.path] ?? index[route.path];
+    const summary = entry && entry.key === pageKey(globalKey, digest(route), entry.deps, hashOf) ? validSummary(entry.summary) : null;
     if (!entry || !summary) misses.push(route);
     else hits.push({ route, entry, summary });
   }
@@ -116,14 +107,13 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   const cached = pages.size;
   if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), entries.length);
-  // Fresh pages go into the new pack as they arrive, numbered, serialized and encoded while the workers
-  // still render: the pack is not all left for the end, when this thread alone is busy (4 MB of JSON
-  // joined and encoded at once took 70 ms there).
-  const written = new SummaryTable();
+  // Fresh pages go into the new pack as they arrive, serialized and encoded while the workers still
+  // render: the pack is not all left for the end, when this thread alone is busy (4 MB of JSON joined
+  // and encoded at once took 70 ms there).
   const packed = new Map<string, Buffer>();
   const remember = ({ path, key, deps, hash, stamp, bytes, summary }: RenderedPage): Buffer => {
-    const entry: PageEntry = { key, deps, hash, stamp, bytes, summary: written.pack(summary) };
-    // `"path":{entry},`: the pack is "{", every route's piece in route order, then the strings and "}".
+    const entry: PageEntry = { key, deps, hash, stamp, bytes, summary };
+    // `"path":{entry},`: the pack is "{", every route's piece in route order (the last without its comma), "}".
     const piece = Buffer.from(`${JSON.stringify(path)}:${JSON.stringify(entry)},`);
     packed.set(path, piece);
     return piece;
@@ -183,15 +173,15 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   if (changes.length && cache.hasBase('pages') && fitsDelta(changes.length, routes.length)) {
     // A few pages of thousands: they go into the delta (replacing the last one), the pack stays as it is.
     const entries = Object.fromEntries(changes.map(({ path, key, deps, hash, stamp, bytes, summary }) => [path, { key, deps, hash, stamp, bytes, summary }]));
-    saved = Promise.all([cache.writePackDeltaAsync('pages', globalKey, entries), cache.prunePages(stored())]).then(() => {});
-  } else if (changes.length || Object.keys(index).length !== routes.length + 1) {
-    // The JSON of { [route path]: PageEntry, "@strings": [...] }, in route order, from the entries' own.
-    const pieces = [Buffer.from('{'), ...routes.map((r) => packed.get(r.path) ?? remember(pages.get(r.path)!))];
-    pieces.push(Buffer.from(`${JSON.stringify(STRINGS)}:${JSON.stringify(written.strings)}}`));
-    saved = Promise.all([cache.writePackPiecesAsync('pages', globalKey, pieces), cache.prunePages(stored())]).then(() => {});
+    saved = Promise.all([cache.writePackDeltaAsync('pages', packKey, entries), cache.prunePages(stored())]).then(() => {});
+  } else if (changes.length || Object.keys(index).length !== routes.length) {
+    // The JSON of { [route path]: PageEntry }, in route order, from the entries' own pieces.
+    const pieces = routes.map((r) => packed.get(r.path) ?? remember(pages.get(r.path)!));
+    if (pieces.length) pieces[pieces.length - 1] = pieces.at(-1)!.subarray(0, -1);
+    saved = Promise.all([cache.writePackPiecesAsync('pages', packKey, [Buffer.from('{'), ...pieces, Buffer.from('}')]), cache.prunePages(stored())]).then(() => {});
   }
   return { list: routes.map((r) => pages.get(r.path)!), cached, saved };
 }
 
-/** A summary from the delta, if it has the shape of one (a pack that does not add up renders the page again). */
+/** A summary from the pack or its delta, if it has the shape of one (a pack that does not add up renders the page again). */
 const validSummary = (s: PageSummary): PageSummary | null => (s && Array.isArray(s.ids) && Array.isArray(s.refs) ? s : null);

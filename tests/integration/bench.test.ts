@@ -53,10 +53,10 @@ it('--lines counts the speed machinery, file by file, with a total', async () =>
 it('--ablate builds with a layer off and on and prints medians, gains and a verdict', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-ablate-'));
   try {
-    const { stdout } = await bench('--ablate', '--sizes', '20', '--rounds', '1', '--layers', 'stringTable,outputKeep', '--dir', dir);
-    expect(stdout).toContain("- stringTable off: the pages pack keeps each summary's ids and links as strings, not numbers into one table");
-    expect(stdout).toMatch(/\| stringTable \| 20 \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| \d+\.\d\d s \| \d+\.\d\d s \| \(-?\d+\.\d%\) \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| (keep \(≥5%\)|remove) \|/);
-    expect(stdout).toMatch(/\| outputKeep \| 20 \| .* \| (keep \(≥5%\)|remove) \|/);
+    const { stdout } = await bench('--ablate', '--sizes', '20', '--rounds', '1', '--layers', 'packDeltas,shared', '--dir', dir);
+    expect(stdout).toContain('- shared off: <Shared> subtrees are rendered on every page that shows them');
+    expect(stdout).toMatch(/\| shared \| 20 \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| \d+\.\d\d s \| \d+\.\d\d s \| \(-?\d+\.\d%\) \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| (keep \(≥5%\)|remove) \|/);
+    expect(stdout).toMatch(/\| packDeltas \| 20 \| .* \| (keep \(≥5%\)|remove) \|/);
     expect(await readdir(dir)).toEqual([]);
   } finally {
     await rm(dir, { recursive: true, force: true });
