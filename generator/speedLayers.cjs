@@ -11,7 +11,6 @@ const SPEED_LAYERS = {
   codeCache: "bundles run without V8's code cache (none read, none written)",
   packDeltas: 'a changed cache pack is written whole, never as a delta beside it',
   buildRecord: 'no "Up to date" check and no build record: every build goes through the cache',
-  outputKeep: 'the output folder is always rebuilt and swapped in, never updated in place',
   shared: '<Shared> subtrees are rendered on every page that shows them',
 };
 

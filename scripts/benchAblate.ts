@@ -31,7 +31,6 @@ export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   codeCache: KINDS,
   packDeltas: ['one article changed'],
   buildRecord: KINDS,
-  outputKeep: ['one article changed'],
   shared: ['cold', 'one article changed'],
 };
 

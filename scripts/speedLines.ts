@@ -37,8 +37,6 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'cache and shards (the two stages)', file: 'generator/stages/readEntries.ts' },
   { layer: 'cache and shards (the two stages)', file: 'generator/stages/renderPages.ts' },
   { layer: 'buildRecord', file: 'generator/cache/buildRecord.ts' },
-  { layer: 'outputKeep', file: 'generator/writeOutput.ts', part: { name: 'OutputDir.keep', from: /^ {2}keep\(/, until: 'block' } },
-  { layer: 'outputKeep', file: 'generator/writeOutput.ts', part: { name: 'OutputDir.patch', from: /^ {2}private async patch\(/, until: 'block' } },
   { layer: 'shared', file: 'generator/render/Shared.tsx' },
   { layer: 'shared', file: 'generator/render/SharedFragments.tsx' },
   { layer: 'switches (measurement)', file: 'generator/speedLayers.cjs' },

@@ -239,11 +239,6 @@ export class BuildCache {
     }
   }
 
-  /** Whether the file at `file` has the stamp `stamp` (the stored page it is a hard link of, unchanged since). */
-  hasStamp(file: string, stamp: string): boolean {
-    return this.trusted && stampAt(file) === stamp;
-  }
-
   /** The stamp of a stored page (inode, size, modification time), or null when it is missing. */
   pageStamp(hash: string): string | null {
     return this.dir ? stampAt(this.pageFile(hash)) : null;

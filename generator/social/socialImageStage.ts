@@ -110,9 +110,8 @@ export function makeSocialImages(setup: SocialSetup, cache: BuildCache): SocialI
 }
 
 /**
- * Puts every image of the plan into the output (links to the cache) or `memory`. An output updated in
- * place (OutputDir.keep) keeps each image that is there as stored. Returns each file with its stamp in
- * the output when known (a link shares the stored file's), and the bytes in all.
+ * Puts every image of the plan into the output (links to the cache) or `memory`. Returns each file with
+ * its stamp in the output when known (a link shares the stored file's), and the bytes in all.
  */
 export function placeSocialImages(setup: SocialSetup, store: SocialImageStore, out: OutputDir | null, memory: OutputFiles): { files: Map<string, string | undefined>; bytes: number } {
   const files = new Map<string, string | undefined>();
@@ -124,11 +123,6 @@ export function placeSocialImages(setup: SocialSetup, store: SocialImageStore, o
     if (!out) {
       memory.set(file, store.bytes(key));
       files.set(file, undefined);
-      continue;
-    }
-    if (out.keeping && stamp && out.hasInPlace(file, stamp)) {
-      out.keepAlso([file]);
-      files.set(file, stamp);
       continue;
     }
     const linked = store.place(key, out.pathFor(file));

@@ -14,9 +14,8 @@ import type { PageSummary } from '../checks/summarizePage.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
-import { layerOff } from '../speedLayers.cjs';
 import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
-import { outputPath, type OutputDir, type OutputFiles } from '../writeOutput.ts';
+import type { OutputDir, OutputFiles } from '../writeOutput.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 
 /** What the cache remembers of a page between builds. */
@@ -79,20 +78,10 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     if (!entry || !summary) misses.push(route);
     else hits.push({ route, entry, summary });
   }
-  // Few pages to render (at most a quarter), and every other page is in the current output as it was
-  // stored (a hard link to the cache, same stamp): those stay where they are, and commit() updates the
-  // output in place (OutputDir.keep) rather than placing 4,000 links in a new folder for one new page.
-  // More to render: a new folder, swapped in whole.
-  const keepOutput =
-    out !== null &&
-    !layerOff('outputKeep') &&
-    hits.length > 0 &&
-    misses.length * 4 <= routes.length &&
-    hits.every(({ route, entry }) => entry.stamp !== undefined && cache.hasStamp(outputPath(out.outDir, route.file), entry.stamp));
   for (const { route, entry, summary } of hits) {
     if (out) {
       // Folders for the pages placed here; the shards make those of the pages they write.
-      const placed = keepOutput ? { stamp: entry.stamp!, linked: true } : cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
+      const placed = cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
       if (placed === null) misses.push(route);
       else pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, stamp: placed.stamp, ...(placed.linked ? { written: placed.stamp } : {}) });
       continue;
@@ -152,12 +141,6 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   }
   const fresh = await rendering;
   progress.done();
-  if (out && keepOutput) {
-    out.keep(
-      hits.map(({ route }) => route.file),
-      fresh.map((p) => p.file),
-    );
-  }
   for (const p of fresh) {
     pages.set(p.path, p);
     if (!out) memory.set(p.file, p.html!);

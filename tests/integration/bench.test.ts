@@ -46,7 +46,7 @@ const bench = (...args: string[]) => promisify(execFile)(process.execPath, ['--i
 it('--lines counts the speed machinery, file by file, with a total', async () => {
   const { stdout } = await bench('--lines');
   expect(stdout).toMatch(/\| workers \(shards\) \| generator\/shards\/ShardPool\.ts \| whole file \| \d+ \| \d+ \|/);
-  expect(stdout).toMatch(/\| outputKeep \| generator\/writeOutput\.ts \| OutputDir\.keep \| \d+ \| \d+ \|/);
+  expect(stdout).toMatch(/\| packDeltas \| generator\/cache\/BuildCache\.ts \| of which fitsDelta \| \d+ \| \d+ \|/);
   expect(stdout).toMatch(/\| \*\*total\*\* \| \| \| \*\*\d+\*\* \| \*\*\d+\*\* \|/);
 }, 60_000);
 

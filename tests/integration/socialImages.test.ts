@@ -138,8 +138,8 @@ describe('social images (CLI)', () => {
     expect(await socialFiles(out)).toHaveLength(7);
   });
 
-  it('an output updated in place (one article\'s text changed) keeps its images as they are', async () => {
-    const out = path.join(tmp, 'in-place');
+  it('one article\'s text changed: the output\'s images are the same, from the cache, and the next build is up to date', async () => {
+    const out = path.join(tmp, 'one-changed');
     const site = () => runSite(root, 'build', '--content', content, '--out', out, '--cache-dir', cacheDir);
     await site();
     const before = await hashTree(path.join(out, 'assets', 'social'));
