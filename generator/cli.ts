@@ -78,7 +78,7 @@ program
   .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
   .option('--no-cache', 'ignore the build cache (a cold build); it is refilled')
   .option('--cache-dir <dir>', 'build cache folder', DEFAULT_CACHE_DIR)
-  .addOption(new Option('--workers <n>', 'worker threads besides the main one (default: one per extra core, for hundreds of pages)').argParser(count))
+  .addOption(new Option('--workers <n>', 'worker threads besides the main one (default: one per extra core, from 2,000 articles or pages)').argParser(count))
   .option('--timings', 'print how long each build stage took')
   .option('--drafts', 'include drafts (entries a list collection marks as drafts)')
   .option('--future', 'include entries dated after today (UTC)')

@@ -36,7 +36,7 @@ export interface SiteOptions {
   cache?: boolean;
   /** Build cache folder (relative to root). Default: .site/cache/build. */
   cacheDir?: string;
-  /** Worker threads beside the main one; default: one per further core when there are hundreds of pages, else none. */
+  /** Worker threads beside the main one; default: one per further core when there are thousands of articles or pages, else none. */
   workers?: number;
   /** Show a progress line on a terminal for builds over a second. Default: true. */
   progress?: boolean;

@@ -1,6 +1,6 @@
 /**
  * The build's shards: one in the main thread, plus a worker thread for
- * every other core when there are hundreds of articles to parse or pages
+ * every other core when there are thousands of articles to parse or pages
  * to render. The main thread takes a share too: it would otherwise sit
  * idle, and every thread costs a copy of the renderer's memory.
  *
@@ -35,8 +35,15 @@ const RENDER_BATCH = 25;
 const IN_FLIGHT = 2;
 const PARSE_IN_FLIGHT = 4;
 
-/** Below this much work (articles to parse + pages to render), starting workers costs more than it saves. */
-const WORKER_THRESHOLD = 400;
+/**
+ * Below this much work (articles to read, or pages to render), a worker costs more than it saves. A worker
+ * pays for its own start: a second V8 isolate that compiles and optimizes the same code again, code
+ * highlighting's grammars set up again, a second heap to fault in; and on two cores it shares the second
+ * core with the main thread's garbage collector and optimizing compiler, which a build on the main thread
+ * alone has to itself. On a 2-core VM (interleaved cold builds, --workers 0 against the default) the
+ * worker cost 10 % at 1,000 articles, broke even at 2,000 and saved 12 % at 4,000.
+ */
+const WORKER_THRESHOLD = 2000;
 
 /**
  * A worker's old-generation limit: about twice what it keeps alive (~10 KB per article: the route table
