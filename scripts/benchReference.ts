@@ -10,7 +10,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, seconds, siteBuild, thousands, type Measured, type Run } from './benchRuns.ts';
+import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, seconds, siteBuild, thousands, twoThreadCheck, twoThreadLine, type Measured, type Run } from './benchRuns.ts';
 import { describeOutput, referenceShell, referenceTools, type OutputSummary } from './referenceSites.ts';
 
 /** The goals, as ratios of ours to Hugo's, measured in one run on one machine. */
@@ -162,6 +162,7 @@ function printRatios(results: SizeResult[]): void {
 export async function referenceBench(root: string, base: string, sizes: number[], rounds: number): Promise<void> {
   const cpu = cpuCheckMs();
   const memory = memoryCheckMs();
+  const threads = await twoThreadCheck();
   const results: SizeResult[] = [];
   const tmp = base;
   for (const size of sizes) {
@@ -169,6 +170,6 @@ export async function referenceBench(root: string, base: string, sizes: number[]
     results.push(r);
     printSize(r);
   }
-  console.log(`\n${os.availableParallelism()} cores, Node ${process.version}; ${machineLine(cpu, memory)}`);
+  console.log(`\n${os.availableParallelism()} cores, Node ${process.version}; ${machineLine(cpu, memory)}; ${twoThreadLine(threads)}`);
   printRatios(results);
 }

@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cp } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { generateArticles } from './generateArticles.ts';
 import { watchTree } from './processTree.ts';
@@ -111,6 +112,52 @@ export function memoryCheckMs(): number {
   }
   return best;
 }
+
+/** Work for the two-thread check, as a worker's code: it posts how long it took (ms). */
+const CHECK_WORK = {
+  // Objects and strings made and dropped, as rendering pages makes them: the garbage collector has work.
+  allocating: `let keep = [];
+    for (let r = 0; r < 25; r++) {
+      const a = [];
+      for (let i = 0; i < 100000; i++) a.push({ a: 'x' + i, b: [i, i + 1], c: '<p class="k">' + i + '</p>' });
+      keep.push(a.map((o) => o.c).join('').length);
+      if (keep.length > 5) keep = [];
+    }`,
+  // Arithmetic alone: nothing for the collector, nothing shared.
+  plain: `let s = 0; for (let i = 0; i < 3e8; i++) s += i % 7; if (s < 0) throw 0;`,
+};
+
+/** The wall time of `n` worker threads each running `code` at once. */
+function timeThreads(code: string, n: number): Promise<number> {
+  const source = `const t = performance.now(); ${code}; require('node:worker_threads').parentPort.postMessage(0);`;
+  const started = performance.now();
+  return Promise.all(
+    Array.from({ length: n }, () => new Promise<void>((resolve, reject) => {
+      const w = new Worker(source, { eval: true });
+      w.once('message', () => void w.terminate().then(() => resolve()));
+      w.once('error', reject);
+    })),
+  ).then(() => performance.now() - started);
+}
+
+/**
+ * How much a second thread is worth on this machine right now: the work of two threads at once against
+ * one, for work that allocates (as a build does) and for a plain loop, best of 2 each. On a 2-core VM the
+ * plain loop came to about 2.0 and the allocating one to about 1.2: a lone V8 thread already uses the
+ * other core for its garbage collector's helper threads, and two busy threads share them.
+ */
+export async function twoThreadCheck(): Promise<{ allocating: number; plain: number }> {
+  const ratio = async (code: string) => {
+    let best = 0;
+    for (let run = 0; run < 2; run++) best = Math.max(best, (2 * (await timeThreads(code, 1))) / (await timeThreads(code, 2)));
+    return best;
+  };
+  return { allocating: await ratio(CHECK_WORK.allocating), plain: await ratio(CHECK_WORK.plain) };
+}
+
+/** The two-thread check, for a table's heading. */
+export const twoThreadLine = ({ allocating, plain }: { allocating: number; plain: number }): string =>
+  `two-thread check: two threads at once do ${allocating.toFixed(2)}× the work of one when they allocate objects and strings, ${plain.toFixed(2)}× in a plain loop`;
 
 /** The median run (by wall time), with the fastest and slowest wall times (a shared VM's runs spread widely). */
 export function medianOf(all: Run[]): Measured {
