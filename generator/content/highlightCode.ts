@@ -68,8 +68,9 @@ export function keepRegexTableIn(folder: string | null): void {
 }
 
 /**
- * Writes the regular expressions this thread translated that its table lacked (once its blocks are
- * highlighted: the end of a build, a worker's last batch). Returns how many; 0 without a table.
+ * Writes the regular expressions this thread translated that its table lacked, once its blocks are
+ * highlighted (the end of a build, a build worker asked to finish, a dev request answered). Returns how
+ * many the file did not have; 0 without a table.
  */
 export const saveRegexTable = (): number => shiki?.table?.save() ?? 0;
 

@@ -71,7 +71,7 @@ const isTranslation = (v: unknown): v is Translation =>
     : typeof v.pattern === 'string' && typeof v.flags === 'string' && (v.options === undefined || isObject(v.options)));
 
 /** The table in `file` if it is one made for `key`: { key, patterns: { pattern: translation } }; else null. */
-export function readTable(file: string, key: string): Map<string, Translation> | null {
+function readTable(file: string, key: string): Map<string, Translation> | null {
   try {
     const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
     if (!isObject(data) || data.key !== key || !isObject(data.patterns)) return null;
