@@ -107,7 +107,12 @@ program
         process.stdout.write(socialLine(same.social, true));
         return void process.stdout.write('', () => process.exit());
       }
+      // This thread's translated regular expressions are kept beside the CLI's bundle (content/regexTable.ts).
+      const { keepRegexTableIn, saveRegexTable } = await import('./content/highlightCode.ts');
+      const { bundleFolder } = await import('./runBundle.cjs');
+      keepRegexTableIn(bundleFolder());
       const result = await build(options);
+      saveRegexTable();
       const { stats, js } = result;
       const { pages } = stats.cache;
       process.stdout.write(formatJsReport(js));

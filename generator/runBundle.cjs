@@ -56,6 +56,8 @@ function bundleRequire(file) {
 
 /** Where a bundle run in a worker finds the function that takes its code cache (see runBundle). */
 const SAVE_HOOK = Symbol.for('site.saveCodeCache');
+/** The bundle this thread runs (see bundleFolder): on globalThis, which each thread has its own of. */
+const RUNNING = Symbol.for('site.runningBundle');
 
 /**
  * Runs the CommonJS bundle `file` as the main module of this thread and returns its exports. `cacheAt`:
@@ -85,6 +87,7 @@ function runBundle(file, cacheAt = 'exit') {
   const needsCache = !noCache && (!cachedData || script.cachedDataRejected);
   if (needsCache && cacheAt === 'exit') process.once('exit', () => saveCache(script, cacheFile));
   if (needsCache && cacheAt === 'hook') globalThis[SAVE_HOOK] = () => saveCache(script, cacheFile);
+  globalThis[RUNNING] = file;
   const module = { exports: {}, filename: file, id: '.', loaded: false };
   script.runInThisContext()(module.exports, bundleRequire(file), module, file, path.dirname(file));
   module.loaded = true;
@@ -102,7 +105,17 @@ function saveCodeCache() {
   if (typeof save === 'function') save();
 }
 
-module.exports = { runBundle, saveCodeCache };
+/**
+ * The folder of the bundle this thread runs (where its code cache is, and where shiki's translated regular
+ * expressions are kept: content/regexTable.ts); null outside runBundle (the generator run from its source).
+ * A bundle holds its own copy of this file: what the thread runs is known through globalThis.
+ */
+function bundleFolder() {
+  const file = globalThis[RUNNING];
+  return typeof file === 'string' ? path.dirname(file) : null;
+}
+
+module.exports = { runBundle, saveCodeCache, bundleFolder };
 
 // Started as a worker thread's entry: run the bundle it was given.
 if (!isMainThread && require.main === module && workerData && typeof workerData.bundle === 'string') runBundle(workerData.bundle, workerData.cacheAt ?? 'hook');

@@ -32,6 +32,8 @@ export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   packDeltas: ['one article changed'],
   buildRecord: KINDS,
   shared: ['cold', 'one article changed'],
+  // A build that renders a page with code loads shiki in the threads that render (the bench's articles have a js block).
+  regexTable: ['cold', 'one article changed'],
 };
 
 interface LayerResult {

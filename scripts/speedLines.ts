@@ -39,6 +39,7 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'buildRecord', file: 'generator/cache/buildRecord.ts' },
   { layer: 'shared', file: 'generator/render/Shared.tsx' },
   { layer: 'shared', file: 'generator/render/SharedFragments.tsx' },
+  { layer: 'regexTable', file: 'generator/content/regexTable.ts' },
   { layer: 'switches (measurement)', file: 'generator/speedLayers.cjs' },
 ];
 

@@ -9,10 +9,13 @@
  * build's workers, so everything loads synchronously and lazily, once per thread: shiki on the first
  * block with a language (a page without one never loads it), each grammar on its first block. shiki is
  * ES modules only; Node 20.19+ require()s them (none has top-level await), and through createRequire
- * they stay out of the generator's esbuild bundles.
+ * they stay out of the generator's esbuild bundles. A thread told where its table is (keepRegexTableIn)
+ * builds the grammars' regular expressions from the translations of earlier builds (regexTable.ts).
  */
 import { createRequire } from 'node:module';
 import type { HighlighterCore } from 'shiki/core';
+import { layerOff } from '../speedLayers.cjs';
+import { RegexTable } from './regexTable.ts';
 
 /** The token kinds shiki's css-variables theme tells apart: each is the class `hl-<kind>`. */
 export const HIGHLIGHT_KINDS = ['keyword', 'string', 'string-expression', 'comment', 'constant', 'function', 'parameter', 'punctuation', 'link'] as const;
@@ -41,6 +44,8 @@ interface Shiki {
   /** Blocks highlighted already, by grammar and text: the same snippet on many pages is tokenized once. */
   done: Map<string, string | null>;
   require: NodeJS.Require;
+  /** The grammars' regular expressions as translated by earlier builds; null: translated here, by shiki. */
+  table: RegexTable | null;
 }
 
 /** This thread's shiki, made on the first block that needs it. */
@@ -49,21 +54,57 @@ let shiki: Shiki | null = null;
 /** Whether this thread has loaded shiki (for tests: a page without fenced code must not). */
 export const shikiLoaded = (): boolean => shiki !== null;
 
+/** Where this thread keeps its table of translated regular expressions (keepRegexTableIn). */
+let tableFolder: string | null = null;
+
+/**
+ * Keeps this thread's translated regular expressions (regexTable.ts) in `folder`: the folder of the bundle
+ * the thread runs (runBundle.cjs: bundleFolder()), so a build with a new cache folder still finds them.
+ * null (the default: the generator run from its source, as under vitest): shiki translates them every time.
+ * Takes effect when the thread loads shiki (its first highlighted block).
+ */
+export function keepRegexTableIn(folder: string | null): void {
+  tableFolder = folder;
+}
+
+/**
+ * Writes the regular expressions this thread translated that its table lacked, once its blocks are
+ * highlighted (the end of a build, a build worker asked to finish, a dev request answered). Returns how
+ * many the file did not have; 0 without a table.
+ */
+export const saveRegexTable = (): number => shiki?.table?.save() ?? 0;
+
+/** This thread's table: its file, and how many patterns it found there and translated; null without one. */
+export const regexTableUse = (): { file: string; found: number; translated: number } | null =>
+  shiki?.table ? { file: shiki.table.file, ...shiki.table.counts } : null;
+
 function loadShiki(): Shiki {
   const require = createRequire(import.meta.url);
   const core = require('shiki/core') as typeof import('shiki/core');
   const { createJavaScriptRegexEngine } = require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
   const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
+  // The grammars (and oniguruma-to-es) are shiki's dependencies: resolved from shiki itself.
+  const shikiRequire = createRequire(require.resolve('shiki'));
+  const table = tableFolder !== null && !layerOff('regexTable') ? regexTable(tableFolder, shikiRequire) : null;
   const theme = core.createCssVariablesTheme({ name: THEME, variablePrefix: '--hl-', fontStyle: false });
   // forgiving: a pattern the JavaScript engine cannot run is skipped, never an error in the middle of a build.
-  const highlighter = core.createHighlighterCoreSync({ themes: [theme], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  const engine = createJavaScriptRegexEngine({ forgiving: true, ...(table ? { regexConstructor: table.regExp } : {}) });
+  const highlighter = core.createHighlighterCoreSync({ themes: [theme], langs: [], engine });
   const grammars = new Map<string, string>();
   for (const info of bundledLanguagesInfo) {
     grammars.set(info.id.toLowerCase(), info.id);
     for (const alias of info.aliases ?? []) grammars.set(alias.toLowerCase(), info.id);
   }
-  // The grammars are shiki's dependency: resolved from shiki itself.
-  return { highlighter, grammars, loaded: new Map(), done: new Map(), require: createRequire(require.resolve('shiki')) };
+  return { highlighter, grammars, loaded: new Map(), done: new Map(), require: shikiRequire, table };
+}
+
+/** The table in `folder`; null when shiki's engine no longer comes with oniguruma-to-es (then shiki translates, as without one). */
+function regexTable(folder: string, shikiRequire: NodeJS.Require): RegexTable | null {
+  try {
+    return new RegexTable(folder, shikiRequire);
+  } catch {
+    return null;
+  }
 }
 
 /** The grammar a fence name stands for, loaded; null when shiki has none of that name (or it fails to load). */

@@ -91,7 +91,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     log('Bundling the templates for the render worker (first start, and after they change)...'),
   );
   // The worker encodes content images into the build cache (images/imageStage.ts), which serves them.
-  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir, cacheDir: config.cacheDir });
+  // The worker keeps shiki's translated regular expressions beside its bundle (content/regexTable.ts), as a build's threads do.
+  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir, cacheDir: config.cacheDir, regexTableDir: path.dirname(bundle.file) });
   const setError = (e: unknown) => {
     error = toWireError(e);
     log(`\n${formatSiteError(error)}\n`);

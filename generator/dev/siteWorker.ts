@@ -29,6 +29,7 @@ import { setupSocialImages, type SocialSetup } from '../social/socialImageStage.
 import { cardDrawer, type DrawCard } from '../social/drawSocialImage.ts';
 import { SOCIAL_DIR } from '../social/socialImageKey.ts';
 import { toWireError } from './toWireError.ts';
+import { keepRegexTableIn, saveRegexTable } from '../content/highlightCode.ts';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import { imageStage, namedImages } from '../images/imageStage.ts';
@@ -54,7 +55,8 @@ interface State {
 if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for a site');
 const site = guardHooks(embeddedSite);
 const rendering = siteRenderer(site);
-const { contentDir, cacheDir, siteUrl: siteUrlOverride } = workerData as { contentDir: string; cacheDir?: string; siteUrl?: string };
+const { contentDir, cacheDir, siteUrl: siteUrlOverride, regexTableDir } = workerData as { contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string };
+keepRegexTableIn(regexTableDir ?? null);
 /** The content images' variants, stored in the build cache (the dev server serves them from there). */
 let images: ImageManifest = {};
 const imageCache = () => BuildCache.open(cacheDir ?? null, { read: true });
@@ -188,5 +190,9 @@ parentPort!.on('message', (msg: WorkerRequest) => {
   handle(msg).then(
     (res) => parentPort!.postMessage(res),
     (e) => parentPort!.postMessage({ id: msg.id, ok: false, error: toWireError(e) } satisfies WorkerResponse),
-  );
+  ).finally(() => {
+    // Once the answer has gone: regular expressions translated for it (a language's first block) are kept
+    // for the next start, and the next build (nothing is written when there were none).
+    setImmediate(saveRegexTable);
+  });
 });

@@ -75,6 +75,8 @@ interface Lane {
   readonly parseDepth: number;
   /** Nothing more to parse: a worker renders its articles' markdown while it waits for the job. */
   parsed(): void;
+  /** The build is done: a worker keeps what it learnt for the next one (its table of regular expressions). */
+  finish(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,8 @@ class LocalLane implements Lane {
     await new Promise(setImmediate);
     return this.state.renderBatch(paths);
   }
+  /** This thread's table is the caller's to write, after the build (cli.ts). */
+  async finish() {}
   async close() {}
 }
 
@@ -154,6 +158,10 @@ class WorkerLane implements Lane {
   }
   render(paths: string[]) {
     return this.call<RenderedPage[]>({ type: 'render', paths });
+  }
+  /** Waits for the worker to write its table (a worker that has stopped writes nothing). */
+  async finish() {
+    await this.call<null>({ type: 'finish' }).catch(() => {});
   }
   /**
    * Stops the worker without waiting for it to end: tearing down its heap took ~70 ms at the end of a
@@ -333,7 +341,12 @@ export class ShardPool {
     return rendered;
   }
 
+  /**
+   * Stops the workers, each once it has written what it learnt for the next build: one after another, so
+   * that each merges with what the one before wrote.
+   */
   async close(): Promise<void> {
+    for (const lane of this.lanes) await lane.finish();
     await Promise.all(this.lanes.map((l) => l.close()));
   }
 }

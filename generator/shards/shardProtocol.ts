@@ -4,13 +4,15 @@ import type { Parsed, RenderedPage, RenderJob, SourceFile } from './ShardState.t
 
 /**
  * parse: some list entries' front matter; ahead: nothing more to parse, render the markdown of those read
- * while waiting for the job; open: get ready to render a job's pages; render: some of them.
+ * while waiting for the job; open: get ready to render a job's pages; render: some of them; finish: the
+ * build is done, keep what is worth keeping for the next (shiki's translated regular expressions).
  */
 export type ShardRequest =
   | { id: number; type: 'parse'; contentDir: string; collection: string; sources: SourceFile[] }
   | { id: number; type: 'ahead' }
   | { id: number; type: 'open'; job: RenderJob }
-  | { id: number; type: 'render'; paths: string[] };
+  | { id: number; type: 'render'; paths: string[] }
+  | { id: number; type: 'finish' };
 
 export type ShardReply = { id: number; ok: true; result: Parsed | RenderedPage[] | null } | { id: number; ok: false; error: ErrorData };
 

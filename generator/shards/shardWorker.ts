@@ -5,7 +5,8 @@
  * the main thread), anything else as its stack.
  */
 import { parentPort } from 'node:worker_threads';
-import { saveCodeCache } from '../runBundle.cjs';
+import { bundleFolder, saveCodeCache } from '../runBundle.cjs';
+import { keepRegexTableIn, saveRegexTable } from '../content/highlightCode.ts';
 import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
 import { guardHooks } from '../site/checkDefinition.ts';
@@ -16,6 +17,8 @@ import { errorToData } from './shardProtocol.ts';
 // A shard worker runs from a bundle built for one site (selfBundle.mjs), which carries it.
 const site = embeddedSite && guardHooks(embeddedSite);
 if (!site) throw new Error('the shard worker runs from a bundle built for a site');
+// shiki's translated regular expressions are kept beside the bundle, as its code cache is.
+keepRegexTableIn(bundleFolder());
 let state: ShardState | undefined;
 // The markdown renderer loads first (at once for markdown-it); messages that come meanwhile wait, in order.
 const ready = siteRenderer(site).then((render) => (state = new ShardState(site, render)));
@@ -48,6 +51,7 @@ function handle(state: ShardState, msg: ShardRequest): void {
     if (msg.type === 'parse') reply = { id: msg.id, ok: true, result: state.parse(msg.contentDir, msg.collection, msg.sources) };
     else if (msg.type === 'ahead') reply = { id: msg.id, ok: true, result: (setImmediate(renderAhead), null) };
     else if (msg.type === 'open') reply = { id: msg.id, ok: true, result: (state.open(msg.job), null) };
+    else if (msg.type === 'finish') reply = { id: msg.id, ok: true, result: (saveRegexTable(), null) };
     else {
       reply = { id: msg.id, ok: true, result: state.renderBatch(msg.paths) };
       if (pagesRendered < CACHE_AFTER_PAGES && (pagesRendered += msg.paths.length) >= CACHE_AFTER_PAGES) setImmediate(saveCodeCache);

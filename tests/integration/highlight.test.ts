@@ -2,7 +2,8 @@
  * Highlighted code through the real CLI: an article with a ```ts block builds, in the main thread and in
  * a worker; its page has hl-* classes and no style attribute anywhere; the stylesheet has the classes'
  * colours; a warm build writes the same bytes; a site with `markdown.highlight: false` gets plain blocks
- * and no highlighting CSS; `site dev` (whose render worker is an ES module bundle) highlights too.
+ * and no highlighting CSS; `site dev` (whose render worker is an ES module bundle) highlights too, and keeps
+ * the regular expressions it translated beside its bundle (content/regexTable.ts).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -129,6 +130,9 @@ describe('highlighted code in a build', () => {
       const html = await (await fetch(`${url}/articles/adding-pages`)).text();
       expect(html).toContain('<pre class="hl"><code class="language-ts"><span class="hl-keyword">const </span><span class="hl-constant">about</span>');
       expect(await (await fetch(`${url}/assets/main.css`)).text()).toContain('@layer site-highlight{');
+      // The render worker keeps the regular expressions it translated beside its bundle, once it has answered.
+      const cache = path.join(tmp, 'init-site', '.site', 'cache');
+      await expect.poll(async () => (await readdir(cache)).filter((f) => /^shiki-regex-[0-9a-f]{16}\.json$/.test(f)), { timeout: 10_000 }).toHaveLength(1);
     } finally {
       // Wait for it to exit: on its way out it writes its code cache into .site/cache, which the
       // folder's removal would otherwise race.

@@ -1,10 +1,11 @@
 /**
  * runBundle.cjs: a CommonJS bundle runs as its thread's main module, with V8's code cache beside it:
  * made when missing (at exit, or in a worker when the bundle calls saveCodeCache), reused while it fits,
- * made again when V8 rejects it (corrupt, or from another V8).
+ * made again when V8 rejects it (corrupt, or from another V8); bundleFolder() names the folder of the bundle
+ * a thread runs.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,17 @@ describe('runBundle', () => {
     } finally {
       await worker.terminate();
     }
+  });
+
+  it("tells a thread the folder of the bundle it runs (its own copy of runBundle.cjs too), and null outside one", async () => {
+    // A bundle holds a copy of runBundle.cjs (shardWorker.ts imports it): a module of its own, which knows it all the same.
+    const copy = path.join(tmp, 'copy');
+    await mkdir(copy);
+    for (const f of ['runBundle.cjs', 'speedLayers.cjs']) await copyFile(path.join('generator', f), path.join(copy, f));
+    const file = await bundle('folder.cjs', "process.stdout.write(JSON.stringify(require('./copy/runBundle.cjs').bundleFolder()));");
+    expect(JSON.parse(runInProcess(file))).toBe(tmp);
+    const outside = execFileSync(process.execPath, ['-e', `process.stdout.write(JSON.stringify(require(${JSON.stringify(runBundleFile)}).bundleFolder()))`], { encoding: 'utf8' });
+    expect(JSON.parse(outside)).toBeNull();
   });
 
   it('saveCodeCache does nothing outside a bundle that waits for it', () => {
