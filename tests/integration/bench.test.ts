@@ -81,6 +81,7 @@ it.skipIf(!referencesHere)('--reference prints what each generator wrote and the
     expect(stdout).toMatch(/\| cold build, wall time \| 30 \| \d+\.\d\d s \| \d+\.\d\d s \| \d+\.\d\d× \| – \|/);
     expect(stdout).toContain('| cold build, wall time | 4,000 | – | – | – | ≤ 0.8× | not measured (add 4000 to --sizes) |');
     expect(stdout).toContain('| cold build, peak RSS | 16,000 | – | – | – | ≤ 0.5× | not measured (add 16000 to --sizes) |');
+    expect(stdout).toMatch(/two-thread check: two threads at once do \d+\.\d\d× the work of one when they allocate objects and strings, \d+\.\d\d× in a plain loop/);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
