@@ -8,23 +8,10 @@ import { codeHighlighter, escapeHtml, HIGHLIGHT_KINDS, MAX_LINE, shikiLoaded } f
 import { markdownItRenderer, renderMarkdown } from '../../../generator/content/markdown.ts';
 import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
 import { remarkMarkdown } from '../../../generator/content/remarkMarkdown.ts';
+import { TS_SAMPLE } from '../helpers/codeSamples.ts';
 import { parseHtml } from '../helpers/xml.ts';
 
-const TS_BLOCK = [
-  '```ts',
-  "import { generate } from './decks.ts';",
-  '',
-  '// Ten slides in the brand theme.',
-  'export async function deck(title: string, slides = 10): Promise<Deck> {',
-  '  const theme = { name: "brand", dark: false } as const;',
-  '  if (slides < 1 && title.length > 0) throw new Error(`No slides for ${title}`);',
-  '  return generate({ title, slides, theme });',
-  '}',
-  '',
-  'export default deck;',
-  '```',
-  '',
-].join('\n');
+const TS_BLOCK = ['```ts', ...TS_SAMPLE, '```', ''].join('\n');
 
 /** The code's text as a reader sees it: the <code> element's text. */
 const codeText = (html: string) => [...parseHtml(html).querySelectorAll('pre code')].map((c) => c.textContent);

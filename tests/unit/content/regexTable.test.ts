@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PATTERNS, TABLE_PREFIX } from '../../../generator/content/regexTable.ts';
+import { TS_SAMPLE } from '../helpers/codeSamples.ts';
 
 type HighlightCode = typeof import('../../../generator/content/highlightCode.ts');
 
@@ -24,22 +25,7 @@ async function thread(folder: string | null): Promise<HighlightCode> {
 const BLOCKS: [string, string][] = [
   // The bench's block (scripts/generateArticles.ts).
   ['js', 'const deck = await generate({ slides: 10, theme: "brand" });\n'],
-  [
-    'ts',
-    [
-      "import { generate } from './decks.ts';",
-      '',
-      '// Ten slides in the brand theme.',
-      'export async function deck(title: string, slides = 10): Promise<Deck> {',
-      '  const theme = { name: "brand", dark: false } as const;',
-      '  if (slides < 1 && title.length > 0) throw new Error(`No slides for ${title}`);',
-      '  return generate({ title, slides, theme });',
-      '}',
-      '',
-      'export default deck;',
-      '',
-    ].join('\n'),
-  ],
+  ['ts', [...TS_SAMPLE, ''].join('\n')],
   ['css', '@media (min-width: 40rem) {\n  .deck > h1::before, a[href^="https"]:hover {\n    color: var(--brand, #0af) !important;\n    background: url("x.png") no-repeat 10px 50%;\n  }\n}\n'],
   ['bash', 'set -eu\nfor f in "$@"; do\n  echo "${f%.md}: $(wc -l < "$f")" >> out.txt # count\ndone\ncat <<EOF\nslides: $SLIDES\nEOF\n'],
   ['json', '{"title": "Deck", "slides": [1, 2.5e3, true, null], "theme": {"dark": false}}\n'],
