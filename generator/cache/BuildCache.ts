@@ -148,7 +148,7 @@ export class BuildCache {
   writePackJson(name: string, key: string, body: string): void {
     if (!this.dir) return;
     rmSync(this.deltaFile(name), { force: true });
-    this.writeAtomic(path.join(this.dir, `${name}.pack`), `${FORMAT} ${key} ${contentHash(body)}\n${body}`);
+    writeFileAtomic(path.join(this.dir, `${name}.pack`), `${FORMAT} ${key} ${contentHash(body)}\n${body}`);
   }
 
   /** writePack, written off this thread (writePackPiecesAsync); the JSON is made and hashed here. */
@@ -173,7 +173,7 @@ export class BuildCache {
   }
 
   private async writePiecesAsync(file: string, key: string, pieces: readonly Uint8Array[]): Promise<void> {
-    const tmp = this.tmpName(file);
+    const tmp = tmpNameFor(file);
     try {
       const handle = await open(tmp, 'w');
       try {
@@ -208,7 +208,7 @@ export class BuildCache {
   }
 
   writePage(hash: string, html: Uint8Array): void {
-    if (this.dir) this.writeAtomic(this.pageFile(hash), html);
+    if (this.dir) writeFileAtomic(this.pageFile(hash), html);
   }
 
   /**
@@ -234,7 +234,7 @@ export class BuildCache {
       return { stored: stamp, written: stamp };
     } catch {
       // Already there (a corrupt copy, or the same bytes under an older key) or links are not possible here.
-      this.writeAtomic(this.pageFile(hash), html instanceof Uint8Array ? html : Buffer.concat(html));
+      writeFileAtomic(this.pageFile(hash), html instanceof Uint8Array ? html : Buffer.concat(html));
       return { stored: this.pageStamp(hash), written: stamp };
     }
   }
@@ -284,14 +284,4 @@ export class BuildCache {
   private pageFile(hash: string): string {
     return `${this.pagesDir}${hash}.html`;
   }
-
-  private tmpName(file: string): string {
-    return tmpNameFor(file);
-  }
-
-
-  private writeAtomic(file: string, data: string | Uint8Array): void {
-    writeFileAtomic(file, data);
-  }
-
 }
