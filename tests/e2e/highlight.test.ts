@@ -14,34 +14,29 @@ import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.
 import { runSite } from '../integration/runSite.ts';
 import { axeViolations } from './axeViolations.ts';
 import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from './harness.ts';
+import { articleSource } from '../unit/helpers/articleSource.ts';
 
-const ARTICLE = [
-  '---',
-  'title: "Generating a deck from a script"',
-  'description: "Call the deck API from TypeScript and get ten slides in the brand theme."',
-  'date: "2025-01-15"',
-  'readTime: "2 min read"',
-  'category: "Tools"',
-  'author: "The Decksmith Team"',
-  '---',
-  '',
-  'A deck from a script:',
-  '',
-  '```ts',
-  "import { generate, type Deck } from './decks.ts';",
-  '',
-  '// Ten slides in the brand theme, with speaker notes and a title slide that names the client and the date.',
-  'export async function deck(title: string, slides = 10): Promise<Deck> {',
-  '  if (title.length < 1 && slides > 0) throw new Error(`No title for ${slides} slides`);',
-  '  return generate({ title, slides, theme: "brand", notes: true, link: "https://example.com/decks?id=1&x=2" });',
-  '}',
-  '```',
-  '',
-  '```json',
-  '{ "slides": 10, "theme": "brand", "notes": true, "owner": null }',
-  '```',
-  '',
-].join('\n');
+const ARTICLE = articleSource({
+  title: 'Generating a deck from a script',
+  description: 'Call the deck API from TypeScript and get ten slides in the brand theme.',
+  body: [
+    'A deck from a script:',
+    '',
+    '```ts',
+    "import { generate, type Deck } from './decks.ts';",
+    '',
+    '// Ten slides in the brand theme, with speaker notes and a title slide that names the client and the date.',
+    'export async function deck(title: string, slides = 10): Promise<Deck> {',
+    '  if (title.length < 1 && slides > 0) throw new Error(`No title for ${slides} slides`);',
+    '  return generate({ title, slides, theme: "brand", notes: true, link: "https://example.com/decks?id=1&x=2" });',
+    '}',
+    '```',
+    '',
+    '```json',
+    '{ "slides": 10, "theme": "brand", "notes": true, "owner": null }',
+    '```',
+  ],
+});
 
 let tmp: string;
 let site: BuiltSite;

@@ -11,40 +11,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTree, runSite } from './runSite.ts';
+import { articleSource } from '../unit/helpers/articleSource.ts';
 
 const root = path.resolve('.');
 let tmp: string;
 let content: string;
 
-const ARTICLE = [
-  '---',
-  'title: "Generating a deck from a script"',
-  'description: "Call the deck API from TypeScript and get ten slides in the brand theme."',
-  'date: "2025-01-15"',
-  'readTime: "2 min read"',
-  'category: "Tools"',
-  'author: "The Decksmith Team"',
-  '---',
-  '',
-  'A deck from a script:',
-  '',
-  '```ts',
-  "import { generate } from './decks.ts';",
-  '',
-  '// Ten slides in the brand theme.',
-  'export async function deck(title: string): Promise<Deck> {',
-  '  if (title.length < 1 && ready) throw new Error(`No title`);',
-  '  return generate({ title, slides: 10, theme: "brand" });',
-  '}',
-  '```',
-  '',
-  'And from a shell:',
-  '',
-  '```sh',
-  'npx decksmith generate --slides 10 > deck.json',
-  '```',
-  '',
-].join('\n');
+const ARTICLE = articleSource({
+  title: 'Generating a deck from a script',
+  description: 'Call the deck API from TypeScript and get ten slides in the brand theme.',
+  body: [
+    'A deck from a script:',
+    '',
+    '```ts',
+    "import { generate } from './decks.ts';",
+    '',
+    '// Ten slides in the brand theme.',
+    'export async function deck(title: string): Promise<Deck> {',
+    '  if (title.length < 1 && ready) throw new Error(`No title`);',
+    '  return generate({ title, slides: 10, theme: "brand" });',
+    '}',
+    '```',
+    '',
+    'And from a shell:',
+    '',
+    '```sh',
+    'npx decksmith generate --slides 10 > deck.json',
+    '```',
+  ],
+});
 
 const build = (out: string, cache: string, ...more: string[]) =>
   runSite(root, 'build', '--content', content, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), ...more);

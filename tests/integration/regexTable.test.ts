@@ -13,41 +13,36 @@ import { build } from '../../generator/build.ts';
 import { regexTableUse } from '../../generator/content/highlightCode.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
 import { hashTree, runSiteWithEnv } from './runSite.ts';
+import { articleSource } from '../unit/helpers/articleSource.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let tmp = '';
 let site = '';
 let content = '';
 
-const ARTICLE = [
-  '---',
-  'title: "Code in four languages"',
-  'description: "TypeScript, CSS, a shell script and JSON in one article."',
-  'date: "2025-01-15"',
-  'readTime: "2 min read"',
-  'category: "Tools"',
-  'author: "The Decksmith Team"',
-  '---',
-  '',
-  '```ts',
-  'export async function deck(title: string, slides = 10): Promise<Deck> {',
-  '  return generate({ title, slides, theme: "brand" });',
-  '}',
-  '```',
-  '',
-  '```css',
-  '.deck > h1::before { color: var(--brand, #0af) !important; }',
-  '```',
-  '',
-  '```sh',
-  'for f in "$@"; do echo "${f%.md}"; done > out.txt',
-  '```',
-  '',
-  '```json',
-  '{"slides": [1, 2], "dark": false}',
-  '```',
-  '',
-].join('\n');
+const ARTICLE = articleSource({
+  title: 'Code in four languages',
+  description: 'TypeScript, CSS, a shell script and JSON in one article.',
+  body: [
+    '```ts',
+    'export async function deck(title: string, slides = 10): Promise<Deck> {',
+    '  return generate({ title, slides, theme: "brand" });',
+    '}',
+    '```',
+    '',
+    '```css',
+    '.deck > h1::before { color: var(--brand, #0af) !important; }',
+    '```',
+    '',
+    '```sh',
+    'for f in "$@"; do echo "${f%.md}"; done > out.txt',
+    '```',
+    '',
+    '```json',
+    '{"slides": [1, 2], "dark": false}',
+    '```',
+  ],
+});
 
 /** `site build` in the copy, into `out` with the cache in `cache` (both new folders: a cold build), with one worker unless told. */
 const siteBuild = (out: string, cache: string, env: Record<string, string> = {}, workers = '1') =>
