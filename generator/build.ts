@@ -35,7 +35,8 @@ import { checkPageWeight } from './checks/checkPageWeight.ts';
 import { assertNoHiddenFiles, redirectTable } from './redirects/redirectTable.ts';
 import { redirectFiles } from './redirects/redirectFiles.ts';
 import { locateRedirect } from './redirects/locateRedirect.ts';
-import { OUTPUT_MARKER, OutputDir, type OutputFiles } from './writeOutput.ts';
+import { OutputDir, type OutputFiles } from './writeOutput.ts';
+import { OUTPUT_MARKER } from './outputMarker.ts';
 import { guardOutDir } from './guardOutDir.ts';
 import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
@@ -222,7 +223,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       };
       return { files, widgets, page, backendUrl };
     });
-    if (config.write) out = await OutputDir.open(config.outDir);
+    if (config.write) out = await OutputDir.open(config.outDir, { keep: config.keep });
     for (const [file, data] of assets.files) emit(file, data);
     for (const { file, from } of images.files) {
       if (out) placeImage(from, out.pathFor(file));
