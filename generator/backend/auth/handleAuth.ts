@@ -90,7 +90,7 @@ export function handleAuth(ctx: BackendContext) {
         case 'PUT /user': {
           const access = await sessions.authenticate(request);
           limits.check('user', clientIp);
-          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request), { sessionId: access.sessionId, redirectTo }));
+          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request), { sessionId: access.sessionId, aal: access.aal, redirectTo }));
         }
         case 'POST /logout': {
           const access = await sessions.authenticate(request);

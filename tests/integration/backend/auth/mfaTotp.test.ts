@@ -4,6 +4,7 @@ import { startTestBackend } from '../../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../../generator/backend/startBackend.ts';
 import { totpCode } from '../../../../generator/backend/auth/totp.ts';
 import { runAsCaller } from '../../../../generator/backend/runAsCaller.ts';
+import { ENGINES } from '../testEngines.ts';
 import { clientFor, signedInClient } from '../testClients.ts';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { aal: string; amr: { method: string }[] };
@@ -174,6 +175,37 @@ describe('TOTP factors', () => {
     expect((await read(session.access_token)).rows).toEqual([{ body: 'second factor only' }]);
     const aal1 = await clientFor(backend).auth.signInWithPassword({ email, password: 'correct horse' });
     expect((await read(aal1.data.session!.access_token)).rows).toEqual([]);
+  });
+});
+
+describe.each(ENGINES)('the assurance level of a sign-in with a verified factor ($name)', (engine) => {
+  let backend: RunningBackend;
+  beforeAll(async () => {
+    if (!engine.skip) backend = await engine.start();
+  });
+  afterAll(() => backend?.close());
+
+  it.skipIf(engine.skip)('needs aal2 to change the password or the email: 401 insufficient_aal from aal1', async () => {
+    const { client, email } = await signedInClient(backend);
+    const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    const { id, totp } = data as { id: string; totp: { secret: string } };
+    // An unverified factor changes nothing.
+    expect((await client.auth.updateUser({ password: 'first new horse' })).error).toBeNull();
+    expect((await client.auth.mfa.challengeAndVerify({ factorId: id, code: totpCode(totp.secret, now()) })).error).toBeNull();
+
+    const aal1 = clientFor(backend);
+    expect((await aal1.auth.signInWithPassword({ email, password: 'first new horse' })).error).toBeNull();
+    const insufficient = { status: 401, code: 'insufficient_aal', message: 'AAL2 session is required to update email or password when MFA is enabled.' };
+    expect((await aal1.auth.updateUser({ password: 'stolen horse' })).error).toMatchObject(insufficient);
+    expect((await aal1.auth.updateUser({ email: `taken.${email}` })).error).toMatchObject(insufficient);
+    // Metadata, and the email it already has, need no second factor.
+    expect((await aal1.auth.updateUser({ email, data: { theme: 'dark' } })).error).toBeNull();
+    const stored = await backend.db.query<{ email: string; meta: { theme?: string } }>(`select email, raw_user_meta_data as meta from auth.users where email = $1`, [email]);
+    expect(stored.rows).toEqual([{ email, meta: expect.objectContaining({ theme: 'dark' }) }]);
+    expect((await clientFor(backend).auth.signInWithPassword({ email, password: 'stolen horse' })).error?.code).toBe('invalid_credentials');
+
+    // The aal2 sign-in may.
+    expect((await client.auth.updateUser({ password: 'second new horse' })).error).toBeNull();
   });
 });
 
