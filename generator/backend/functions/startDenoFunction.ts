@@ -44,7 +44,8 @@ const MEMORY_POLL_MS = 100;
 /** What V8 prints when a heap reaches --max-old-space-size. */
 const HEAP_LIMIT_MESSAGE = /Reached heap limit|JavaScript heap out of memory/;
 
-const live = new Set<ChildProcess>();
+/** Running children and their temporary folders. */
+const live = new Map<ChildProcess, string>();
 let exitHookInstalled = false;
 
 /**
@@ -61,14 +62,17 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Kills what is still running when this process exits without stopping the backend. */
-function trackUntilExit(child: ChildProcess): void {
-  live.add(child);
+/** Kills what is still running, and removes its temporary folder, when this process exits without stopping the backend. */
+function trackUntilExit(child: ChildProcess, tmpDir: string): void {
+  live.set(child, tmpDir);
   child.once('exit', () => live.delete(child));
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const running of live) signalGroup(running, 'SIGKILL');
+    for (const [running, folder] of live) {
+      signalGroup(running, 'SIGKILL');
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 }
 
@@ -94,7 +98,7 @@ export async function startDenoFunction(fn: EdgeFunction, options: StartDenoOpti
   Object.assign(env, options.env, { DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, TMPDIR: tmpDir, SITE_FUNCTION_PARENT_PID: String(process.pid) });
   const args = denoRunArgs(fn, { preload: PARENT_WATCH, tmpDir });
   const child = spawn(options.deno, args, { cwd: path.dirname(fn.entrypoint), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  trackUntilExit(child);
+  trackUntilExit(child, tmpDir);
 
   let tail = '';
   let limit: string | null = null;

@@ -1,8 +1,9 @@
 // `site backend` as a user runs it, with edge functions running under Deno:
 // killed with SIGKILL (no clean-up of its own runs), it leaves no function
-// process behind, and no function could read its data dir's secret.
+// process (nor its temporary folder) behind, and no function could read its
+// data dir's secret.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,8 +46,8 @@ describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a 
     writeFileSync(path.join(supabaseDir, 'config.toml'), '[api]\nport = 54321\n');
     const secretFile = path.join(project, '.site', 'db', 'secret.json');
     const functions: Record<string, string> = {
-      hold: `Deno.serve(() => Response.json({ pid: Deno.pid }));`,
-      other: `Deno.serve(() => Response.json({ pid: Deno.pid }));`,
+      hold: `Deno.serve(() => Response.json({ pid: Deno.pid, tmp: Deno.env.get('TMPDIR') }));`,
+      other: `Deno.serve(() => Response.json({ pid: Deno.pid, tmp: Deno.env.get('TMPDIR') }));`,
       peek: `Deno.serve(async () => new Response(await Deno.readTextFile(new URL(${JSON.stringify(pathToFileURL(secretFile).href)}))));`,
     };
     for (const [name, code] of Object.entries(functions)) {
@@ -67,10 +68,14 @@ describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a 
       const call = (name: string) => fetch(`${apiUrl}/functions/v1/${name}`, { method: 'POST', headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` } });
 
       const pids: number[] = [];
+      const tmpDirs: string[] = [];
       for (const name of ['hold', 'other']) {
         const response = await call(name);
         expect(response.status).toBe(200);
-        pids.push((await response.json()).pid);
+        const { pid, tmp } = await response.json();
+        pids.push(pid);
+        tmpDirs.push(tmp);
+        expect(existsSync(tmp)).toBe(true);
       }
       const secret = readFileSync(secretFile, 'utf8');
       const peek = await call('peek');
@@ -94,6 +99,8 @@ describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a 
       expect(left).toEqual([]);
       // Gone, or a zombie its new parent has yet to reap (a zombie has no command line).
       for (const pid of pids) expect(readCmdline(pid)).toBe('');
+      // Each took its own temporary folder with it.
+      for (const tmp of tmpDirs) expect(existsSync(tmp), tmp).toBe(false);
     } finally {
       if (backend.exitCode === null) backend.kill('SIGKILL');
     }
