@@ -33,7 +33,7 @@ export interface StartDenoOptions {
 export class FunctionBootError extends Error {}
 
 /** What Deno itself needs from this process's environment: where it caches modules and how it reaches registries. */
-const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'DENO_DIR', 'NPM_CONFIG_REGISTRY', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'];
+const PASSED_THROUGH = ['PATH', 'HOME', 'DENO_DIR', 'NPM_CONFIG_REGISTRY', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'];
 
 /** Run by Deno before the function: it exits when this process is no longer its parent. */
 const PARENT_WATCH = fileURLToPath(new URL('./denoParentWatch.ts', import.meta.url));
@@ -97,7 +97,7 @@ export async function startDenoFunction(fn: EdgeFunction, options: StartDenoOpti
   for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name]!;
   Object.assign(env, options.env, { DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, TMPDIR: tmpDir, SITE_FUNCTION_PARENT_PID: String(process.pid) });
   const args = denoRunArgs(fn, { preload: PARENT_WATCH, tmpDir });
-  const child = spawn(options.deno, args, { cwd: path.dirname(fn.entrypoint), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(options.deno, args, { cwd: path.dirname(fn.entrypoint), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true, windowsHide: true });
   trackUntilExit(child, tmpDir);
 
   let tail = '';

@@ -1,8 +1,9 @@
 // /functions/v1/<name> serves any folder supabase/functions/<name>/ with an
 // index.ts under real Deno, as `supabase functions serve` does: one process
 // per function started on its first request, the edge runtime's variables,
-// the gateway's checks, Supabase's errors when the function fails, and no
-// process left once the backend stops.
+// the gateway's checks, Supabase's errors when the function fails or goes
+// past its memory limit, reads limited to its own folder, and no process
+// left once the backend stops.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
