@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,16 @@ const MEMORY_POLL_MS = 100;
 /** What V8 prints when a heap reaches --max-old-space-size. */
 const HEAP_LIMIT_MESSAGE = /Reached heap limit|JavaScript heap out of memory/;
 
+/**
+ * util-linux's setpriv, where there is one: run through it, a function gets
+ * SIGKILL from the kernel the moment the backend dies (PR_SET_PDEATHSIG),
+ * even while its code spins and denoParentWatch.ts cannot run.
+ */
+const SETPRIV = process.platform === 'linux' ? (['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? null) : null;
+
+/** The start of every function's temporary folder's name; the backend's pid follows. */
+const TMP_PREFIX = 'site-function-';
+
 /** Running children and their temporary folders. */
 const live = new Map<ChildProcess, string>();
 let exitHookInstalled = false;
@@ -83,8 +93,11 @@ function trackUntilExit(child: ChildProcess, tmpDir: string): void {
  * and resolves once that port accepts connections. Its output goes to `log`.
  *
  * It ends with the backend however the backend ends: it leads its own
- * process group, which stop() and this process's exit kill, and
- * denoParentWatch.ts ends it when this process is gone (SIGKILL included).
+ * process group, which stop() and this process's exit kill; the kernel
+ * kills it when this process dies (setpriv --pdeathsig, on Linux), and
+ * denoParentWatch.ts ends it when this process is gone where that is
+ * missing. A temporary folder a killed backend left behind is removed by
+ * the next function started on this machine.
  * Its memory is held to `fn.memoryLimitMb`: V8's heap by
  * --max-old-space-size, the rest (ArrayBuffers, Deno's own) by reading its
  * resident memory every 100 ms, killed once that grew by more than the
@@ -92,12 +105,14 @@ function trackUntilExit(child: ChildProcess, tmpDir: string): void {
  */
 export async function startDenoFunction(fn: EdgeFunction, options: StartDenoOptions): Promise<DenoFunctionProcess> {
   const port = await freePort();
-  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'site-function-'));
+  removeOrphanedFolders();
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), `${TMP_PREFIX}${process.pid}-`));
   const env: Record<string, string> = { NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' };
   for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name]!;
   Object.assign(env, options.env, { DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, TMPDIR: tmpDir, SITE_FUNCTION_PARENT_PID: String(process.pid) });
   const args = denoRunArgs(fn, { preload: PARENT_WATCH, tmpDir });
-  const child = spawn(options.deno, args, { cwd: path.dirname(fn.entrypoint), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true, windowsHide: true });
+  const [command, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', options.deno, ...args]] : [options.deno, args];
+  const child = spawn(command, argv, { cwd: path.dirname(fn.entrypoint), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true, windowsHide: true });
   trackUntilExit(child, tmpDir);
 
   let tail = '';
@@ -168,6 +183,34 @@ function watchMemory(child: ChildProcess, fn: EdgeFunction, exited: Promise<unkn
   }, MEMORY_POLL_MS);
   timer.unref();
   void exited.then(() => clearInterval(timer));
+}
+
+let swept = false;
+
+/** Once a process: removes the temporary folders of functions whose backend is gone (killed before it could). */
+function removeOrphanedFolders(): void {
+  if (swept) return;
+  swept = true;
+  let names: string[] = [];
+  try {
+    names = readdirSync(os.tmpdir()).filter((n) => n.startsWith(TMP_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^site-function-(\d+)-/.exec(name)?.[1]);
+    if (pid > 0 && pid !== process.pid && !running(pid)) rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process of that pid exists (one of another user's counts). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));

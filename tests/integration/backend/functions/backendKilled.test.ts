@@ -1,7 +1,7 @@
 // `site backend` as a user runs it, with edge functions running under Deno:
 // killed with SIGKILL (no clean-up of its own runs), it leaves no function
 // process (nor its temporary folder) behind, and no function could read its
-// data dir's secret.
+// data dir's secret; the next start removes the temporary folders it left.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -48,6 +48,8 @@ describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a 
     const functions: Record<string, string> = {
       hold: `Deno.serve(() => Response.json({ pid: Deno.pid, tmp: Deno.env.get('TMPDIR') }));`,
       other: `Deno.serve(() => Response.json({ pid: Deno.pid, tmp: Deno.env.get('TMPDIR') }));`,
+      // Answers, then spins: no timer of its own runs again.
+      spin: `Deno.serve(() => { setTimeout(() => { for (;;); }, 50); return Response.json({ pid: Deno.pid, tmp: Deno.env.get('TMPDIR') }); });`,
       peek: `Deno.serve(async () => new Response(await Deno.readTextFile(new URL(${JSON.stringify(pathToFileURL(secretFile).href)}))));`,
     };
     for (const [name, code] of Object.entries(functions)) {
@@ -55,21 +57,12 @@ describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a 
       writeFileSync(path.join(supabaseDir, 'functions', name, 'index.ts'), code);
     }
 
-    const backend = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'backend', '--port', '0'], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
-    let output = '';
-    backend.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    backend.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<void>((resolve) => backend.on('exit', () => resolve()));
+    const started = await startBackendIn(project);
+    const { backend, call } = started;
     try {
-      for (let tries = 0; !output.includes('Press Ctrl+C') && backend.exitCode === null && tries < 2400; tries += 1) await new Promise((r) => setTimeout(r, 50));
-      expect(output).toContain('Press Ctrl+C');
-      const apiUrl = /API URL\s+(\S+)/.exec(output)![1];
-      const anonKey = /anon key\s+(\S+)/.exec(output)![1];
-      const call = (name: string) => fetch(`${apiUrl}/functions/v1/${name}`, { method: 'POST', headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` } });
-
       const pids: number[] = [];
       const tmpDirs: string[] = [];
-      for (const name of ['hold', 'other']) {
+      for (const name of ['hold', 'other', 'spin']) {
         const response = await call(name);
         expect(response.status).toBe(200);
         const { pid, tmp } = await response.json();
@@ -84,12 +77,12 @@ describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a 
       expect(answer).toBe('Internal Server Error');
       expect(answer).not.toContain(JSON.parse(secret).jwtSecret);
       // Deno's error reaches the backend's log on its own pipe, maybe after the answer.
-      for (let tries = 0; !output.includes('Requires read access') && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
-      expect(output).toContain('Requires read access');
-      expect(denoProcessesNaming(project).length).toBe(3);
+      for (let tries = 0; !started.output().includes('Requires read access') && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(started.output()).toContain('Requires read access');
+      expect(denoProcessesNaming(project).length).toBe(4);
 
       backend.kill('SIGKILL');
-      await exited;
+      await started.exited;
       let left = denoProcessesNaming(project);
       for (let tries = 0; left.length && tries < 100; tries += 1) {
         await new Promise((r) => setTimeout(r, 100));
@@ -99,10 +92,34 @@ describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a 
       expect(left).toEqual([]);
       // Gone, or a zombie its new parent has yet to reap (a zombie has no command line).
       for (const pid of pids) expect(readCmdline(pid)).toBe('');
-      // Each took its own temporary folder with it.
-      for (const tmp of tmpDirs) expect(existsSync(tmp), tmp).toBe(false);
+
+      // The next backend's first function removes the temporary folders the killed one left.
+      const next = await startBackendIn(project);
+      try {
+        expect((await next.call('hold')).status).toBe(200);
+        for (const tmp of tmpDirs) expect(existsSync(tmp), tmp).toBe(false);
+      } finally {
+        next.backend.kill('SIGTERM');
+        await next.exited;
+      }
+      expect(denoProcessesNaming(project)).toEqual([]);
     } finally {
       if (backend.exitCode === null) backend.kill('SIGKILL');
     }
   });
 });
+
+/** `site backend` started in `project` as a user starts it, once it says it is ready. */
+async function startBackendIn(project: string) {
+  const backend = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'backend', '--port', '0'], { cwd: project, env: { ...process.env, NO_COLOR: '1' } });
+  let output = '';
+  backend.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  backend.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => backend.on('exit', () => resolve()));
+  for (let tries = 0; !output.includes('Press Ctrl+C') && backend.exitCode === null && tries < 2400; tries += 1) await new Promise((r) => setTimeout(r, 50));
+  expect(output).toContain('Press Ctrl+C');
+  const apiUrl = /API URL\s+(\S+)/.exec(output)![1];
+  const anonKey = /anon key\s+(\S+)/.exec(output)![1];
+  const call = (name: string) => fetch(`${apiUrl}/functions/v1/${name}`, { method: 'POST', headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` } });
+  return { backend, exited, call, output: () => output };
+}
