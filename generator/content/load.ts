@@ -180,14 +180,15 @@ function markdownFiles(full: string, nested: boolean, check: LinkChecker): strin
   const walked = new Set([realpathSync(full)]);
   const walk = (folder: string, prefix: string) => {
     for (const e of readdirSync(folder, { recursive: nested, withFileTypes: true })) {
-      const abs = path.join(e.parentPath, e.name);
-      const rel = prefix + path.relative(folder, abs).split(path.sep).join('/');
-      if (e.isFile()) {
-        if (rel.endsWith('.md')) files.push(rel);
+      const file = e.isFile();
+      if (!(file && e.name.endsWith('.md')) && !e.isSymbolicLink()) continue;
+      const rel = prefix + (e.parentPath === folder ? e.name : path.relative(folder, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+      if (file) {
+        files.push(rel);
         continue;
       }
-      if (!e.isSymbolicLink()) continue;
       // A link: what it leads to decides whether it is read at all (a dangling one is not).
+      const abs = path.join(e.parentPath, e.name);
       const target = statSync(abs, { throwIfNoEntry: false });
       if (target?.isFile() && rel.endsWith('.md')) {
         check.link(abs);
