@@ -61,7 +61,7 @@ function allowedDirs(policy: LinkPolicy): string[] {
 export function linkChecker(policy: LinkPolicy) {
   let allowed: string[] | undefined;
   const inside = (real: string) => resolvesInside(real, (allowed ??= allowedDirs(policy)));
-  const folders = new Map<string, true>();
+  const folders = new Set<string>();
 
   /** The link along `abs` (from the site's or content folder down) that leads outside: the error. */
   const outside = (abs: string, real: string, shown?: ShownBy): SiteError => {
@@ -90,7 +90,7 @@ export function linkChecker(policy: LinkPolicy) {
   const folder = (abs: string, shown?: ShownBy) => {
     if (policy.follow || folders.has(abs)) return;
     check(abs, shown);
-    folders.set(abs, true);
+    folders.add(abs);
   };
 
   return {

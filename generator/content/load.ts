@@ -1,8 +1,9 @@
 /**
  * The content edge: reads the site's collections from the content folder,
  * parses JSON and front matter, renders markdown and validates everything
- * against the collections' schemas (site.config.ts). The only content module
- * that touches the file system; the parsing functions are pure.
+ * against the collections' schemas (site.config.ts). With contentLinks.ts (which
+ * resolves symbolic links), the only content module that touches the file
+ * system; the parsing functions are pure.
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
