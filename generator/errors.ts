@@ -53,6 +53,13 @@ export const errorTable = {
     message: ({ slug, files }) => `The slug "${slug}" comes from more than one file: ${files.join(', ')}.`,
     hint: 'The slug is the file name without .md; rename one of the files.',
   }),
+  ContentLinkOutside: entry<{ link: string; target: string; file?: string; line?: number; src?: string }>({
+    title: 'A content link leads outside the site',
+    message: ({ link, target, file, line, src }) =>
+      `${link} is a symbolic link to ${target}, outside the site's folder` +
+      (src ? `; ${file}${line ? `:${line}` : ''} shows the image ${src} through it.` : ': the build would publish what it points to.'),
+    hint: "Copy what it points to into the site's folder (a link to a place inside the site is fine), or set followSymlinks: true in site.config.ts to publish what the content's links point to wherever it lies.",
+  }),
   ImageAltMissing: entry<{ file: string; line?: number; src: string }>({
     title: 'Image has no alt text',
     message: ({ file, line, src }) => `${file}${line ? `:${line}` : ''}: the image ${src} has no alt text.`,
