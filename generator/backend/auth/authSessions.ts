@@ -116,8 +116,8 @@ export function authSessions(ctx: BackendContext) {
   async function refresh(token: unknown): Promise<Record<string, unknown>> {
     if (typeof token !== 'string' || token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
     const outcome = await ctx.db.transaction(async (tx) => {
-      // The session first, then its token: the order a logout's delete of the session (cascading to its
-      // tokens) takes them, so a refresh racing a logout waits for it instead of deadlocking.
+      // Row locks in a logout's order: its delete takes the auth.sessions row, then (cascading) the
+      // tokens; a refresh taking the token first would deadlock with it on PostgreSQL.
       await tx.query(`select 1 from auth.sessions where id = (select session_id from auth.refresh_tokens where token = $1) for update`, [token]);
       const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string; reusable: boolean }>(
         `select id, revoked, session_id, user_id, updated_at > now() - make_interval(secs => $2) as reusable

@@ -310,7 +310,7 @@ export function controlCharacterRequests(keys: FuzzKeys): Array<FuzzRequest & { 
       }
     }
     for (const [method, pathAndQuery, body] of AUTH_QUERIES) {
-      // The user's session must survive: logout ends the spare session only.
+      // The user's sign-in must survive: logout ends the spare user's only.
       const token = pathAndQuery.startsWith('/logout') ? keys.spareToken : keys.userToken;
       const path = `/auth/v1${pathAndQuery.replace(/§/g, urlEncoded(ch))}`;
       const text = body && JSON.stringify(body).replace(/§/g, JSON.stringify(jsonText(ch)).slice(1, -1));
