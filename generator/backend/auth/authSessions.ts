@@ -121,6 +121,9 @@ export function authSessions(ctx: BackendContext) {
   async function refresh(token: unknown): Promise<Record<string, unknown>> {
     if (typeof token !== 'string' || token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
     const outcome = await ctx.db.transaction(async (tx) => {
+      // Row locks in a logout's order: its delete takes the auth.sessions row, then (cascading) the
+      // tokens; a refresh taking the token first would deadlock with it on PostgreSQL.
+      await tx.query(`select 1 from auth.sessions where id = (select session_id from auth.refresh_tokens where token = $1) for update`, [token]);
       const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string; reusable: boolean; predates_mfa: boolean }>(
         `select t.id, t.revoked, t.session_id, t.user_id, t.updated_at > now() - make_interval(secs => $2) as reusable,
                 exists (select from auth.mfa_amr_claims c where c.session_id = t.session_id

@@ -67,7 +67,8 @@ export class Cursor {
   }
 
   fail(expecting: string): RestError {
-    const unexpected = this.done ? 'end of input' : `"${this.peek()}"`;
+    // A control character is named as Parsec shows it ("\NUL", "\n"), not sent raw.
+    const unexpected = this.done ? 'end of input' : `"${shown(this.peek())}"`;
     return new RestError(
       400,
       'PGRST100',
@@ -75,4 +76,14 @@ export class Cursor {
       `unexpected ${unexpected} expecting ${expecting}`,
     );
   }
+}
+
+/** Parsec names a control character as Haskell's `show` does (`\NUL`, `\n`, `\DEL`). */
+const CONTROL_NAMES = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'a', 'b', 't', 'n', 'v', 'f', 'r', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US'];
+
+function shown(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (code < 0x20) return `\\${CONTROL_NAMES[code]}`;
+  if (code === 0x7f) return '\\DEL';
+  return ch;
 }

@@ -2,11 +2,25 @@ import { Cursor } from './Cursor.ts';
 import type { JsonStep, RestField } from './restTypes.ts';
 
 const IDENT = /[\p{L}\p{N}_ $]/u;
+const NUL = '\u0000';
+
+/**
+ * A quoted name holding a NUL is a parse error (PGRST100) at the NUL: field
+ * names, aliases and JSON keys go into the statement's text, and Postgres
+ * text cannot hold a NUL (the server would refuse the whole message).
+ */
+function withoutNul(c: Cursor, start: number, name: string): string {
+  const at = c.text.indexOf(NUL, start);
+  if (at < 0 || at >= c.pos) return name;
+  c.pos = at;
+  throw c.fail('any character but NUL');
+}
 
 /** PostgREST's field name: `"quoted"` or identifier characters joined by dashes (not `->`). */
 export function fieldName(c: Cursor): string {
+  const start = c.pos;
   const quoted = c.quoted();
-  if (quoted !== null) return quoted;
+  if (quoted !== null) return withoutNul(c, start, quoted);
   return sepByDash(c, (ch) => IDENT.test(ch), 'field name (* or [a..z0..9_$])');
 }
 
@@ -38,7 +52,7 @@ export function jsonPath(c: Cursor): JsonStep[] {
       c.pos = start;
     }
     const quoted = c.quoted();
-    const key = quoted ?? sepByDash(c, (ch) => !'(-:.,>)'.includes(ch), 'any non reserved character different from: .,>()');
+    const key = quoted !== null ? withoutNul(c, start, quoted) : sepByDash(c, (ch) => !'(-:.,>)'.includes(ch) && ch !== NUL, 'any non reserved character different from: .,>()');
     steps.push({ arrow, key });
   }
 }

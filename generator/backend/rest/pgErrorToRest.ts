@@ -12,8 +12,10 @@ interface PgErrorLike {
  * (its SQLSTATE table, mapSQLtoHTTP: 23505 -> 409, 23514 -> 400, 42501 -> 401
  * for anon / 403 for a signed-in role, 42P01 -> 404, data exceptions of
  * class 22 such as 22021 (a NUL byte), 22P02, 22003, 22001 -> 400, ...).
- * One difference: 54000 and 54001 (a value too large for an index, a
- * statement too deep) answer 400, not 500: here only a request can cause them.
+ * Differences: 54000 and 54001 (a value too large for an index, a
+ * statement too deep) answer 400, not 500, and so does 08P01 (the server
+ * refused a message's bytes, e.g. a NUL in the statement's text), not 503:
+ * here only a request can cause them, the connection itself is fine.
  */
 export function pgErrorToRest(error: unknown, role: string): RestError {
   if (error instanceof RestError) return error;
@@ -30,7 +32,7 @@ function statusFor(code: string, role: string): number {
   if (code === '25006') return 405;
   if (code === 'P0001') return 400;
   if (code === '42P17') return 500;
-  if (code === '54000' || code === '54001') return 400;
+  if (code === '54000' || code === '54001' || code === '08P01') return 400;
   if (code === '53400') return 500;
   const cls = code.slice(0, 2);
   if (cls === '08' || cls === '53') return 503;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor, uniqueEmail } from './testClients.ts';
+import { ENGINES } from './testEngines.ts';
 
 const PASSWORD = 'correct horse';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -81,4 +82,37 @@ describe('after the reuse interval (1 s here)', () => {
     expect(again.error).toBeNull();
     expect(again.data.session!.refresh_token).toBe(second.refresh_token);
   });
+});
+
+describe.each(ENGINES)('refreshes racing a logout on $name', (engine) => {
+  if (engine.skip) {
+    it.skip(`skipped: ${engine.skip}`, () => {});
+    return;
+  }
+  let backend: RunningBackend;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    backend = await engine.start({ log: (line) => logged.push(line) });
+  }, 60_000);
+  afterAll(() => backend?.close());
+
+  it('answer in 4xx at worst, never a deadlock 500', async () => {
+    const headers = { apikey: backend.anonKey, 'Content-Type': 'application/json' };
+    const first = await signUp(backend);
+    const email = (await clientFor(backend).auth.getUser(first.access_token)).data.user!.email!;
+    const statuses = new Set<number>();
+    for (let round = 0; round < 10; round++) {
+      const { data } = await clientFor(backend).auth.signInWithPassword({ email, password: PASSWORD });
+      const { refresh_token, access_token } = data.session!;
+      const refresh = () => fetch(`${backend.apiUrl}/auth/v1/token?grant_type=refresh_token`, { method: 'POST', headers, body: JSON.stringify({ refresh_token }) });
+      const logout = (scope: string) => fetch(`${backend.apiUrl}/auth/v1/logout?scope=${scope}`, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${access_token}` } });
+      const answers = await Promise.all([refresh(), logout('local'), refresh(), logout('global'), refresh(), logout('others')]);
+      for (const answer of answers) {
+        statuses.add(answer.status);
+        await answer.body?.cancel();
+      }
+    }
+    expect([...statuses].filter((status) => status >= 500)).toEqual([]);
+    expect(logged.filter((line) => line.includes('deadlock'))).toEqual([]);
+  }, 60_000);
 });

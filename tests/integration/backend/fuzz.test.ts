@@ -1,18 +1,22 @@
-// Fuzz: 1,200 bad requests from a fixed seed (fuzzRequests.ts) against
-// `site backend` running as a real child process. No answer may be a 5xx,
-// every 4xx must have the error shape of its API, the process must stay up
-// with bounded memory, and no row the forms would refuse may be stored. The
-// three `it`s run in order on one backend.
+// Fuzz: every control character in every part of a request, then 1,200 bad
+// requests from a fixed seed (fuzzRequests.ts), against `site backend`
+// running as a real child process, on PGlite and on a PostgreSQL server
+// (--db-url). No answer may be a 5xx, every 4xx must have the error shape of
+// its API, the process must stay up with bounded memory, and no row the forms
+// would refuse may be stored. The `it`s run in order on one backend per engine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check, contactSchema, waitlistSchema } from '../../../widgets/lib/forms.ts';
-import { generateRequests, type Api, type FuzzKeys, type FuzzRequest } from './fuzzRequests.ts';
+import { controlCharacterRequests, generateRequests, type Api, type FuzzKeys, type FuzzRequest } from './fuzzRequests.ts';
+import { createTestDatabase, postgresUnavailable, type TestDatabase } from './testPostgres.ts';
 
 /** Fixed, so every run sends the same requests; SITE_FUZZ_SEED=<n> explores others. */
 const SEED = Number(process.env.SITE_FUZZ_SEED ?? 0x5eed_2026);
@@ -21,23 +25,30 @@ const COUNT = 1200;
 const RSS_GROWTH_LIMIT_MB = 256;
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-backend-fuzz-'));
-const project = mkdtempSync(path.join(os.tmpdir(), 'site-backend-fuzz-project-'));
-let child: ChildProcess;
-let apiUrl = '';
-let apiKeys = { anonKey: '', serviceRoleKey: '' };
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
 interface Answer {
   status: number;
   text: string;
 }
 
+type Sent = Answer | { error: string };
+
+/** One `site backend` child: its URL, keys and pid. */
+interface Backend {
+  child: ChildProcess;
+  apiUrl: string;
+  agent: http.Agent;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** What the child printed (its log of internal errors among it). */
+  output: () => string;
+}
+
 /** Sends one request over node:http (any method, raw bytes, any header node allows); `error` when no answer came. */
-function send(request: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<Answer | { error: string }> {
-  const url = new URL(apiUrl);
+function send(backend: Backend, request: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<Sent> {
+  const url = new URL(backend.apiUrl);
   return new Promise((resolve) => {
-    const req = http.request({ host: url.hostname, port: url.port, agent, method: request.method, path: request.path, headers: request.headers, timeout: 20_000 }, (res) => {
+    const req = http.request({ host: url.hostname, port: url.port, agent: backend.agent, method: request.method, path: request.path, headers: request.headers, timeout: 20_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString() }));
@@ -49,8 +60,47 @@ function send(request: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>
   });
 }
 
-async function json(method: string, pathname: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
-  const answer = await send({ method, path: pathname, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)) });
+/**
+ * Sends one request over a raw socket, header values as latin1 bytes: node:http
+ * refuses to send control characters in a header, and a client may still.
+ */
+function sendRaw(backend: Backend, request: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<Sent> {
+  const url = new URL(backend.apiUrl);
+  const lines = [`${request.method} ${request.path} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close', `Content-Length: ${request.body?.length ?? 0}`];
+  for (const [name, value] of Object.entries(request.headers)) for (const v of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${v}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    // Written, not ended: a half-closed socket may lose its answer; `Connection: close` ends it after the answer.
+    const socket = net.connect({ host: url.hostname, port: Number(url.port) }, () => socket.write(request.body ? Buffer.concat([head, request.body]) : head));
+    socket.setTimeout(20_000, () => socket.destroy(new Error('no answer within 20 s')));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) => resolve({ error: error.message }));
+    socket.on('close', () => {
+      const all = Buffer.concat(chunks);
+      const split = all.indexOf('\r\n\r\n');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(all.toString('latin1'));
+      if (split < 0 || !status) return resolve({ error: `no HTTP answer: ${JSON.stringify(all.toString('latin1').slice(0, 100))}` });
+      const headers = all.subarray(0, split).toString('latin1');
+      let bodyBytes = all.subarray(split + 4);
+      if (/^transfer-encoding:\s*chunked/im.test(headers)) {
+        const parts: Buffer[] = [];
+        for (let at = 0; ; ) {
+          const eol = bodyBytes.indexOf('\r\n', at);
+          const size = parseInt(bodyBytes.subarray(at, eol).toString(), 16);
+          if (!(size > 0)) break;
+          parts.push(bodyBytes.subarray(eol + 2, eol + 2 + size));
+          at = eol + 2 + size + 2;
+        }
+        bodyBytes = Buffer.concat(parts);
+      }
+      resolve({ status: Number(status[1]), text: bodyBytes.toString() });
+    });
+  });
+}
+
+async function json(backend: Backend, method: string, pathname: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
+  const answer = await send(backend, { method, path: pathname, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)) });
   if ('error' in answer || answer.status >= 300) throw new Error(`${method} ${pathname}: ${JSON.stringify(answer)}`);
   return JSON.parse(answer.text) as Record<string, unknown>;
 }
@@ -77,129 +127,183 @@ function hasShape(api: Api, status: number, b: Record<string, unknown>): boolean
   }
 }
 
-beforeAll(async () => {
-  // The project's supabase/ with confirmations off: the fuzz needs three signed-in users at once, and
-  // with confirmations on their mails would pass [auth.rate_limit] email_sent (2 an hour).
-  mkdirSync(path.join(project, 'supabase'));
-  const config = readFileSync(path.join(root, 'supabase', 'config.toml'), 'utf8').replace(/^enable_confirmations = true$/m, 'enable_confirmations = false');
-  expect(config).toMatch(/^enable_confirmations = false$/m);
-  writeFileSync(path.join(project, 'supabase', 'config.toml'), config);
-  for (const name of ['migrations', 'functions', 'seed.sql']) symlinkSync(path.join(root, 'supabase', name), path.join(project, 'supabase', name));
-  child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'backend', '--port', '0', '--data-dir', dataDir], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  // `site backend` prints the API URL and both keys once it listens.
-  const printed = await new Promise<RegExpExecArray>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const match = /API URL\s+(\S+)\s+anon key\s+(\S+)\s+service_role key\s+(\S+)\s/.exec(output);
-      if (match) resolve(match);
-    });
-    child.on('exit', (code) => reject(new Error(`site backend exited (${code}):\n${output}`)));
-  });
-  apiUrl = printed[1];
-  apiKeys = { anonKey: printed[2], serviceRoleKey: printed[3] };
-}, 60_000);
-
-afterAll(async () => {
-  agent.destroy();
-  if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(project, { recursive: true, force: true });
-});
-
-describe('fuzzing the running backend', () => {
-  let keys: FuzzKeys;
-  let rssBefore = NaN;
-
-  it(`answers ${COUNT} bad requests without a 5xx, every 4xx in the shape of its API`, async () => {
-    keys = await fuzzKeys();
-    rssBefore = rssMb(child.pid!);
-
-    const requests = generateRequests(SEED, COUNT, keys);
-    const offenders: string[] = [];
-    const counts = new Map<string, Record<string, number>>();
-    let next = 0;
-    async function worker() {
-      while (next < requests.length) {
-        const request = requests[next++];
-        const answer = await send(request);
-        const describe = () => `${request.method} ${request.path.slice(0, 200)} body=${JSON.stringify(request.body?.subarray(0, 200).toString() ?? null)} headers=${JSON.stringify(request.headers).slice(0, 300)}`;
-        const klass = 'error' in answer ? 'no answer' : `${String(answer.status)[0]}xx`;
-        const row = counts.get(request.endpoint) ?? {};
-        row[klass] = (row[klass] ?? 0) + 1;
-        counts.set(request.endpoint, row);
-        if ('error' in answer) {
-          offenders.push(`no answer (${answer.error}): ${describe()}`);
-        } else if (answer.status >= 500) {
-          offenders.push(`${answer.status} ${answer.text.slice(0, 200)}: ${describe()}`);
-        } else if (answer.status >= 400 && request.method !== 'HEAD') {
-          let body: unknown = null;
-          try {
-            body = JSON.parse(answer.text);
-          } catch {
-            // not JSON: reported below
-          }
-          if (typeof body !== 'object' || body === null || !hasShape(request.api, answer.status, body as Record<string, unknown>)) {
-            offenders.push(`${answer.status} in the wrong shape for ${request.api} (${answer.text.slice(0, 200)}): ${describe()}`);
-          }
+/**
+ * Sends `requests` four at a time; returns what broke the rules (no answer, a
+ * 5xx, a 4xx body not in its API's shape) and the answers' classes per endpoint.
+ */
+async function fuzz(backend: Backend, requests: Array<FuzzRequest & { raw?: boolean }>): Promise<{ offenders: string[]; table: Array<Record<string, string | number>> }> {
+  const offenders: string[] = [];
+  const counts = new Map<string, Record<string, number>>();
+  let next = 0;
+  async function worker() {
+    while (next < requests.length) {
+      const request = requests[next++];
+      const answer = await (request.raw ? sendRaw : send)(backend, request);
+      const describe = () => `${request.method} ${request.path.slice(0, 200)} body=${JSON.stringify(request.body?.subarray(0, 200).toString() ?? null)} headers=${JSON.stringify(request.headers).slice(0, 300)}`;
+      const klass = 'error' in answer ? 'no answer' : `${String(answer.status)[0]}xx`;
+      const row = counts.get(request.endpoint) ?? {};
+      row[klass] = (row[klass] ?? 0) + 1;
+      counts.set(request.endpoint, row);
+      if ('error' in answer) {
+        offenders.push(`no answer (${answer.error}): ${describe()}`);
+      } else if (answer.status >= 500) {
+        offenders.push(`${answer.status} ${answer.text.slice(0, 200)}: ${describe()}`);
+      } else if (answer.status >= 400 && request.method !== 'HEAD') {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(answer.text);
+        } catch {
+          // not JSON: reported below
+        }
+        if (typeof body !== 'object' || body === null || !hasShape(request.api, answer.status, body as Record<string, unknown>)) {
+          offenders.push(`${answer.status} in the wrong shape for ${request.api} (${answer.text.slice(0, 200)}): ${describe()}`);
         }
       }
     }
-    await Promise.all([worker(), worker(), worker(), worker()]);
+  }
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  const table = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([endpoint, row]) => ({ endpoint, ...row }));
+  const sent = table.reduce((sum, row) => sum + Object.values(row).filter((v) => typeof v === 'number').reduce((a, b) => a + (b as number), 0), 0);
+  expect(sent).toBe(requests.length);
+  return { offenders, table };
+}
 
-    const table = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([endpoint, row]) => ({ endpoint, ...row }));
-    console.log(`fuzz: ${requests.length} requests (seed ${SEED})`);
+/** The offenders, and the end of the backend's output (where a 5xx's cause is logged). */
+function withLog(offenders: string[], backend: Backend): string {
+  return `${offenders.join('\n')}\n--- backend output ---\n${backend.output().slice(-6000)}`;
+}
+
+const postgresSkip = postgresUnavailable();
+const engines = [
+  { name: 'PGlite', skip: null },
+  { name: 'PostgreSQL', skip: postgresSkip },
+] as const;
+
+describe.each(engines)('fuzzing the running backend on $name', ({ name: engine, skip }) => {
+  if (skip) {
+    it.skip(`skipped: ${skip}`, () => {});
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-backend-fuzz-'));
+  const project = mkdtempSync(path.join(os.tmpdir(), 'site-backend-fuzz-project-'));
+  let database: TestDatabase | null = null;
+  let backend: Backend;
+  let keys: FuzzKeys;
+  let rssBefore = NaN;
+
+  beforeAll(async () => {
+    // The project's supabase/ with confirmations off: the fuzz needs three signed-in users at once, and
+    // with confirmations on their mails would pass [auth.rate_limit] email_sent (2 an hour).
+    mkdirSync(path.join(project, 'supabase'));
+    const config = readFileSync(path.join(root, 'supabase', 'config.toml'), 'utf8').replace(/^enable_confirmations = true$/m, 'enable_confirmations = false');
+    expect(config).toMatch(/^enable_confirmations = false$/m);
+    writeFileSync(path.join(project, 'supabase', 'config.toml'), config);
+    for (const name of ['migrations', 'functions', 'seed.sql']) symlinkSync(path.join(root, 'supabase', name), path.join(project, 'supabase', name));
+    if (engine === 'PostgreSQL') database = await createTestDatabase();
+    const args = [path.join(root, 'bin', 'site.js'), 'backend', '--port', '0', '--data-dir', dataDir, ...(database ? ['--db-url', database.url] : [])];
+    const child = spawn(process.execPath, args, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    // `site backend` prints the API URL and both keys once it listens.
+    const printed = await new Promise<RegExpExecArray>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => {
+        output += d.toString();
+        const match = /API URL\s+(\S+)\s+anon key\s+(\S+)\s+service_role key\s+(\S+)\s/.exec(output);
+        if (match) resolve(match);
+      });
+      child.on('exit', (code) => reject(new Error(`site backend exited (${code}):\n${output}`)));
+    });
+    backend = { child, apiUrl: printed[1], anonKey: printed[2], serviceRoleKey: printed[3], agent: new http.Agent({ keepAlive: true, maxSockets: 4 }), output: () => output };
+  }, 60_000);
+
+  afterAll(async () => {
+    backend?.agent.destroy();
+    if (backend && backend.child.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        backend.child.once('exit', () => resolve());
+        backend.child.kill('SIGKILL');
+      });
+    }
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  it('answers a control character in any part of a REST or auth request with a 4xx in the shape of its API, never a 5xx', async () => {
+    keys = await fuzzKeys(backend);
+    rssBefore = rssMb(backend.child.pid!);
+    const requests = controlCharacterRequests(keys);
+    const { offenders, table } = await fuzz(backend, requests);
+    console.log(`fuzz (${engine}): ${requests.length} control-character requests, ${offenders.length} offenders`);
+    console.table(table.filter((row) => Object.keys(row).some((k) => k !== 'endpoint' && k !== '2xx' && k !== '4xx')));
+    expect(offenders, withLog(offenders, backend)).toEqual([]);
+  }, 120_000);
+
+  it(`answers ${COUNT} bad requests without a 5xx, every 4xx in the shape of its API`, async () => {
+    const requests = generateRequests(SEED, COUNT, keys);
+    const { offenders, table } = await fuzz(backend, requests);
+    console.log(`fuzz (${engine}): ${requests.length} requests (seed ${SEED}), ${offenders.length} offenders`);
     console.table(table);
-    expect(offenders, offenders.join('\n')).toEqual([]);
-    expect(table.reduce((sum, row) => sum + Object.values(row).filter((v) => typeof v === 'number').reduce((a, b) => a + (b as number), 0), 0)).toBe(COUNT);
+    expect(offenders, withLog(offenders, backend)).toEqual([]);
   }, 90_000);
 
   it('is still up and answering afterwards, with bounded memory', async () => {
-    expect(child.exitCode).toBeNull();
-    expect(await json('GET', '/', {})).toMatchObject({ ok: true });
-    expect(await json('POST', '/rest/v1/rpc/waitlist_count', { apikey: keys.anonKey })).toEqual(expect.any(Number));
-    const rssAfter = rssMb(child.pid!);
-    console.log(`fuzz: child RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after`);
+    expect(backend.child.exitCode).toBeNull();
+    expect(await json(backend, 'GET', '/', {})).toMatchObject({ ok: true });
+    expect(await json(backend, 'POST', '/rest/v1/rpc/waitlist_count', { apikey: keys.anonKey })).toEqual(expect.any(Number));
+    const rssAfter = rssMb(backend.child.pid!);
+    console.log(`fuzz (${engine}): child RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after`);
     expect(rssAfter - rssBefore).toBeLessThan(RSS_GROWTH_LIMIT_MB);
   });
 
   it('stored no contact or waitlist row the forms would refuse (read as the database owner)', async () => {
     await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      backend.child.once('exit', () => resolve());
+      backend.child.kill('SIGTERM');
     });
-    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+    const query = await ownerQuery(database, dataDir);
     try {
       const refused: string[] = [];
-      const contacts = (await db.query<Record<string, string | null>>('select name, email, company, message from public.contact_submissions')).rows;
+      const contacts = await query.rows<Record<string, string | null>>('select name, email, company, message from public.contact_submissions');
       for (const row of contacts) {
         // The form trims what it sends; a client skipping it may store untrimmed text, but nothing the form refuses.
         const { values } = check(contactSchema, { ...row, company: row.company ?? '' });
         if (!values) refused.push(`contact_submissions ${JSON.stringify(row).slice(0, 300)}`);
       }
-      const waitlist = (await db.query<Record<string, string | boolean>>('select name, email, favorite_part, desired_features, willing_to_give_feedback from public.waitlist')).rows;
+      const waitlist = await query.rows<Record<string, string | boolean>>('select name, email, favorite_part, desired_features, willing_to_give_feedback from public.waitlist');
       for (const row of waitlist) {
         const { values } = check(waitlistSchema, row);
         if (!values) refused.push(`waitlist ${JSON.stringify(row).slice(0, 300)}`);
       }
-      console.log(`fuzz: ${contacts.length} contact_submissions and ${waitlist.length} waitlist rows stored`);
+      console.log(`fuzz (${engine}): ${contacts.length} contact_submissions and ${waitlist.length} waitlist rows stored`);
       expect(refused, `rows the forms would refuse:\n${refused.join('\n')}`).toEqual([]);
     } finally {
-      await db.close();
+      await query.close();
     }
   }, 30_000);
 });
 
+/** Queries as the database owner: the PostgreSQL server's database, or the PGlite data dir once the backend has stopped. */
+async function ownerQuery(database: TestDatabase | null, dataDir: string): Promise<{ rows<T>(sql: string): Promise<T[]>; close(): Promise<void> }> {
+  if (database) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    return { rows: async <T,>(sql: string) => (await client.query(sql)).rows as T[], close: () => client.end() };
+  }
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+  return { rows: async <T,>(sql: string) => (await db.query<T>(sql)).rows, close: () => db.close() };
+}
+
 /** Two signed-in users and an admin (granted over the service-role endpoint `site admin grant` uses), with their tokens. */
-async function fuzzKeys(): Promise<FuzzKeys> {
-  const signUp = (email: string) => json('POST', '/auth/v1/signup', { apikey: apiKeys.anonKey }, { email, password: 'correct horse' });
+async function fuzzKeys(backend: Backend): Promise<FuzzKeys> {
+  const signUp = (email: string) => json(backend, 'POST', '/auth/v1/signup', { apikey: backend.anonKey }, { email, password: 'correct horse' });
   const user = await signUp('fuzz.user@example.com');
   const spare = await signUp('fuzz.spare@example.com');
   const admin = await signUp('fuzz.admin@example.com');
-  await json('POST', '/_site/v1/admin-roles', { authorization: `Bearer ${apiKeys.serviceRoleKey}` }, { email: 'fuzz.admin@example.com', admin: true });
+  await json(backend, 'POST', '/_site/v1/admin-roles', { authorization: `Bearer ${backend.serviceRoleKey}` }, { email: 'fuzz.admin@example.com', admin: true });
   return {
-    ...apiKeys,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
     userToken: String(user.access_token),
     adminToken: String(admin.access_token),
     spareToken: String(spare.access_token),

@@ -215,3 +215,111 @@ export function generateRequests(seed: number, count: number, keys: FuzzKeys): F
   }
   return requests;
 }
+
+/**
+ * The characters no request text may carry into SQL unchecked: NUL, other C0
+ * controls, DEL, a line separator, and a lone surrogate (written as its
+ * UTF-8-style bytes ED A0 80, which a decoder turns into U+FFFD or refuses).
+ */
+export const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001b', '\u007f', '\u2028', 'lone surrogate'] as const;
+
+/** The character percent-encoded for a URL. */
+function urlEncoded(ch: (typeof CONTROL_CHARACTERS)[number]): string {
+  return ch === 'lone surrogate' ? '%ED%A0%80' : encodeURIComponent(ch);
+}
+
+/** The character as the bytes of a header value, written latin1 (one char a byte). */
+function headerBytes(ch: (typeof CONTROL_CHARACTERS)[number]): string {
+  if (ch === 'lone surrogate') return '\u00ed\u00a0\u0080';
+  return ch === '\u2028' ? Buffer.from(ch).toString('latin1') : ch;
+}
+
+/** The character inside a JSON string value (a lone surrogate as its \u escape). */
+function jsonText(ch: (typeof CONTROL_CHARACTERS)[number]): string {
+  return ch === 'lone surrogate' ? '\ud800' : ch;
+}
+
+/**
+ * Every control character of CONTROL_CHARACTERS in every part of a request
+ * that reaches the database or a mail: each part of `select`, filters, logic
+ * trees, order, limit/offset, the REST headers, and auth's URL parameters and
+ * body fields. `§` in a template marks where the character goes. Requests
+ * with `raw` carry it in a header, which only a raw socket can send.
+ */
+export function controlCharacterRequests(keys: FuzzKeys): Array<FuzzRequest & { raw?: boolean }> {
+  const REST_QUERIES: Array<[string, string, string]> = [
+    // [method, table, query]
+    ['GET', 'waitlist', 'select=name§'], ['GET', 'waitlist', 'select=na§me'], ['GET', 'waitlist', 'select=§'], ['GET', 'waitlist', 'select=name,§'],
+    ['GET', 'waitlist', 'select=al§ias:name'], ['GET', 'waitlist', 'select=a:name§'], ['GET', 'waitlist', 'select="na§me"'], ['GET', 'waitlist', 'select="a§":name'],
+    ['GET', 'contact_submissions', 'select=total->>§'], ['GET', 'waitlist', 'select=name->>§'], ['GET', 'waitlist', 'select=name->§->>x'], ['GET', 'waitlist', 'select=name->>"§"'],
+    ['GET', 'waitlist', 'select=name->0§'], ['GET', 'waitlist', 'select=k:name->>§'], ['GET', 'waitlist', 'select=name::text§'], ['GET', 'waitlist', 'select=name::te§xt'],
+    ['GET', 'waitlist', 'select=name::§'], ['GET', 'waitlist', 'select=name->>x::§int'], ['GET', 'admin_audit_log', 'select=*,user_roles§(*)'], ['GET', 'admin_audit_log', 'select=*,§(*)'],
+    ['GET', 'admin_audit_log', 'select=*,x§:user_roles(*)'], ['GET', 'admin_audit_log', 'select=*,user_roles!§(*)'], ['GET', 'admin_audit_log', 'select=*,user_roles!inner§(*)'],
+    ['GET', 'admin_audit_log', 'select=*,user_roles(role§)'], ['GET', 'admin_audit_log', 'select=*,...user_roles§(*)'], ['GET', 'admin_audit_log', 'select=...§'],
+    ['GET', 'waitlist', 'na§me=eq.x'], ['GET', 'waitlist', '§=eq.x'], ['GET', 'waitlist', 'name=e§q.x'], ['GET', 'waitlist', 'name=eq§.x'], ['GET', 'waitlist', 'name=eq.§'],
+    ['GET', 'waitlist', 'name=eq.a§b'], ['GET', 'waitlist', 'name=in.(a§,b)'], ['GET', 'waitlist', 'name=in.("§")'], ['GET', 'waitlist', 'name=like.*§*'], ['GET', 'waitlist', 'name=is.§'],
+    ['GET', 'waitlist', 'name->>§=eq.x'], ['GET', 'waitlist', 'name=fts(§).x'], ['GET', 'waitlist', 'name=fts.§'], ['GET', 'waitlist', 'name=not.§eq.x'], ['GET', 'waitlist', 'name=eq(any).{a,§}'],
+    ['GET', 'waitlist', 'or=(name.eq.§,email.eq.x)'], ['GET', 'waitlist', 'or=(na§me.eq.x)'], ['GET', 'waitlist', 'or=(name.e§q.x)'], ['GET', 'waitlist', 'and=(name.eq."§")'],
+    ['GET', 'waitlist', 'or§=(name.eq.x)'], ['GET', 'waitlist', 'not.or=(§)'], ['GET', 'waitlist', 'or=(and(name.eq.x,name->>§.eq.y))'], ['GET', 'admin_audit_log', 'user_roles.§=eq.x'],
+    ['GET', 'admin_audit_log', 'select=*,user_roles(*)&user_roles.role=eq.§'], ['GET', 'admin_audit_log', 'select=*,user_roles(*)&user_roles.or=(role.eq.§)'],
+    ['GET', 'waitlist', 'order=name§'], ['GET', 'waitlist', 'order=§'], ['GET', 'waitlist', 'order=name.desc§'], ['GET', 'waitlist', 'order=name->>§'], ['GET', 'waitlist', 'order="§"'],
+    ['GET', 'admin_audit_log', 'select=*,user_roles(*)&order=§(role)'], ['GET', 'admin_audit_log', 'select=*,user_roles(*)&user_roles.order=§'],
+    ['GET', 'waitlist', 'limit=1§'], ['GET', 'waitlist', 'limit=§'], ['GET', 'waitlist', 'offset=§1'], ['GET', 'waitlist', 'offset=1§'],
+    ['GET', 'admin_audit_log', 'select=*,user_roles(*)&user_roles.limit=§'], ['GET', 'admin_audit_log', 'select=*,user_roles(*)&user_roles.offset=§'],
+    ['POST', 'waitlist', 'columns=name§'], ['POST', 'waitlist', 'columns="§"'], ['POST', 'waitlist', 'on_conflict=email§'], ['POST', 'waitlist', 'select=name§'],
+    ['PATCH', 'waitlist', 'name=eq.§'], ['PATCH', 'waitlist', 'select=name->>§'], ['DELETE', 'waitlist', 'email=eq.§'], ['DELETE', 'waitlist', 'or=(name.eq.§)'],
+    ['GET', 'rpc/has_role', '_role=§'], ['GET', 'rpc/has_role', '§=admin'], ['POST', 'rpc/waitlist_count', 'select=§'], ['GET', 'wait§list', ''], ['GET', 'rpc/has§_role', ''],
+  ];
+  const REST_HEADERS: Array<[string, string]> = [
+    ['prefer', 'return=representation§'], ['prefer', '§'], ['prefer', 'count=exact,§'], ['prefer', 'missing=default§'],
+    ['range', '0-§'], ['range', '§0-1'], ['accept', 'application/json§'], ['accept', '§'], ['accept', 'application/vnd.pgrst.object+json§'],
+    ['accept-profile', 'public§'], ['content-profile', '§'], ['apikey', `${keys.anonKey}§`], ['apikey', '§'], ['authorization', `Bearer ${keys.userToken}§`], ['authorization', 'Bearer §'],
+  ];
+  const redirect = 'http://localhost:3000/a§b';
+  const AUTH_QUERIES: Array<[string, string, Record<string, unknown> | null]> = [
+    ['GET', '/verify?type=§&token=123456', null], ['GET', '/verify?type=signup&token=§', null], ['GET', '/verify?type=signup&token_hash=§', null],
+    ['GET', `/verify?type=signup&token=123456&redirect_to=${redirect}`, null], ['GET', '/verify?type=recovery&token_hash=x&redirect_to=§', null],
+    ['GET', '/authorize?provider=§', null], ['GET', `/authorize?provider=github&redirect_to=${redirect}`, null],
+    ['POST', '/token?grant_type=§', {}], ['POST', '/token?grant_type=password§', { email: 'fuzz.user@example.com', password: 'x' }],
+    ['POST', `/signup?redirect_to=${redirect}`, { email: 'new.§@example.com', password: 'correct horse' }],
+    ['POST', `/otp?redirect_to=${redirect}`, { email: 'fuzz.user@example.com', create_user: false }],
+    ['POST', `/recover?redirect_to=${redirect}`, { email: 'fuzz.user@example.com' }], ['POST', '/recover', { email: 'fuzz.user§@example.com' }],
+    ['POST', `/resend?redirect_to=${redirect}`, { type: 'signup', email: 'fuzz.user@example.com' }], ['POST', '/resend', { type: 'sign§up', email: 'fuzz.user@example.com' }],
+    ['PUT', `/user?redirect_to=${redirect}`, { data: { theme: 'dark' } }], ['PUT', '/user', { data: { 'the§me': 'da§rk' } }],
+    ['POST', '/factors', { factor_type: 'totp', friendly_name: 'ph§one' }], ['POST', '/factors', { factor_type: 'to§tp' }],
+    ['POST', '/factors/§/challenge', {}], ['DELETE', '/factors/§', null], ['POST', '/verify', { type: 'email', email: 'fuzz.user@example.com', token: '12§3456' }],
+    ['POST', '/logout?scope=§', {}], ['POST', '/logout?scope=local§', {}],
+  ];
+  const AUTH_HEADERS: Array<[string, string]> = [['apikey', `${keys.anonKey}§`], ['authorization', `Bearer ${keys.userToken}§`]];
+
+  const requests: Array<FuzzRequest & { raw?: boolean }> = [];
+  const jsonHeaders = (token: string) => ({ apikey: keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  const restBody = (table: string) =>
+    table === 'waitlist' ? Buffer.from(JSON.stringify({ name: 'Ben', email: 'control@example.com', favorite_part: 'Kits', desired_features: 'Charts', willing_to_give_feedback: true })) : Buffer.from('{}');
+  for (const ch of CONTROL_CHARACTERS) {
+    for (const [method, table, query] of REST_QUERIES) {
+      const path = `/rest/v1/${table.replace('§', urlEncoded(ch))}${query ? `?${query.replace(/§/g, urlEncoded(ch))}` : ''}`;
+      // DELETE as a signed-in user, who may delete nothing: the service role could delete every row.
+      const token = method === 'DELETE' ? keys.userToken : keys.serviceRoleKey;
+      requests.push({ endpoint: `/rest/v1 ${method} ${query || table} (control)`, api: 'rest', method, path, headers: jsonHeaders(token), ...(method === 'POST' || method === 'PATCH' ? { body: restBody(table) } : {}) });
+    }
+    for (const [name, value] of REST_HEADERS) {
+      for (const method of ['GET', 'POST']) {
+        const headers = { ...jsonHeaders(keys.serviceRoleKey), [name]: value.replace(/§/g, headerBytes(ch)) };
+        requests.push({ endpoint: `/rest/v1 ${name} header (control)`, api: 'rest', method, path: '/rest/v1/waitlist', headers, raw: true, ...(method === 'POST' ? { body: restBody('waitlist') } : {}) });
+      }
+    }
+    for (const [method, pathAndQuery, body] of AUTH_QUERIES) {
+      // The user's sign-in must survive: logout ends the spare user's only.
+      const token = pathAndQuery.startsWith('/logout') ? keys.spareToken : keys.userToken;
+      const path = `/auth/v1${pathAndQuery.replace(/§/g, urlEncoded(ch))}`;
+      const text = body && JSON.stringify(body).replace(/§/g, JSON.stringify(jsonText(ch)).slice(1, -1));
+      requests.push({ endpoint: `/auth/v1 ${method} ${pathAndQuery.replace(/\?.*/, '')} (control)`, api: 'auth', method, path, headers: jsonHeaders(token), ...(text ? { body: Buffer.from(text) } : {}) });
+    }
+    for (const [name, value] of AUTH_HEADERS) {
+      const headers = { ...jsonHeaders(keys.userToken), [name]: value.replace(/§/g, headerBytes(ch)) };
+      requests.push({ endpoint: `/auth/v1 ${name} header (control)`, api: 'auth', method: 'GET', path: '/auth/v1/user', headers, raw: true });
+    }
+  }
+  return requests;
+}

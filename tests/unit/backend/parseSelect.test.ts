@@ -43,4 +43,29 @@ describe('parseSelect', () => {
     expect(error('count()')).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed' });
     expect(error('...cities(name)')).toMatchObject({ code: 'PGRST127' });
   });
+
+  it('refuses a NUL in a JSON key, an alias or a quoted name with PGRST100 at the NUL, named as Parsec names it', () => {
+    const error = (raw: string) => {
+      try {
+        parseSelect(raw);
+      } catch (e) {
+        return (e as RestError).body;
+      }
+      return null;
+    };
+    expect(error('total->>\u0000')).toEqual({
+      code: 'PGRST100',
+      message: '"failed to parse select parameter (total->>\u0000)" (line 1, column 9)',
+      details: 'unexpected "\\NUL" expecting any non reserved character different from: .,>()',
+      hint: null,
+    });
+    for (const raw of ['name->a\u0000b', 'name->0\u0000', 'name->>"\u0000"', '"a\u0000":name', '"na\u0000me"', 'x:name->"k\u0000"->>y']) {
+      expect(error(raw), JSON.stringify(raw)).toMatchObject({ code: 'PGRST100', details: expect.stringMatching(/^unexpected "\\NUL" expecting /) });
+    }
+    // Other control characters are text Postgres can hold: a key that no row has, an alias.
+    expect(parseSelect('name->>\u0001,"a\u007f":name')).toEqual([
+      { kind: 'field', name: 'name', jsonPath: [{ arrow: '->>', key: '\u0001' }] },
+      { kind: 'field', name: 'name', alias: 'a\u007f' },
+    ]);
+  });
 });

@@ -24,6 +24,9 @@ describe('pgErrorToRest', () => {
     expect(status('54001')).toBe(400);
     expect(status('54000')).toBe(400);
     expect(status('53400')).toBe(500);
+    // The server refused a message's bytes: a request's doing, the connection is fine.
+    expect(status('08P01')).toBe(400);
+    expect(status('08006')).toBe(503);
     expect(pgErrorToRest(new RangeError('Maximum call stack size exceeded'), 'anon').status).toBe(500);
   });
 
