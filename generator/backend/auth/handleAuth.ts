@@ -34,7 +34,8 @@ export function handleAuth(ctx: BackendContext) {
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
     const url = new URL(request.url);
     const route = `${request.method} ${subPath.replace(/\/+$/, '') || '/'}`;
-    const redirectTo = url.searchParams.get('redirect_to');
+    // Where a mailed link sends people back to (GoTrue's GetReferrer): never an address outside site_url and additional_redirect_urls.
+    const redirectTo = accounts.redirectTarget(request.headers.get('redirect_to') || url.searchParams.get('redirect_to'), request.headers.get('referer'));
     /** A route under a per-IP limit answering 200 with what `answer` returns. */
     const limited = async (limit: LimitedRoute, answer: () => Promise<Record<string, unknown>>) => {
       limits.check(limit, clientIp);
@@ -44,7 +45,7 @@ export function handleAuth(ctx: BackendContext) {
       // The confirmation link is opened from an email, without an apikey (Supabase's gateway allows it too).
       if (route === 'GET /verify') {
         limits.check('verify', clientIp);
-        return await verify.verifyGet(url, accounts.redirectTarget(url.searchParams.get('redirect_to')));
+        return await verify.verifyGet(url, redirectTo);
       }
       // Public, as on Supabase; the HS256 secret is never published, so the set is empty (GoTrue's WellKnownJwks).
       if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
@@ -65,7 +66,7 @@ export function handleAuth(ctx: BackendContext) {
           });
         case 'POST /signup':
           limits.check('signup', clientIp);
-          return jsonResponse(200, await accounts.signUp(await readBody(request), url.searchParams.get('redirect_to')));
+          return jsonResponse(200, await accounts.signUp(await readBody(request), redirectTo));
         case 'POST /verify':
           return await limited('verify', async () => verify.verifyPost(await readBody(request)));
         case 'POST /otp':
