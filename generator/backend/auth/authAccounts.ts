@@ -84,7 +84,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
    */
   async function signUpAgain(user: AuthUserRow, redirectTo: string, pkce: Pkce): Promise<Record<string, unknown>> {
     if (!auth.email.enableConfirmations || user.email_confirmed_at) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    return userJson(await mails.sendConfirmation(ctx.db, user, redirectTo, await pkceLink(ctx.db, user, pkce)));
+    return userJson(await ctx.db.transaction(async (tx) => mails.sendConfirmation(tx, user, redirectTo, await pkceLink(tx, user, pkce))));
   }
 
   /**
