@@ -136,7 +136,7 @@ describe('control characters and other unusual targets', () => {
     }
   });
 
-  it('a listed target with characters outside Latin-1 is percent-encoded in the Location; the link is not spent by a failure', async () => {
+  it('a listed target with characters outside Latin-1 is percent-encoded in the Location, and the link signs in', async () => {
     const email = uniqueEmail('unicode');
     const target = `${LISTED}/✓ ok`;
     expect((await post(`otp?redirect_to=${encodeURIComponent(target)}`, { email })).status).toBe(200);
