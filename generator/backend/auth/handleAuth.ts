@@ -34,7 +34,7 @@ export function handleAuth(ctx: BackendContext) {
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
     const url = new URL(request.url);
     const route = `${request.method} ${subPath.replace(/\/+$/, '') || '/'}`;
-    // Where a mailed link sends people back to (GoTrue's GetReferrer): never an address outside site_url and additional_redirect_urls.
+    // Where a mailed link sends people back to (GoTrue's GetReferrer): a target isRedirectUrlValid allows, else site_url.
     const redirectTo = accounts.redirectTarget(request.headers.get('redirect_to') || url.searchParams.get('redirect_to'), request.headers.get('referer'));
     /** A route under a per-IP limit answering 200 with what `answer` returns. */
     const limited = async (limit: LimitedRoute, answer: () => Promise<Record<string, unknown>>) => {
