@@ -35,7 +35,8 @@ import { checkPageWeight } from './checks/checkPageWeight.ts';
 import { assertNoHiddenFiles, redirectTable } from './redirects/redirectTable.ts';
 import { redirectFiles } from './redirects/redirectFiles.ts';
 import { locateRedirect } from './redirects/locateRedirect.ts';
-import { OUTPUT_MARKER, OutputDir, type OutputFiles } from './writeOutput.ts';
+import { OutputDir, type OutputFiles } from './writeOutput.ts';
+import { OUTPUT_MARKER } from './outputMarker.ts';
 import { guardOutDir } from './guardOutDir.ts';
 import { BuildCache } from './cache/BuildCache.ts';
 import { hashParts } from './cache/contentHash.ts';
@@ -54,6 +55,7 @@ import {
 import { ShardPool } from './shards/ShardPool.ts';
 import type { RenderAssets } from './shards/ShardState.ts';
 import { readEntries } from './stages/readEntries.ts';
+import { linkPolicy } from './content/contentLinks.ts';
 import { renderPages } from './stages/renderPages.ts';
 import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
@@ -121,6 +123,8 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     return { config: resolved, site, render: await siteRenderer(site) };
   });
   const lists = listCollections(site.collections);
+  // What the content's symbolic links may lead to (content/contentLinks.ts).
+  const links = linkPolicy(config.root, config.contentDir, site.followSymlinks === true);
   // For the build record (cache/buildRecord.ts): the inputs' stamps and the widgets' key before anything is read.
   const record = config.write && !layerOff('buildRecord')
     ? { started: Date.now(), stamps: contentStamps(config.contentDir, site.collections), widgetsKey: treeKey([config.widgetsDir]) }
@@ -158,10 +162,10 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       // In parallel; when several fail, the lists' first error is reported (the same one every time).
       const readLists = async () => {
         const read = [];
-        for (const [name, list] of lists) read.push(await readEntries({ name, list, config, cache, pool, generatorKey, progress }));
+        for (const [name, list] of lists) read.push(await readEntries({ name, list, config, cache, pool, generatorKey, progress, links }));
         return read;
       };
-      const [entries, fixed] = await Promise.allSettled([readLists(), loadFixedContent(config.contentDir, site.collections, render)]);
+      const [entries, fixed] = await Promise.allSettled([readLists(), loadFixedContent(config.contentDir, site.collections, render, links)]);
       if (entries.status === 'rejected') throw entries.reason;
       if (fixed.status === 'rejected') throw fixed.reason;
       const content = fixed.value;
@@ -182,7 +186,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         ...Object.entries(content.images ?? {}).map(([file, refs]) => ({ file, refs })),
         ...lists.flatMap(([name]) => (content.collections[name] as Entry[]).map((e) => ({ file: e.file, refs: e.imageRefs }))),
       ]);
-      const result = await imageStage({ contentDir: config.contentDir, cache, refs: named, options: site.images });
+      const result = await imageStage({ contentDir: config.contentDir, cache, refs: named, options: site.images, links });
       writing(result.saved);
       for (const w of result.warnings) config.log(`Warning: ${w}.`);
       return result;
@@ -222,7 +226,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       };
       return { files, widgets, page, backendUrl };
     });
-    if (config.write) out = await OutputDir.open(config.outDir);
+    if (config.write) out = await OutputDir.open(config.outDir, { keep: config.keep });
     for (const [file, data] of assets.files) emit(file, data);
     for (const { file, from } of images.files) {
       if (out) placeImage(from, out.pathFor(file));

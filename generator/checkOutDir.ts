@@ -2,17 +2,19 @@
  * Whether `site build` may replace a folder with its output, decided from
  * paths and from what the folder holds (read by guardOutDir.ts). A build
  * replaces its output folder whole, so it takes only a folder that is
- * missing, empty, or was written by an earlier build (it holds the
- * OUTPUT_MARKER file); any other folder only with --empty-out-dir. Some
- * folders are never replaced, with or without it: the file system's root,
- * the home folder, the project root and its parents, a .git folder and
- * anything in it, a git repository or a folder holding files git tracks,
- * and the site's own source and state folders (or anything inside or
- * around them). Pure.
+ * missing, empty, or holds exactly what the last build wrote there (its
+ * OUTPUT_MARKER file lists it), besides the entries the user names to keep
+ * (--keep); any other folder only with --empty-out-dir. Some folders are
+ * never replaced, with or without it, and these checks come first: the
+ * file system's root, the home folder, the project root and its parents,
+ * a .git folder and anything in it, a git repository (unless its .git is
+ * kept: publishing from the output's own repository) or a folder holding
+ * files another repository tracks, and the site's own source and state
+ * folders (or anything inside or around them). Pure.
  */
 import path from 'node:path';
 import { SiteError } from './errors.ts';
-import { OUTPUT_MARKER } from './writeOutput.ts';
+import { OUTPUT_MARKER } from './outputMarker.ts';
 
 /** The folders an output must keep clear of. */
 export interface OutDirSite {
@@ -22,10 +24,14 @@ export interface OutDirSite {
   sources: [dir: string, name: string][];
 }
 
-/** What the folder holds now; git is asked (tracked) only about a folder that is none of the first three. */
+/**
+ * What the folder holds now. `names`: its entries, sorted; `written`: the entries its marker says the
+ * last build wrote, null without a marker; `tracked`: git tracks files in it (asked only of a folder
+ * that is no repository of its own).
+ */
 export type OutDirFound =
-  | { kind: 'missing' | 'empty' | 'marked' | 'file' }
-  | { kind: 'foreign'; entries: string[]; count: number; repository: boolean; tracked: boolean };
+  | { kind: 'missing' | 'file' }
+  | { kind: 'folder'; names: string[]; written: string[] | null; repository: boolean; tracked: boolean };
 
 /** The site's own folders below `root`, besides its content, templates and build cache. */
 const SOURCE_FOLDERS = ['widgets', 'supabase', 'generator', 'bin', 'scripts', 'tests', 'node_modules'];
@@ -63,29 +69,38 @@ export function protectedReason(dir: string, site: OutDirSite): string | null {
   return null;
 }
 
+/** How many of a folder's entries an error names. */
+const SHOWN = 5;
+
 /**
- * The error that refuses `dir` as the output folder, or null when the build may replace it. `shownAs`:
- * the folder as the user named it (default `dir`).
+ * The error that refuses `dir` as the output folder, or null when the build may replace it. `keep`:
+ * entries the build leaves in place (--keep); `shownAs`: the folder as the user named it (default `dir`).
  */
 export function checkOutDir(
   dir: string,
   site: OutDirSite,
   found: OutDirFound,
-  options: { emptyOutDir?: boolean; shownAs?: string } = {},
+  options: { emptyOutDir?: boolean; keep?: readonly string[]; shownAs?: string } = {},
 ): SiteError | null {
   const shown = options.shownAs ?? dir;
+  const keep = new Set(options.keep ?? []);
   const reason =
     protectedReason(dir, site) ??
     (found.kind === 'file'
       ? 'is a file, not a folder'
-      : found.kind !== 'foreign'
+      : found.kind !== 'folder'
         ? null
-        : found.repository
+        : found.repository && !keep.has('.git')
           ? 'is a git repository (it holds .git)'
-          : found.tracked
+          : !found.repository && found.tracked
             ? 'holds files tracked by git'
             : null);
   if (reason) return new SiteError('OutputDirUnsafe', { dir: shown, reason });
-  if (found.kind !== 'foreign' || options.emptyOutDir) return null;
-  return new SiteError('OutputDirNotEmpty', { dir: shown, entries: found.entries, count: found.count, marker: OUTPUT_MARKER });
+  if (found.kind !== 'folder' || options.emptyOutDir) return null;
+  const written = new Set(found.written ?? []);
+  const others = found.names.filter((n) => n !== OUTPUT_MARKER && !keep.has(n) && !written.has(n));
+  if (others.length === 0) return null;
+  const entries = others.slice(0, SHOWN);
+  if (found.written) return new SiteError('OutputDirHasOthers', { dir: shown, entries, count: others.length, marker: OUTPUT_MARKER });
+  return new SiteError('OutputDirNotEmpty', { dir: shown, entries, count: others.length, marker: OUTPUT_MARKER });
 }

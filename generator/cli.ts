@@ -52,6 +52,8 @@ const stopOnSignal = (close: () => Promise<void>) => {
 };
 
 /** A whole number ≥ 0, or commander's usage error. */
+/** A comma-separated flag value, repeatable: --keep .git,CNAME --keep .nojekyll. */
+const list = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 const count = (value: string): number => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('Expected a whole number, 0 or more.');
@@ -74,6 +76,7 @@ program
   .description('build the site into a deployable folder')
   .option('--out <dir>', 'output folder: replaced whole, so it must be missing, empty or written by an earlier build', 'dist')
   .option('--empty-out-dir', 'replace an --out folder that holds other files, deleting them (never the project, .git or a source folder)')
+  .option('--keep <entries>', 'entries at the top of --out that the build leaves in place, comma-separated (publishing from the output\'s own repository: --keep .git,CNAME)', list)
   .option('--content <dir>', 'content folder', DEFAULT_CONTENT_DIR)
   .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
   .option('--no-cache', 'ignore the build cache (a cold build); it is refilled')
@@ -86,15 +89,16 @@ program
   .addHelpText(
     'after',
     '\nThe build replaces --out whole. It takes a folder that is missing, empty or marked by an earlier build\n' +
-      '(it holds .site-build); any other only with --empty-out-dir. Never, even so: the project root or a\n' +
-      'folder above it, the home folder, .git, a folder with files tracked by git, or a source folder\n' +
-      '(content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
+      '(its .site-build file lists what that build wrote) and holding nothing else but the --keep entries;\n' +
+      'any other only with --empty-out-dir. Never, even so: the project root or a folder above it, the home\n' +
+      'folder, .git, a git repository (unless --keep .git), a folder with files tracked by another repository,\n' +
+      'or a source folder (content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
   )
   .action(
-    run(async (opts: { out: string; emptyOutDir?: boolean; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean }) => {
+    run(async (opts: { out: string; emptyOutDir?: boolean; keep?: string[]; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean }) => {
       const [{ build, upToDate }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
       const { formatHeldBack } = await import('./content/formatHeldBack.ts');
-      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
+      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, keep: opts.keep, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
       const checking = performance.now();
       const same = upToDate(options);
       if (same) {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { SiteError } from './errors.ts';
 import { protectedReason, siteFolders } from './checkOutDir.ts';
+import { keepNameProblem } from './outputMarker.ts';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 
 export type Mode = 'build' | 'dev' | 'preview';
@@ -22,6 +23,8 @@ export interface SiteOptions {
   out?: string;
   /** Replace an output folder that is not empty and was not written by a build (generator/checkOutDir.ts). Default: false. */
   emptyOutDir?: boolean;
+  /** Entries at the top of the output folder that a build leaves in place, such as .git and CNAME (a site published from the output's own repository). Default: none. */
+  keep?: string[];
   /** Content folder (relative to root). Default: content. */
   content?: string;
   /** Absolute site URL; default: "url" in content/site.json. */
@@ -56,6 +59,8 @@ export interface ResolvedConfig {
   contentDir: string;
   outDir: string;
   emptyOutDir: boolean;
+  /** Entries of outDir that the build leaves in place (writeOutput.ts). */
+  keep: string[];
   templatesDir: string;
   widgetsDir: string;
   staticDir: string;
@@ -102,12 +107,18 @@ export function resolveConfig(mode: Mode, options: SiteOptions = {}): ResolvedCo
   // by the build itself, guardOutDir.ts).
   const reason = protectedReason(outDir, siteFolders({ root, contentDir, templatesDir, cacheDir }));
   if (reason) throw new SiteError('OutputDirUnsafe', { dir: outDir, reason });
+  const keep = [...new Set(options.keep ?? [])];
+  for (const name of keep) {
+    const problem = keepNameProblem(name);
+    if (problem) throw new SiteError('OutputKeepInvalid', { name, reason: problem });
+  }
   return {
     mode,
     root,
     contentDir,
     outDir,
     emptyOutDir: options.emptyOutDir ?? false,
+    keep,
     templatesDir,
     widgetsDir: path.join(root, 'widgets'),
     staticDir: path.join(templatesDir, 'static'),

@@ -53,6 +53,13 @@ export const errorTable = {
     message: ({ slug, files }) => `The slug "${slug}" comes from more than one file: ${files.join(', ')}.`,
     hint: 'The slug is the file name without .md; rename one of the files.',
   }),
+  ContentLinkOutside: entry<{ link: string; target: string; file?: string; line?: number; src?: string }>({
+    title: 'A content link leads outside the site',
+    message: ({ link, target, file, line, src }) =>
+      `${link} is a symbolic link to ${target}, outside the site's folder` +
+      (src ? `; ${file}${line ? `:${line}` : ''} shows the image ${src} through it.` : ': the build would publish what it points to.'),
+    hint: "Copy what it points to into the site's folder (a link to a place inside the site is fine), or set followSymlinks: true in site.config.ts to publish what the content's links point to wherever it lies.",
+  }),
   ImageAltMissing: entry<{ file: string; line?: number; src: string }>({
     title: 'Image has no alt text',
     message: ({ file, line, src }) => `${file}${line ? `:${line}` : ''}: the image ${src} has no alt text.`,
@@ -213,7 +220,12 @@ export const errorTable = {
   OutputDirUnsafe: entry<{ dir: string; reason: string }>({
     title: 'Output folder is protected',
     message: ({ dir, reason }) => `Refusing to replace ${dir}: it ${reason}. Building replaces the output folder whole.`,
-    hint: 'Pass an --out folder of its own, such as dist; --empty-out-dir does not apply to this folder.',
+    hint: ({ reason }) =>
+      reason.startsWith('is a git repository')
+        ? 'To publish from this repository (a pages branch checked out here), add --keep .git (and any file of yours, such as CNAME): the build then replaces everything else and leaves those in place. Otherwise pass an --out folder of its own, such as dist.'
+        : reason.startsWith('holds files tracked by git')
+          ? 'Pass an --out folder of its own that git ignores, such as dist, and copy the output from there; to publish from a repository of its own, check it out as the output folder and add --keep .git. --empty-out-dir does not apply to this folder.'
+          : 'Pass an --out folder of its own, such as dist; --empty-out-dir does not apply to this folder.',
   }),
   OutputDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; marker: string }>({
     title: 'Output folder holds files the build did not write',
@@ -221,6 +233,24 @@ export const errorTable = {
       `${dir} is not empty and lacks the ${marker} file that \`site build\` leaves in every folder it writes; it holds ${entries.join(', ')}` +
       `${count > entries.length ? ` and ${count - entries.length} more` : ''}. Building would replace the folder and delete all of that.`,
     hint: 'Pass an --out folder that is missing or empty, or add --empty-out-dir to confirm that everything in this one may be deleted.',
+  }),
+  OutputDirHasOthers: entry<{ dir: string; entries: string[]; count: number; marker: string }>({
+    title: 'Output folder holds files the last build did not write',
+    message: ({ dir, entries, count, marker }) =>
+      `${dir} holds ${entries.join(', ')}${count > entries.length ? ` and ${count - entries.length} more` : ''}, which the last build did not write (its ${marker} file lists what it wrote). ` +
+      'Building would replace the folder and delete them.',
+    hint: ({ entries }) =>
+      `Move them out of the folder, or add --keep ${entries.join(',')} to have every build leave them in place; --empty-out-dir deletes them.`,
+  }),
+  OutputKeepInvalid: entry<{ name: string; reason: string }>({
+    title: 'An entry to keep is not a name',
+    message: ({ name, reason }) => `--keep "${name}" ${reason}.`,
+    hint: 'Name entries at the top of the output folder, separated by commas: --keep .git,CNAME.',
+  }),
+  OutputKeepWritten: entry<{ names: string[] }>({
+    title: 'The build writes an entry it was asked to keep',
+    message: ({ names }) => `The build writes ${names.join(', ')}, which --keep asks it to leave in place as it is.`,
+    hint: 'Leave that name out of --keep (the build then writes it), or stop the site from writing it.',
   }),
   CacheDirNotEmpty: entry<{ dir: string; entries: string[]; count: number }>({
     title: 'Cache folder holds files the build did not write',

@@ -2,25 +2,22 @@
  * The edge of checkOutDir.ts: reads what the output folder holds and
  * throws when the build may not replace it, before the build writes
  * anything. Paths are compared as the file system resolves them (a
- * symbolic link to the content folder is the content folder). A folder
- * written by an earlier build costs one lookup of its marker file; git is
- * asked only about a folder that is neither missing, empty nor marked,
- * and not at all where it is not installed.
+ * symbolic link to the content folder is the content folder). Every
+ * folder that holds anything is read whole at its top level, its marker
+ * read, and git asked whether it tracks files there (not at all where git
+ * is not installed): a marker never stands in for those checks.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.ts';
 import { checkOutDir, protectedReason, siteFolders, type OutDirFound } from './checkOutDir.ts';
 import { SiteError } from './errors.ts';
-import { OUTPUT_MARKER } from './writeOutput.ts';
-
-/** How many of a folder's entries an error shows. */
-const SHOWN = 5;
+import { markerEntries, OUTPUT_MARKER } from './outputMarker.ts';
 
 /** Throws OutputDirUnsafe or OutputDirNotEmpty when `site build` may not replace config.outDir. */
-export function guardOutDir(config: Pick<ResolvedConfig, 'root' | 'outDir' | 'contentDir' | 'templatesDir' | 'cacheDir' | 'emptyOutDir'>): void {
+export function guardOutDir(config: Pick<ResolvedConfig, 'root' | 'outDir' | 'contentDir' | 'templatesDir' | 'cacheDir' | 'emptyOutDir' | 'keep'>): void {
   const site = siteFolders(
     { root: realPath(config.root), contentDir: realPath(config.contentDir), templatesDir: realPath(config.templatesDir), cacheDir: realPath(config.cacheDir) },
     realPath(os.homedir()),
@@ -28,29 +25,34 @@ export function guardOutDir(config: Pick<ResolvedConfig, 'root' | 'outDir' | 'co
   const dir = realPath(config.outDir);
   const reason = protectedReason(dir, site);
   if (reason) throw new SiteError('OutputDirUnsafe', { dir: config.outDir, reason });
-  const error = checkOutDir(dir, site, readOutDir(dir), { emptyOutDir: config.emptyOutDir, shownAs: config.outDir });
+  const error = checkOutDir(dir, site, readOutDir(dir), { emptyOutDir: config.emptyOutDir, keep: config.keep, shownAs: config.outDir });
   if (error) throw error;
 }
 
 /** What `dir` holds, for checkOutDir. */
 export function readOutDir(dir: string): OutDirFound {
-  try {
-    if (statSync(path.join(dir, OUTPUT_MARKER)).isFile()) return { kind: 'marked' };
-  } catch {
-    /* not marked: look closer */
-  }
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = readdirSync(dir).sort();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'missing' };
     if (code === 'ENOTDIR') return { kind: 'file' };
     throw e;
   }
-  if (names.length === 0) return { kind: 'empty' };
   const repository = names.includes('.git');
-  return { kind: 'foreign', entries: names.sort().slice(0, SHOWN), count: names.length, repository, tracked: !repository && tracksFiles(dir) };
+  return { kind: 'folder', names, written: readMarker(dir), repository, tracked: !repository && names.length > 0 && tracksFiles(dir) };
+}
+
+/** The entries the marker in `dir` lists, or null where there is no marker file. */
+function readMarker(dir: string): string[] | null {
+  try {
+    return markerEntries(readFileSync(path.join(dir, OUTPUT_MARKER), 'utf8'));
+  } catch (e) {
+    // A folder where the marker should be is no marker (EISDIR); a missing one neither.
+    if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return null;
+    throw e;
+  }
 }
 
 /** Whether git tracks a file in `dir` (false where git is missing or `dir` is in no repository). */

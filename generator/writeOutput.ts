@@ -4,21 +4,19 @@
  * the previous output: commit() is its last step. `OutputDir` lets
  * the build stream pages in as they render (from worker threads too: they
  * write into `tmp` directly); `writeOutput` writes a whole map at once.
- * Every output holds OUTPUT_MARKER: the sign that a build may replace
- * the folder again (generator/checkOutDir.ts).
+ * Every output holds OUTPUT_MARKER, listing what the build wrote: the sign
+ * that a build may replace the folder again (generator/checkOutDir.ts).
+ * Entries the user keeps (--keep .git,CNAME) move from the previous output
+ * into the new one; the previous output is deleted only once they have.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { SiteError } from './errors.ts';
+import { markerText, OUTPUT_MARKER } from './outputMarker.ts';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
-
-/** The file that marks a folder as written by `site build`. A dot-file that `site preview` does not serve; its text is harmless where a host does. */
-export const OUTPUT_MARKER = '.site-build';
-export const OUTPUT_MARKER_TEXT =
-  'This folder was written by `site build`, which replaces it whole on every build.\n' +
-  'Without this file, `site build` refuses to replace the folder unless given --empty-out-dir.\n';
 
 /** The absolute path of `file` inside `dir`; refuses paths that would escape it. */
 export function outputPath(dir: string, file: string): string {
@@ -34,18 +32,18 @@ export class OutputDir {
     readonly outDir: string,
     /** The folder being filled; becomes outDir on commit. */
     readonly tmp: string,
+    /** Entries of the previous output that the new one takes over as they are. */
+    readonly keep: readonly string[],
   ) {}
 
-  static async open(outDir: string): Promise<OutputDir> {
+  static async open(outDir: string, options: { keep?: readonly string[] } = {}): Promise<OutputDir> {
     const parent = path.dirname(outDir);
     await mkdir(parent, { recursive: true });
     // mkdtemp: two builds started in the same millisecond never share a folder.
     const tmp = await mkdtemp(path.join(parent, `.${path.basename(outDir)}-tmp-`));
     // mkdtemp makes a private folder; the output must be readable by a web server serving it in place.
     await chmod(tmp, 0o755);
-    const out = new OutputDir(outDir, tmp);
-    out.write(OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
-    return out;
+    return new OutputDir(outDir, tmp, options.keep ?? []);
   }
 
   /** Where `file` goes, its folder made. */
@@ -64,11 +62,17 @@ export class OutputDir {
   }
 
   /**
-   * Swaps the finished folder in for the previous output. The previous output is deleted before this
-   * returns, or, with `background`, by a detached process after it (thousands of files take a tenth of
-   * a second to delete, and nothing needs to wait for that).
+   * Writes the marker, swaps the finished folder in for the previous output and moves the kept entries
+   * across. The previous output is deleted before this returns, or, with `background`, by a detached
+   * process after it (thousands of files take a tenth of a second to delete, and nothing needs to wait
+   * for that). Throws OutputKeepWritten, before touching the previous output, when the build wrote an
+   * entry it was asked to keep.
    */
   async commit(options: { background?: boolean } = {}): Promise<void> {
+    const written = await readdir(this.tmp);
+    const clash = this.keep.filter((name) => written.includes(name));
+    if (clash.length) throw new SiteError('OutputKeepWritten', { names: clash });
+    writeFileSync(path.join(this.tmp, OUTPUT_MARKER), markerText(written));
     const old = `${this.tmp}-old`;
     let hadOld = true;
     await rename(this.outDir, old).catch((e: NodeJS.ErrnoException) => {
@@ -83,6 +87,12 @@ export class OutputDir {
       throw e;
     }
     if (!hadOld) return;
+    // A kept entry that does not move stays in the previous output, which is then not deleted.
+    for (const name of this.keep) {
+      await rename(path.join(old, name), path.join(this.outDir, name)).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw new Error(`Could not move ${name} into ${this.outDir}; it is still in ${old}: ${e.message}`);
+      });
+    }
     if (options.background && removeInBackground(old)) return;
     await rm(old, { recursive: true, force: true });
   }
@@ -108,14 +118,14 @@ function removeInBackground(dir: string): boolean {
   }
 }
 
-export async function writeOutput(outDir: string, files: OutputFiles): Promise<void> {
-  const out = await OutputDir.open(outDir);
+export async function writeOutput(outDir: string, files: OutputFiles, options: { keep?: readonly string[] } = {}): Promise<void> {
+  const out = await OutputDir.open(outDir, options);
   try {
     for (const f of files.keys()) outputPath(out.tmp, f);
     for (const [f, data] of files) out.write(f, data);
+    await out.commit();
   } catch (e) {
     await out.abort();
     throw e;
   }
-  await out.commit();
 }

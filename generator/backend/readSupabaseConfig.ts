@@ -46,7 +46,7 @@ export interface SupabaseConfig {
 export const MAIL_TEMPLATE_KINDS = ['invite', 'confirmation', 'recovery', 'magic_link', 'email_change', 'reauthentication'] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
-/** [auth.rate_limit], named as the Supabase CLI names its keys. Requests per 5 minutes per IP, mails per hour. */
+/** [auth.rate_limit], named as the Supabase CLI names its keys. Requests per 5 minutes per IP (MFA: per minute), mails per hour. */
 export interface RateLimitConfig {
   /** email_sent: confirmation mails per hour, all addresses together. */
   emailSent: number;
@@ -60,6 +60,13 @@ export interface RateLimitConfig {
   signInSignUps: number;
   /** token_verifications: /verify per 5 minutes per IP. */
   tokenVerifications: number;
+  /**
+   * MFA challenges, and verifications separately, per minute per IP (GoTrue's
+   * GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY). The Supabase CLI has no
+   * config.toml key for it, so it is always GoTrue's default; startBackend's
+   * `rateLimit` option can set it.
+   */
+  mfaChallengeAndVerify: number;
 }
 
 /** The Supabase CLI's defaults (its config.toml template). */
@@ -71,6 +78,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
   tokenRefresh: 150,
   signInSignUps: 30,
   tokenVerifications: 30,
+  mfaChallengeAndVerify: 15,
 };
 
 /** Reads `<supabaseDir>/config.toml` (defaults of the Supabase CLI where absent). */
@@ -160,6 +168,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
         tokenRefresh: num(get('auth.rate_limit', 'token_refresh'), DEFAULT_RATE_LIMIT.tokenRefresh),
         signInSignUps: num(get('auth.rate_limit', 'sign_in_sign_ups'), DEFAULT_RATE_LIMIT.signInSignUps),
         tokenVerifications: num(get('auth.rate_limit', 'token_verifications'), DEFAULT_RATE_LIMIT.tokenVerifications),
+        mfaChallengeAndVerify: DEFAULT_RATE_LIMIT.mfaChallengeAndVerify,
       },
     },
   };

@@ -10,6 +10,7 @@ export const TEST_RATE_LIMIT: RateLimitConfig = {
   tokenRefresh: 1e6,
   signInSignUps: 1e6,
   tokenVerifications: 1e6,
+  mfaChallengeAndVerify: 1e6,
 };
 
 /**

@@ -27,6 +27,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
+import { linkPolicy } from '../content/contentLinks.ts';
 import { fixedFiles, listCollections, listEntryFiles, type Collections } from '../content/load.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
 import type { HeldBack } from '../content/selectPublished.ts';
@@ -148,11 +149,14 @@ function outputsHold(outDir: string, list: unknown): boolean {
   return true;
 }
 
+const FOLLOW = (contentDir: string) => linkPolicy(contentDir, contentDir, true);
+
 /** What an input holds now, as the build hashed it; null when it cannot be read. */
 function currentHash(contentDir: string, rel: string): string | null {
   try {
-    if (rel.endsWith('/**')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -3), true));
-    if (rel.endsWith('/')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -1)));
+    // Links followed: the list a build that succeeded read (it had no link it refused); a new link changes the list.
+    if (rel.endsWith('/**')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -3), true, FOLLOW(contentDir)));
+    if (rel.endsWith('/')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -1), false, FOLLOW(contentDir)));
     // An image is hashed as bytes (images/imageStage.ts); text files as the text the build read.
     return IMAGE_FILE.test(rel) ? contentHash(readFileSync(path.join(contentDir, rel))) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
   } catch {

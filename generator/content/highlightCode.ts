@@ -43,6 +43,8 @@ interface Shiki {
   loaded: Map<string, boolean>;
   /** Blocks highlighted already, by grammar and text: the same snippet on many pages is tokenized once. */
   done: Map<string, string | null>;
+  /** How many blocks this thread has tokenized (the rest came from `done`). */
+  tokenized: number;
   require: NodeJS.Require;
   /** The grammars' regular expressions as translated by earlier builds; null: translated here, by shiki. */
   table: RegexTable | null;
@@ -74,6 +76,9 @@ export function keepRegexTableIn(folder: string | null): void {
  */
 export const saveRegexTable = (): number => shiki?.table?.save() ?? 0;
 
+/** The work this thread's highlighting has done: grammars loaded, blocks tokenized (not remembered). */
+export const highlightWork = (): { grammars: number; tokenized: number } => ({ grammars: shiki?.loaded.size ?? 0, tokenized: shiki?.tokenized ?? 0 });
+
 /** This thread's table: its file, and how many patterns it found there and translated; null without one. */
 export const regexTableUse = (): { file: string; found: number; translated: number } | null =>
   shiki?.table ? { file: shiki.table.file, ...shiki.table.counts } : null;
@@ -95,7 +100,7 @@ function loadShiki(): Shiki {
     grammars.set(info.id.toLowerCase(), info.id);
     for (const alias of info.aliases ?? []) grammars.set(alias.toLowerCase(), info.id);
   }
-  return { highlighter, grammars, loaded: new Map(), done: new Map(), require: shikiRequire, table };
+  return { highlighter, grammars, loaded: new Map(), done: new Map(), tokenized: 0, require: shikiRequire, table };
 }
 
 /** The table in `folder`; null when shiki's engine no longer comes with oniguruma-to-es (then shiki translates, as without one). */
@@ -151,6 +156,7 @@ export function codeHighlighter(options: HighlightOptions = {}): Highlighter {
     const done = key === null ? undefined : shiki.done.get(key);
     if (done !== undefined) return done;
     const html = tokenize(shiki.highlighter, code, id);
+    shiki.tokenized += 1;
     if (key !== null) {
       if (shiki.done.size >= MEMO_BLOCKS) shiki.done.clear();
       shiki.done.set(key, html);

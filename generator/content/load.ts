@@ -1,15 +1,17 @@
 /**
  * The content edge: reads the site's collections from the content folder,
  * parses JSON and front matter, renders markdown and validates everything
- * against the collections' schemas (site.config.ts). The only content module
- * that touches the file system; the parsing functions are pure.
+ * against the collections' schemas (site.config.ts). With contentLinks.ts (which
+ * resolves symbolic links), the only content module that touches the file
+ * system; the parsing functions are pure.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { contentHash } from '../cache/contentHash.ts';
 import { SiteError } from '../errors.ts';
+import { contentOnly, linkChecker, type LinkChecker, type LinkPolicy } from './contentLinks.ts';
 import type { Collection, Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
 import { locateJsonPath } from './locateJsonPath.ts';
 import { imageRefsIn } from '../images/markdownImages.ts';
@@ -148,18 +150,19 @@ export async function loadEntry(contentDir: string, list: ListCollection, file: 
 /**
  * The entry files of a list collection, sorted; two files may not share a slug (case-insensitively).
  * Synchronous (a few milliseconds for thousands of files): a build hands out entries to read the moment
- * it has the list, not once other tasks' callbacks have run.
+ * it has the list, not once other tasks' callbacks have run. A symbolic link (an entry, or a folder of a
+ * nested list, which is walked too) must resolve inside the site unless the policy follows links
+ * (contentLinks.ts); only links are resolved.
  */
-export function listEntryFiles(contentDir: string, dir: string, nested = false): string[] {
+export function listEntryFiles(contentDir: string, dir: string, nested = false, links: LinkPolicy = contentOnly(contentDir)): string[] {
+  const full = path.join(contentDir, dir);
+  const check = linkChecker(links);
   let names: string[];
   try {
-    const full = path.join(contentDir, dir);
-    names = nested
-      ? readdirSync(full, { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => path.relative(full, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-      : readdirSync(full);
-  } catch {
+    check.folder(full);
+    names = markdownFiles(full, nested, check);
+  } catch (e) {
+    if (e instanceof SiteError) throw e;
     names = [];
   }
   const files = names.filter((f) => f.endsWith('.md')).sort();
@@ -169,6 +172,40 @@ export function listEntryFiles(contentDir: string, dir: string, nested = false):
     bySlug.set(slug, [...(bySlug.get(slug) ?? []), `${dir}/${f}`]);
   }
   for (const [slug, list] of bySlug) if (list.length > 1) throw new SiteError('ContentDuplicateSlug', { slug, files: list });
+  return files;
+}
+
+/** The .md files under `full` (relative, with "/"), in its subfolders too when `nested`, links checked and followed. */
+function markdownFiles(full: string, nested: boolean, check: LinkChecker): string[] {
+  const files: string[] = [];
+  const walked = new Set([realpathSync(full)]);
+  const walk = (folder: string, prefix: string) => {
+    for (const e of readdirSync(folder, { recursive: nested, withFileTypes: true })) {
+      const file = e.isFile();
+      if (!(file && e.name.endsWith('.md')) && !e.isSymbolicLink()) continue;
+      const rel = prefix + (e.parentPath === folder ? e.name : path.relative(folder, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+      if (file) {
+        files.push(rel);
+        continue;
+      }
+      // A link: what it leads to decides whether it is read at all (a dangling one is not).
+      const abs = path.join(e.parentPath, e.name);
+      const target = statSync(abs, { throwIfNoEntry: false });
+      if (target?.isFile() && rel.endsWith('.md')) {
+        check.link(abs);
+        files.push(rel);
+      } else if (target?.isDirectory() && nested) {
+        check.link(abs);
+        const real = realpathSync(abs);
+        // A link back to a folder already walked (its own parent) is not walked again.
+        if (!walked.has(real)) {
+          walked.add(real);
+          walk(abs, `${rel}/`);
+        }
+      }
+    }
+  };
+  walk(full, '');
   return files;
 }
 
@@ -219,12 +256,17 @@ function takingTurns(): <T>(step: () => T) => Promise<T> {
   };
 }
 
-/** Every file and record collection, validated, with the files' content hashes; list collections are left out. */
-export async function loadFixedContent(dir: string, collections: Collections, render: Render): Promise<ContentSnapshot> {
+/**
+ * Every file and record collection, validated, with the files' content hashes; list collections are left
+ * out. A file that is a link, or lies in a folder that resolves elsewhere, must stay inside the site (`links`).
+ */
+export async function loadFixedContent(dir: string, collections: Collections, render: Render, links: LinkPolicy = contentOnly(dir)): Promise<ContentSnapshot> {
   const hashes: Record<string, string> = {};
   const images: Record<string, ImageRef[]> = {};
   const inTurn = takingTurns();
+  const check = linkChecker(links);
   const one = async (rel: string, schema: z.ZodType, name: string) => {
+    check.file(path.join(dir, rel));
     const text = await readText(dir, rel);
     hashes[rel] = contentHash(text);
     return inTurn(() => {
@@ -251,13 +293,13 @@ export async function loadFixedContent(dir: string, collections: Collections, re
 }
 
 /** All content in one process, bodies rendered (site dev, tests). `site build` reads lists through the cache and the shards. */
-export async function loadContent(dir: string, collections: Collections, render: Render): Promise<ContentSnapshot> {
+export async function loadContent(dir: string, collections: Collections, render: Render, links: LinkPolicy = contentOnly(dir)): Promise<ContentSnapshot> {
   const lists = listCollections(collections);
   const [fixed, ...entries] = await Promise.all([
-    loadFixedContent(dir, collections, render),
+    loadFixedContent(dir, collections, render, links),
     // async: a folder listing that throws (two files, one slug) rejects its own promise, and Promise.all
     // then handles the others' rejections too (a missing site.json), none left unhandled.
-    ...lists.map(async ([, list]) => Promise.all(listEntryFiles(dir, list.dir, list.nested).map((f) => loadEntry(dir, list, f, render)))),
+    ...lists.map(async ([, list]) => Promise.all(listEntryFiles(dir, list.dir, list.nested, links).map((f) => loadEntry(dir, list, f, render)))),
   ]);
   lists.forEach(([name, list], i) => (fixed.collections[name] = sortEntries(list, entries[i]!)));
   return fixed;

@@ -3,7 +3,8 @@
  * re-reads only that entry and returns the new snapshot, so the dev server
  * re-renders only the pages that read it. A file of a file or record
  * collection re-reads those (a handful of files) and keeps the lists; an
- * unknown entry (a new file may collide with another slug) reloads its list.
+ * unknown entry (a new file may collide with another slug) reloads its list. Links are checked as a
+ * full load checks them (contentLinks.ts).
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import {
   type ContentSnapshot,
 } from './load.ts';
 import type { Entry } from '../site/defineConfig.ts';
+import { contentOnly, linkChecker, type LinkPolicy } from './contentLinks.ts';
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 
@@ -28,6 +30,7 @@ export async function updateContent(
   rel: string,
   collections: Collections,
   render: RenderMarkdown,
+  links: LinkPolicy = contentOnly(content.dir),
 ): Promise<ContentSnapshot> {
   const file = rel.split(path.sep).join('/');
   const lists = listCollections(collections);
@@ -40,14 +43,15 @@ export async function updateContent(
     const next = async (): Promise<Entry[]> => {
       if (!(await exists(path.join(content.dir, file)))) return others;
       if (others.length === entries.length) {
-        return Promise.all(listEntryFiles(content.dir, list.dir, list.nested).map((f) => loadEntry(content.dir, list, f, render)));
+        return Promise.all(listEntryFiles(content.dir, list.dir, list.nested, links).map((f) => loadEntry(content.dir, list, f, render)));
       }
+      linkChecker(links).file(path.join(content.dir, file));
       return [...others, await loadEntry(content.dir, list, `${slug}.md`, render)];
     };
     return { ...content, collections: { ...content.collections, [name]: sortEntries(list, await next()) } };
   }
   if (!fixedFiles(collections).includes(file)) return content;
-  const fixed = await loadFixedContent(content.dir, collections, render);
+  const fixed = await loadFixedContent(content.dir, collections, render, links);
   for (const [name] of listCollections(collections)) fixed.collections[name] = content.collections[name];
   return fixed;
 }

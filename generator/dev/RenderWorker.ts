@@ -22,7 +22,7 @@ export class RenderWorker {
 
   constructor(
     private file: string,
-    private readonly data: { contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string },
+    private readonly data: { root: string; contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string },
   ) {
     this.spawn();
   }

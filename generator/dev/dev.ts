@@ -93,7 +93,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   );
   // The worker encodes content images into the build cache (images/imageStage.ts), which serves them.
   // The worker keeps shiki's translated regular expressions beside its bundle (content/regexTable.ts), as a build's threads do.
-  const worker = new RenderWorker(bundle.file, { contentDir: config.contentDir, cacheDir: config.cacheDir, regexTableDir: path.dirname(bundle.file) });
+  const worker = new RenderWorker(bundle.file, { root: config.root, contentDir: config.contentDir, cacheDir: config.cacheDir, regexTableDir: path.dirname(bundle.file) });
   const setError = (e: unknown) => {
     error = toWireError(e);
     log(`\n${formatSiteError(error)}\n`);

@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { listCollections, loadContent, type ContentSnapshot } from '../content/load.ts';
 import { selectPublished } from '../content/selectPublished.ts';
 import { updateContent } from '../content/updateContent.ts';
+import { linkPolicy } from '../content/contentLinks.ts';
 import { checkSiteUrl } from '../config.ts';
 import { assetUrl } from '../assets/staticFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
@@ -55,7 +56,9 @@ interface State {
 if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for a site');
 const site = guardHooks(embeddedSite);
 const rendering = siteRenderer(site);
-const { contentDir, cacheDir, siteUrl: siteUrlOverride, regexTableDir } = workerData as { contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string };
+const { root, contentDir, cacheDir, siteUrl: siteUrlOverride, regexTableDir } = workerData as { root: string; contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string };
+/** What the content's symbolic links may lead to, as in a build (content/contentLinks.ts). */
+const links = linkPolicy(root, contentDir, site.followSymlinks === true);
 keepRegexTableIn(regexTableDir ?? null);
 /** The content images' variants, stored in the build cache (the dev server serves them from there). */
 let images: ImageManifest = {};
@@ -68,7 +71,7 @@ async function loadImages(content: ContentSnapshot): Promise<void> {
     ...listCollections(site.collections).flatMap(([name]) => (content.collections[name] as Entry[]).map((e) => ({ file: e.file, refs: e.imageRefs }))),
   ]);
   if (!refs.length) return void (images = {});
-  const result = await imageStage({ contentDir, cache: imageCache(), refs, options: site.images });
+  const result = await imageStage({ contentDir, cache: imageCache(), refs, options: site.images, links });
   await result.saved;
   images = result.manifest;
 }
@@ -153,18 +156,18 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       assets = msg.assets;
       return { id: msg.id, ok: true, affected: '*' };
     case 'load':
-      state = settle(await loadContent(contentDir, site.collections, await rendering));
+      state = settle(await loadContent(contentDir, site.collections, await rendering, links));
       await loadImages(state.content);
       reads.clear();
       return { id: msg.id, ok: true, affected: '*' };
     case 'update': {
       if (!state) {
-        state = settle(await loadContent(contentDir, site.collections, await rendering));
+        state = settle(await loadContent(contentDir, site.collections, await rendering, links));
         await loadImages(state.content);
         return { id: msg.id, ok: true, affected: '*' };
       }
       let content = state.content;
-      for (const f of msg.files) content = await updateContent(content, f, site.collections, await rendering);
+      for (const f of msg.files) content = await updateContent(content, f, site.collections, await rendering, links);
       const before = state.routes;
       state = settle(content);
       await loadImages(state.content);

@@ -18,6 +18,7 @@ import type { BuildCache } from '../cache/BuildCache.ts';
 import { contentHash, hashParts } from '../cache/contentHash.ts';
 import { RACY_MS, stampAt, stampTime } from '../cache/stampOf.ts';
 import { SiteError } from '../errors.ts';
+import { contentOnly, linkChecker, type LinkPolicy } from '../content/contentLinks.ts';
 import { chooseWidths } from './chooseWidths.ts';
 import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
 import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ImageRef, type ResponsiveImage } from './imageTypes.ts';
@@ -33,6 +34,8 @@ export interface ImageStageInput {
   /** Every image the content names, each with the file that names it. */
   refs: NamedImage[];
   options?: ImageOptions;
+  /** What a symbolic link on an image's path may lead to (content/contentLinks.ts); default: inside the content folder. */
+  links?: LinkPolicy;
 }
 
 export interface ImageStageResult {
@@ -110,7 +113,7 @@ export function namedImages(files: Iterable<{ file: string; refs?: ImageRef[] }>
   return [...seen.values()].sort((a, b) => a.src.localeCompare(b.src));
 }
 
-export async function imageStage({ contentDir, cache, refs, options = {} }: ImageStageInput): Promise<ImageStageResult> {
+export async function imageStage({ contentDir, cache, refs, options = {}, links = contentOnly(contentDir) }: ImageStageInput): Promise<ImageStageResult> {
   const widths = options.widths ?? DEFAULT_WIDTHS;
   const dir = cache.dir ? path.join(cache.dir, 'images') : null;
   const empty = { manifest: {}, files: [], inputs: [], encoded: 0, cached: 0, warnings: [] };
@@ -155,9 +158,12 @@ export async function imageStage({ contentDir, cache, refs, options = {} }: Imag
       }
       throw e;
     });
+  const check = linkChecker(links);
   const read = await Promise.all(
     refs.map(async (ref) => {
       const abs = path.join(contentDir, ref.src);
+      // An image reached through a link (itself, or a folder on its path) stays inside the site.
+      check.file(abs, { file: ref.file, line: ref.line, src: ref.src });
       // The stamp before reading: an edit after it shows as a change next time.
       const stamp = stampAt(abs);
       const known = stamp ? knownSources?.files[ref.src] : undefined;

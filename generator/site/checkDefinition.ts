@@ -88,6 +88,11 @@ const checks: Check[] = [
         d.socialImages.fonts.every(isSocialFont)),
     'must be { card: (data, meta) => the card\'s elements, fonts: [{ file: "templates/fonts/x.woff", name: "Inter", weight: 400 | 700 ... }] }',
   ],
+  [
+    'followSymlinks',
+    (d) => d.followSymlinks === undefined || typeof d.followSymlinks === 'boolean',
+    'must be true (content may link to files and folders outside the site) or false',
+  ],
 ];
 
 const WEIGHTS = new Set([100, 200, 300, 400, 500, 600, 700, 800, 900]);

@@ -256,6 +256,12 @@ export interface SiteDefinition<
   images?: ImageOptions;
   /** A social image per route that asks for one (`socialImage` in its route); off without it. */
   socialImages?: SocialImagesOptions;
+  /**
+   * Content files and folders (articles, images) that are symbolic links to places outside the site's
+   * folder: read and published when true; a ContentLinkOutside error otherwise (the default), so nothing
+   * from elsewhere on the machine is published by mistake. Links that stay inside the site always work.
+   */
+  followSymlinks?: boolean;
 }
 
 /** Identity, typed: `export default defineConfig({...})` in site.config.ts. */

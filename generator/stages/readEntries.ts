@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
 import { readSource, readSources, startStamps, WRITTEN, type SourceRef } from '../cache/readSources.ts';
 import type { ResolvedConfig } from '../config.ts';
+import type { LinkPolicy } from '../content/contentLinks.ts';
 import { listEntryFiles, sortEntries, withoutBody } from '../content/load.ts';
 import type { Progress } from '../progress.ts';
 import type { Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
@@ -35,6 +36,8 @@ export interface ReadEntriesInput {
   /** The generator's own key (sourceKey): packs written by another generator version are ignored. */
   generatorKey: Promise<string>;
   progress: Progress;
+  /** What the content's symbolic links may lead to (content/contentLinks.ts). */
+  links: LinkPolicy;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface ReadEntriesInput {
  * afresh; `save`: writes what changed into the build cache (the caller picks a moment the workers are
  * busy), settling when it is written.
  */
-export async function readEntries({ name, list, config, cache, pool, generatorKey, progress }: ReadEntriesInput): Promise<{
+export async function readEntries({ name, list, config, cache, pool, generatorKey, progress, links }: ReadEntriesInput): Promise<{
   entries: Entry[];
   /** The collection's file names, sorted (what the build record hashes as its list). */
   files: string[];
@@ -51,7 +54,7 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
   stamps: Map<string, { stamp: string; hash: string }>;
   save: () => Promise<void>;
 }> {
-  const files = listEntryFiles(config.contentDir, list.dir, list.nested);
+  const files = listEntryFiles(config.contentDir, list.dir, list.nested, links);
   const [ENTRIES, SOURCES] = [entriesPack(name), sourcesPack(name)];
   // A big site with no entry index yet is a cold build: the workers start now, while this thread reads.
   const speculative = config.write && !cache.hasPack(ENTRIES) ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;

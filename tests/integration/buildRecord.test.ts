@@ -17,7 +17,7 @@ import { recordKey, upToDateReport } from '../../generator/cache/buildRecord.ts'
 import { sourceKey, treeKey } from '../../generator/cache/sourceKey.ts';
 import { resolveConfig } from '../../generator/config.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
-import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../generator/writeOutput.ts';
+import { OUTPUT_MARKER } from '../../generator/outputMarker.ts';
 
 let tmp: string;
 let content: string;
@@ -75,7 +75,6 @@ describe('build record', () => {
     ['a page edited in the output', () => appendFile(out('blog', 'bench-00001.html'), '<!-- -->')],
     ['a page deleted from the output', () => unlink(out('blog', 'bench-00002.html'))],
     ['a stray file in a folder of the output', () => writeFile(out('blog', 'stray.txt'), 'x')],
-    ['a stray file at the top of the output', () => writeFile(out('stray.txt'), 'x')],
     ['the output folder removed', () => rm(out(), { recursive: true })],
   ])('%s: not up to date, and up to date again after the next build', async (_, change) => {
     await buildNow();
@@ -87,12 +86,24 @@ describe('build record', () => {
     expect(upToDate(options)).not.toBeNull();
   });
 
+  it('a stray file at the top of the output: the check and the build refuse the folder, naming the file, and leave it', async () => {
+    await buildNow();
+    await writeFile(out('stray.txt'), 'x');
+    expect(() => upToDate(options)).toThrow(expect.objectContaining({ code: 'OutputDirHasOthers' }));
+    await expect(buildNow()).rejects.toMatchObject({ code: 'OutputDirHasOthers', message: expect.stringContaining('holds stray.txt,') });
+    expect(await readFile(out('stray.txt'), 'utf8')).toBe('x');
+    await unlink(out('stray.txt'));
+    await buildNow();
+    expect(upToDate(options)).not.toBeNull();
+  });
+
   it("the output's marker edited: not up to date, and the next build writes it again", async () => {
     await buildNow();
+    const marker = await readFile(out(OUTPUT_MARKER), 'utf8');
     await appendFile(out(OUTPUT_MARKER), 'edited');
     expect(upToDate(options)).toBeNull();
     await buildNow();
-    expect(await readFile(out(OUTPUT_MARKER), 'utf8')).toBe(OUTPUT_MARKER_TEXT);
+    expect(await readFile(out(OUTPUT_MARKER), 'utf8')).toBe(marker);
     expect(upToDate(options)).not.toBeNull();
   });
 

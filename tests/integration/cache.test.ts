@@ -225,17 +225,17 @@ describe('build cache', () => {
     const out = path.join(tmp, 'out-touched');
     const warm = () => build({ content, cacheDir, backend: null, log: () => {}, progress: false, out });
     for (const touch of [
-      () => writeFile(path.join(out, 'stray.txt'), 'left by hand'),
+      () => writeFile(path.join(out, 'blog', 'stray.txt'), 'left by hand'),
       () => rm(path.join(out, 'robots.txt')),
       () => writeFile(path.join(out, 'sitemap.xml'), '<urlset/>'),
       () => rm(path.join(out, 'blog', 'bench-00003.html')),
-      () => mkdir(path.join(out, 'empty')),
+      () => mkdir(path.join(out, 'blog', 'empty')),
     ]) {
       await warm();
       await touch();
       await warm();
       expectSameTree(cold.files, await readTree(out));
-      expect(await readdir(path.join(out))).not.toContain('empty');
+      expect(await readdir(path.join(out, 'blog'))).not.toContain('empty');
     }
   });
 

@@ -97,13 +97,25 @@ describe('site build --out', () => {
     expect(files).not.toContain('holiday.jpg');
   });
 
-  it("replaces a previous build's output without the flag, a file added to it by hand included", async () => {
+  it("replaces a previous build's output without the flag, and refuses it once a file was added by hand, naming the file", async () => {
     const dir = path.join(tmp, 'dist');
     expect((await build('--out', dir)).code).toBe(0);
-    await writeFile(path.join(dir, 'stray.html'), 'left by hand');
     const again = await build('--out', dir);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/^Built 22 pages/m);
+    await writeFile(path.join(dir, 'stray.html'), 'left by hand');
+    const before = await hashTree(dir);
+    const refused = await build('--out', dir);
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain('[OutputDirHasOthers]');
+    expect(refused.stderr).toContain(`${dir} holds stray.html, which the last build did not write`);
+    expect(refused.stderr).toMatch(/^Hint: .*--keep stray\.html/m);
+    expect(await hashTree(dir)).toEqual(before);
+    const kept = await build('--out', dir, '--keep', 'stray.html');
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(await readFile(path.join(dir, 'stray.html'), 'utf8')).toBe('left by hand');
+    const emptied = await build('--out', dir, '--empty-out-dir');
+    expect(emptied.code, emptied.stderr).toBe(0);
     expect(await readdir(dir)).not.toContain('stray.html');
   });
 
@@ -152,6 +164,52 @@ describe('site build --out', () => {
     expect(await hashTree(watched)).toEqual(before);
   });
 
+  it.skipIf(!hasGit)('refuses an output that became a git repository, its history and CNAME intact, and publishes from it with --keep .git,CNAME', async () => {
+    const dir = path.join(tmp, 'publish', 'site');
+    expect((await build('--out', dir)).code).toBe(0);
+    const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=Ana', '-c', 'user.email=ana@example.com', ...args], { encoding: 'utf8' });
+    git('init', '-q');
+    await writeFile(path.join(dir, 'CNAME'), 'www.example.com\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Publish');
+    const before = await hashTree(dir);
+    for (const flags of [[], ['--empty-out-dir'], ['--keep', 'CNAME']]) {
+      const run = await build('--out', dir, ...flags);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toContain('[OutputDirUnsafe]');
+      expect(run.stderr).toContain('is a git repository (it holds .git)');
+      expect(run.stderr).toMatch(/^Hint: .*--keep \.git/m);
+      expect(await hashTree(dir)).toEqual(before);
+    }
+    const published = await build('--out', dir, '--keep', '.git,CNAME');
+    expect(published.code, published.stderr).toBe(0);
+    expect(await readFile(path.join(dir, 'CNAME'), 'utf8')).toBe('www.example.com\n');
+    expect(git('log', '--format=%s')).toBe('Publish\n');
+    expect(git('status', '--porcelain')).toBe('');
+  });
+
+  it.skipIf(!hasGit)("refuses a folder of another repository that holds a committed marker, even with --empty-out-dir", async () => {
+    const other = path.join(tmp, 'other-repo');
+    const dir = path.join(other, 'public');
+    expect((await build('--out', dir)).code).toBe(0);
+    execFileSync('git', ['-C', other, 'init', '-q']);
+    execFileSync('git', ['-C', other, 'add', '-A']);
+    const before = await hashTree(dir);
+    for (const flags of [[], ['--empty-out-dir']]) {
+      const run = await build('--out', dir, ...flags);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toContain('holds files tracked by git');
+      expect(await hashTree(dir)).toEqual(before);
+    }
+  });
+
+  it('refuses a --keep name that is a path', async () => {
+    const run = await build('--out', path.join(tmp, 'kept-path'), '--keep', 'assets/logo.svg');
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('[OutputKeepInvalid]');
+    expect(existsSync(path.join(tmp, 'kept-path'))).toBe(false);
+  });
+
   it.skipIf(!hasGit)('refuses a folder holding files tracked by git even with --empty-out-dir', async () => {
     const run = await build('--out', 'docs', '--empty-out-dir');
     expect(run.code, run.stderr).toBe(1);
@@ -180,5 +238,6 @@ describe('site build --help', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('--empty-out-dir');
     expect(run.stdout).toMatch(/missing, empty or marked by an earlier build/);
+    expect(run.stdout).toContain('--keep <entries>');
   });
 });

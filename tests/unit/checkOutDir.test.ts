@@ -13,27 +13,31 @@ const site = siteFolders(
 const at = (rel: string) => path.resolve(root, rel);
 
 const missing: OutDirFound = { kind: 'missing' };
-const foreign = (entries: string[], more: Partial<Extract<OutDirFound, { kind: 'foreign' }>> = {}): OutDirFound => ({
-  kind: 'foreign',
-  entries,
-  count: entries.length,
+const folder = (names: string[], more: Partial<Extract<OutDirFound, { kind: 'folder' }>> = {}): OutDirFound => ({
+  kind: 'folder',
+  names,
+  written: null,
   repository: false,
   tracked: false,
   ...more,
 });
+/** A folder an earlier build wrote: its marker lists `written`. */
+const built = (written: string[], extra: string[] = [], more: Partial<Extract<OutDirFound, { kind: 'folder' }>> = {}): OutDirFound =>
+  folder([...written, ...extra, '.site-build'].sort(), { written, ...more });
 
 describe('checkOutDir', () => {
   it.each([
     ['missing', missing],
-    ['empty', { kind: 'empty' } as const],
-    ['written by an earlier build', { kind: 'marked' } as const],
+    ['empty', folder([])],
+    ['written by an earlier build', built(['index.html', 'assets'])],
+    ['written by an earlier build, and since then emptied of some of it', built(['index.html', 'assets'], [], { names: ['.site-build', 'index.html'] })],
   ])('takes a folder that is %s', (_, found) => {
     expect(checkOutDir(at('dist'), site, found)).toBeNull();
     expect(checkOutDir('/srv/www/site', site, found)).toBeNull();
   });
 
   it('refuses a folder holding anything else, naming it and a few of its entries, and takes it with emptyOutDir', () => {
-    const found = foreign(['a.txt', 'b.txt', 'c', 'd', 'e'], { count: 12 });
+    const found = folder(['a.txt', 'b.txt', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l']);
     const error = checkOutDir(at('photos'), site, found) as SiteError;
     expect(error.code).toBe('OutputDirNotEmpty');
     expect(error.message).toContain(at('photos'));
@@ -43,22 +47,52 @@ describe('checkOutDir', () => {
     expect(checkOutDir(at('photos'), site, found, { emptyOutDir: true })).toBeNull();
   });
 
+  it('refuses an earlier output holding entries its build did not write, naming them, unless they are kept', () => {
+    const found = built(['404.html', 'assets', 'index.html'], ['CNAME', 'notes.txt']);
+    const error = checkOutDir(at('dist'), site, found) as SiteError;
+    expect(error.code).toBe('OutputDirHasOthers');
+    expect(error.message).toBe(`${at('dist')} holds CNAME, notes.txt, which the last build did not write (its .site-build file lists what it wrote). Building would replace the folder and delete them.`);
+    expect(error.hint).toContain('--keep CNAME,notes.txt');
+    expect((checkOutDir(at('dist'), site, found, { keep: ['CNAME'] }) as SiteError).message).toContain('holds notes.txt,');
+    expect(checkOutDir(at('dist'), site, found, { keep: ['CNAME', 'notes.txt'] })).toBeNull();
+    expect(checkOutDir(at('dist'), site, found, { emptyOutDir: true })).toBeNull();
+  });
+
+  it('reads a marker that lists nothing (an older build) as one that wrote none of the entries', () => {
+    const error = checkOutDir(at('dist'), site, built([], ['index.html'])) as SiteError;
+    expect(error.code).toBe('OutputDirHasOthers');
+    expect(error.message).toContain('holds index.html,');
+  });
+
   it('names the folder as the user gave it', () => {
-    const error = checkOutDir('/real/photos', site, foreign(['a.jpg']), { shownAs: '/link/photos' }) as SiteError;
+    const error = checkOutDir('/real/photos', site, folder(['a.jpg']), { shownAs: '/link/photos' }) as SiteError;
     expect(error.message).toMatch(/^\/link\/photos is not empty/);
   });
 
   it.each([
-    ['a git repository', foreign(['.git', 'README.md'], { repository: true }), 'is a git repository'],
-    ['a folder holding files git tracks', foreign(['index.md'], { tracked: true }), 'holds files tracked by git'],
+    ['a git repository', folder(['.git', 'README.md'], { repository: true }), 'is a git repository'],
+    ['a git repository that an earlier build wrote', built(['index.html'], ['.git'], { repository: true }), 'is a git repository'],
+    ['a folder holding files git tracks', folder(['index.md'], { tracked: true }), 'holds files tracked by git'],
+    ['a folder of another repository holding a committed marker', built(['index.html'], [], { tracked: true }), 'holds files tracked by git'],
     ['a file', { kind: 'file' } as const, 'is a file, not a folder'],
   ])('never takes %s, even with emptyOutDir', (_, found, reason) => {
     for (const emptyOutDir of [false, true]) {
-      const error = checkOutDir(at('docs'), site, found, { emptyOutDir }) as SiteError;
+      const error = checkOutDir(at('docs'), site, found, { emptyOutDir, keep: ['CNAME'] }) as SiteError;
       expect(error.code).toBe('OutputDirUnsafe');
       expect(error.message).toContain(reason);
       expect(error.hint).toMatch(/another|of its own/);
     }
+  });
+
+  it("takes the output's own repository when its .git is kept, and only what the last build wrote besides", () => {
+    const repository = built(['index.html', 'assets'], ['.git', 'CNAME'], { repository: true });
+    expect((checkOutDir(at('site'), site, repository) as SiteError).hint).toContain('--keep .git');
+    expect(checkOutDir(at('site'), site, repository, { keep: ['.git', 'CNAME'] })).toBeNull();
+    expect((checkOutDir(at('site'), site, repository, { keep: ['.git'] }) as SiteError).code).toBe('OutputDirHasOthers');
+    const clone = folder(['.git', 'CNAME', 'old.html'], { repository: true });
+    expect((checkOutDir(at('site'), site, clone, { keep: ['.git', 'CNAME'] }) as SiteError).code).toBe('OutputDirNotEmpty');
+    expect(checkOutDir(at('site'), site, clone, { keep: ['.git', 'CNAME'], emptyOutDir: true })).toBeNull();
+    expect(checkOutDir(at('site'), site, folder(['.git', 'CNAME'], { repository: true }), { keep: ['.git', 'CNAME'] })).toBeNull();
   });
 
   it.each([
@@ -85,7 +119,7 @@ describe('checkOutDir', () => {
     [at('.site/cache/build'), "is inside the tool's own folder .site"],
   ])('never takes %s, even missing or with emptyOutDir', (dir, reason) => {
     expect(protectedReason(dir, site)).toContain(reason);
-    for (const found of [missing, { kind: 'marked' } as const, foreign(['x'])]) {
+    for (const found of [missing, built(['index.html']), folder(['x'])]) {
       const error = checkOutDir(dir, site, found, { emptyOutDir: true }) as SiteError;
       expect(error.code).toBe('OutputDirUnsafe');
       expect(error.message).toBe(`Refusing to replace ${dir}: it ${protectedReason(dir, site)}. Building replaces the output folder whole.`);

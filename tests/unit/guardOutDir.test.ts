@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardOutDir, readOutDir, realPath, tracksFiles } from '../../generator/guardOutDir.ts';
-import { OUTPUT_MARKER } from '../../generator/writeOutput.ts';
+import { markerText, OUTPUT_MARKER } from '../../generator/outputMarker.ts';
 
 let tmp: string;
 let root: string;
@@ -37,9 +37,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const config = (outDir: string, emptyOutDir = false) => ({
+const config = (outDir: string, emptyOutDir = false, keep: string[] = []) => ({
   root,
   outDir,
+  keep,
   contentDir: path.join(root, 'content'),
   templatesDir: path.join(root, 'templates'),
   cacheDir: path.join(root, '.site', 'cache', 'build'),
@@ -61,20 +62,22 @@ const codeOf = (fn: () => void): string | null => {
 };
 
 describe('readOutDir', () => {
-  it('tells a missing, empty, marked, foreign folder and a file apart', () => {
+  it('tells a missing folder, a file and a folder apart, with its entries and what its marker lists', () => {
     expect(readOutDir(path.join(tmp, 'nothing-here'))).toEqual({ kind: 'missing' });
-    expect(readOutDir(folder('empty'))).toEqual({ kind: 'empty' });
-    expect(readOutDir(folder('marked', { [OUTPUT_MARKER]: 'x', 'index.html': 'old' }))).toEqual({ kind: 'marked' });
+    const none = { written: null, repository: false, tracked: false };
+    expect(readOutDir(folder('empty'))).toEqual({ kind: 'folder', names: [], ...none });
+    const marked = folder('marked', { [OUTPUT_MARKER]: markerText(['index.html']), 'index.html': 'old', CNAME: 'example.com' });
+    expect(readOutDir(marked)).toEqual({ kind: 'folder', names: ['.site-build', 'CNAME', 'index.html'], ...none, written: ['index.html'] });
     writeFileSync(path.join(tmp, 'a-file'), 'x');
     expect(readOutDir(path.join(tmp, 'a-file'))).toEqual({ kind: 'file' });
     const many = folder('many', Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i}.txt`, 'x'])));
-    expect(readOutDir(many)).toEqual({ kind: 'foreign', entries: ['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt', 'f4.txt'], count: 8, repository: false, tracked: false });
+    expect(readOutDir(many)).toEqual({ kind: 'folder', names: Array.from({ length: 8 }, (_, i) => `f${i}.txt`), ...none });
   });
 
-  it('takes a folder whose marker is a folder, not a file, for a foreign one', () => {
+  it('takes a folder whose marker is a folder, not a file, for an unmarked one', () => {
     const dir = folder('fake-marker');
     mkdirSync(path.join(dir, OUTPUT_MARKER));
-    expect(readOutDir(dir).kind).toBe('foreign');
+    expect(readOutDir(dir)).toMatchObject({ kind: 'folder', written: null });
   });
 });
 
@@ -93,14 +96,25 @@ describe.skipIf(!hasGit)('with git', () => {
     expect(codeOf(() => guardOutDir(config(path.join(repo, 'ignored'), true)))).toBeNull();
   });
 
-  it('does not ask git about a marked folder (an output committed for a host is replaced as usual)', () => {
+  it('asks git about a marked folder too: an output committed to another repository is refused, even with emptyOutDir', () => {
     const site = path.join(repo, 'site');
     mkdirSync(site);
-    writeFileSync(path.join(site, OUTPUT_MARKER), 'x');
+    writeFileSync(path.join(site, OUTPUT_MARKER), markerText(['index.html']));
     writeFileSync(path.join(site, 'index.html'), 'built');
     execFileSync('git', ['-C', repo, 'add', 'site'], { stdio: 'ignore' });
     expect(tracksFiles(site)).toBe(true);
-    expect(codeOf(() => guardOutDir(config(site)))).toBeNull();
+    expect(codeOf(() => guardOutDir(config(site)))).toBe('OutputDirUnsafe');
+    expect(codeOf(() => guardOutDir(config(site, true, ['.git'])))).toBe('OutputDirUnsafe');
+  });
+
+  it("takes an earlier output that became a repository of its own only with --keep .git (and the user's files kept)", () => {
+    const site = folder('pages', { [OUTPUT_MARKER]: markerText(['index.html']), 'index.html': 'built', CNAME: 'example.com' });
+    execFileSync('git', ['-C', site, 'init', '-q'], { stdio: 'ignore' });
+    execFileSync('git', ['-C', site, 'add', '-A'], { stdio: 'ignore' });
+    expect(codeOf(() => guardOutDir(config(site)))).toBe('OutputDirUnsafe');
+    expect(codeOf(() => guardOutDir(config(site, true)))).toBe('OutputDirUnsafe');
+    expect(codeOf(() => guardOutDir(config(site, false, ['.git'])))).toBe('OutputDirHasOthers');
+    expect(codeOf(() => guardOutDir(config(site, false, ['.git', 'CNAME'])))).toBeNull();
   });
 });
 
@@ -108,7 +122,7 @@ describe('guardOutDir', () => {
   it('takes a missing, empty or marked folder without emptyOutDir', () => {
     expect(codeOf(() => guardOutDir(config(path.join(tmp, 'new', 'dist'))))).toBeNull();
     expect(codeOf(() => guardOutDir(config(folder('empty-out'))))).toBeNull();
-    expect(codeOf(() => guardOutDir(config(folder('marked-out', { [OUTPUT_MARKER]: 'x', 'old.html': 'old' }))))).toBeNull();
+    expect(codeOf(() => guardOutDir(config(folder('marked-out', { [OUTPUT_MARKER]: markerText(['old.html']), 'old.html': 'old' }))))).toBeNull();
   });
 
   it('sees through a symbolic link: a link to the content folder is the content folder', () => {

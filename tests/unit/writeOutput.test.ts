@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT, OutputDir, writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
+import { markerEntries, markerText, OUTPUT_MARKER } from '../../generator/outputMarker.ts';
+import { OutputDir, writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
 
 let parent: string;
 let out: string;
@@ -26,8 +27,8 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** The marker every output holds: the sign that a build may replace the folder again. */
-const MARK = { [OUTPUT_MARKER]: OUTPUT_MARKER_TEXT };
+/** The marker every output holds: the sign that a build may replace the folder again, listing what it wrote. */
+const MARK = { [OUTPUT_MARKER]: markerText(['assets', 'blog', 'index.html']) };
 
 const site = (n: number): OutputFiles =>
   new Map<string, string | Uint8Array>([
@@ -119,4 +120,44 @@ describe('writeOutput', () => {
     expect(files).toEqual({ ...MARK, 'index.html': `<h1>home ${n}</h1>`, 'blog/post.html': `<h1>post ${n}</h1>`, 'assets/logo.svg': `<svg>${n}</svg>` });
     expect(await readdir(parent)).toEqual(['dist']);
   });
+
+  it("lists the output's top-level entries in its marker", async () => {
+    await writeOutput(out, site(1));
+    expect(markerEntries(await readFile(path.join(out, OUTPUT_MARKER), 'utf8'))).toEqual(['assets', 'blog', 'index.html']);
+  });
+
+  it('moves the kept entries of the previous output into the new one, left as they were', async () => {
+    await writeOutput(out, site(1));
+    await mkdir(path.join(out, '.git', 'refs'), { recursive: true });
+    await writeFile(path.join(out, '.git', 'refs', 'main'), 'abc123');
+    await writeFile(path.join(out, 'CNAME'), 'www.example.com');
+    await writeOutput(out, site(2), { keep: ['.git', 'CNAME', 'not-there'] });
+    expect(await snapshot(out)).toEqual({
+      ...MARK,
+      '.git/refs/main': 'abc123',
+      CNAME: 'www.example.com',
+      'index.html': '<h1>home 2</h1>',
+      'blog/post.html': '<h1>post 2</h1>',
+      'assets/logo.svg': '<svg>2</svg>',
+    });
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('refuses to write over a kept entry, leaving the previous output as it was', async () => {
+    await writeOutput(out, site(1));
+    await writeFile(path.join(out, 'CNAME'), 'www.example.com');
+    const before = await snapshot(out);
+    const files = new Map(site(2)).set('CNAME', 'other.example.com');
+    await expect(writeOutput(out, files, { keep: ['CNAME'] })).rejects.toMatchObject({ code: 'OutputKeepWritten' });
+    expect(await snapshot(out)).toEqual(before);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
 });
+
+describe('markerEntries', () => {
+  it('reads back what markerText lists, the marker itself aside, and nothing from a marker that lists nothing', () => {
+    expect(markerEntries(markerText(['b', 'a', OUTPUT_MARKER]))).toEqual(['a', 'b']);
+    expect(markerEntries('This folder was written by `site build`.\n')).toEqual([]);
+  });
+});
+

@@ -9,6 +9,7 @@ import { redirectTargets } from './redirectTargets.ts';
 import type { authRateLimits } from './authRateLimits.ts';
 import type { authSessions } from './authSessions.ts';
 import { checkPassword as checkPasswordRules, MAX_PASSWORD_BYTES } from './checkPassword.ts';
+import { checkCredentialChangeAal } from './checkCredentialChangeAal.ts';
 import { checkUserMetadata } from './checkUserMetadata.ts';
 import { checkPkceParams, PKCE_PREFIX, pkceFlow } from './pkceFlow.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
@@ -132,13 +133,14 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
   async function updateUser(
     user: AuthUserRow,
     body: Record<string, unknown>,
-    options: { sessionId?: string; redirectTo?: string } = {},
+    options: { sessionId?: string; aal?: string; redirectTo?: string } = {},
   ): Promise<Record<string, unknown>> {
     const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : null;
     if (data) checkUserMetadata({ ...user.raw_user_meta_data, ...data });
     const email = body.email !== undefined && body.email !== '' ? checkEmail(body.email) : null;
     const password = body.password !== undefined && body.password !== null ? checkPassword(body.password) : null;
     const newEmail = email !== null && email !== user.email ? email : null;
+    if (password !== null || newEmail) await checkCredentialChangeAal(ctx.db, user.id, options.aal ?? 'aal1');
     if (newEmail) {
       const taken = await ctx.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [newEmail, user.id]);
       if (taken.rows.length) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');

@@ -7,18 +7,21 @@ import { tokenBucket, type TokenBucket } from './tokenBucket.ts';
 export const RATE_LIMIT_BURST = 30;
 const FIVE_MINUTES = 300;
 
-export type LimitedRoute = 'signup' | 'token' | 'verify' | 'user' | 'otp' | 'recover' | 'resend';
+export type LimitedRoute = 'signup' | 'token' | 'verify' | 'user' | 'otp' | 'recover' | 'resend' | 'factorChallenge' | 'factorVerify';
 
 /**
  * The limits of GoTrue's router (internal/api/apilimiter), per client IP:
  * POST /signup, PUT /user, POST /otp, /recover and /resend each get sign_in_sign_ups per 5 minutes,
  * POST /token (password and refresh grants alike) token_refresh, /verify
- * token_verifications; each refills at that rate with a burst of 30. Mails
+ * token_verifications; each refills at that rate with a burst of 30. POST
+ * /factors/{id}/challenge and /factors/{id}/verify each get
+ * mfaChallengeAndVerify per minute, also with a burst of 30. Mails
  * (confirmation links) are capped at email_sent per hour for the whole
  * server. Over a limit: 429 over_request_rate_limit / over_email_send_rate_limit.
  */
 export function authRateLimits(config: RateLimitConfig, now: () => number = Date.now) {
   const per5m = (perFiveMinutes: number) => tokenBucket({ perSecond: perFiveMinutes / FIVE_MINUTES, burst: RATE_LIMIT_BURST, now });
+  const perMinute = (rate: number) => tokenBucket({ perSecond: rate / 60, burst: RATE_LIMIT_BURST, now });
   const buckets: Record<LimitedRoute, TokenBucket> = {
     signup: per5m(config.signInSignUps),
     user: per5m(config.signInSignUps),
@@ -27,6 +30,8 @@ export function authRateLimits(config: RateLimitConfig, now: () => number = Date
     resend: per5m(config.signInSignUps),
     token: per5m(config.tokenRefresh),
     verify: per5m(config.tokenVerifications),
+    factorChallenge: perMinute(config.mfaChallengeAndVerify),
+    factorVerify: perMinute(config.mfaChallengeAndVerify),
   };
   const mails = fixedWindow({ events: config.emailSent, windowMs: 3600_000, now });
 

@@ -45,25 +45,26 @@ export function authSessions(ctx: BackendContext) {
 
   /**
    * A factor verified in a sign-in (GoTrue's updateMFASessionAndClaims):
-   * the method joins the sign-in's amr, its auth.sessions row becomes aal2, and the
-   * refresh token is swapped so the aal1 one cannot mint aal2 tokens.
+   * the method joins the sign-in's amr, its auth.sessions row becomes aal2, and
+   * every refresh token issued so far is revoked for a new one. The refresh
+   * grant refuses the tokens issued before the factor's claim (see refresh), so
+   * the aal1 ones never mint aal2 tokens.
    */
   async function upgrade(db: Db, access: AccessContext, method: string, factorId: string): Promise<Record<string, unknown>> {
     await addClaim(db, access.sessionId, method);
     await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [access.sessionId, factorId]);
-    const current = await db.query<{ id: number; token: string }>(
-      `select id, token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+    const current = await db.query<{ token: string }>(
+      `select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
       [access.sessionId],
     );
-    // One revoked token in between (GoTrue moves its counter by 2): the aal1 token is no longer the
-    // active token's parent, so after the reuse interval it cannot fetch the aal2 one and ends the sign-in.
-    const skipped = newRefreshToken();
+    await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [access.sessionId]);
     const next = newRefreshToken();
-    if (current.rows[0]) await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [current.rows[0].id]);
-    await db.query(
-      `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked) values ($1, $3, $4, $5, true), ($2, $3, $4, $1, false)`,
-      [skipped, next, access.user.id, access.sessionId, current.rows[0]?.token ?? null],
-    );
+    await db.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
+      next,
+      access.user.id,
+      access.sessionId,
+      current.rows[0]?.token ?? null,
+    ]);
     return sessionJson(db, access.user, access.sessionId, next);
   }
 
@@ -111,18 +112,28 @@ export function authSessions(ctx: BackendContext) {
    * client lost the answer, or two tabs refreshed at once: the active token
    * is handed out again) or within [auth] refresh_token_reuse_interval
    * seconds of its revocation (a new child is made). Any later reuse is
-   * taken as theft: the sign-in ends.
+   * taken as theft: the sign-in ends. A refresh never raises the assurance
+   * level: a token issued before a factor was verified in its sign-in (older
+   * than the sign-in's MFA claim) is refused, and past the reuse interval
+   * ends the sign-in too. (GoTrue hands such a token the aal2 one while it
+   * counts the use as a concurrent refresh.)
    */
   async function refresh(token: unknown): Promise<Record<string, unknown>> {
     if (typeof token !== 'string' || token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
     const outcome = await ctx.db.transaction(async (tx) => {
-      const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string; reusable: boolean }>(
-        `select id, revoked, session_id, user_id, updated_at > now() - make_interval(secs => $2) as reusable
-           from auth.refresh_tokens where token = $1 for update`,
+      const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string; reusable: boolean; predates_mfa: boolean }>(
+        `select t.id, t.revoked, t.session_id, t.user_id, t.updated_at > now() - make_interval(secs => $2) as reusable,
+                exists (select from auth.mfa_amr_claims c where c.session_id = t.session_id
+                          and c.authentication_method in ('totp', 'phone', 'webauthn') and c.created_at > t.created_at) as predates_mfa
+           from auth.refresh_tokens t where t.token = $1 for update of t`,
         [token, ctx.config.auth.refreshTokenReuseInterval],
       );
       const row = found.rows[0];
       if (!row) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      if (row.predates_mfa) {
+        if (row.revoked && !row.reusable) await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
+        return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+      }
       let next = token;
       if (row.revoked) {
         const active = await tx.query<{ token: string; parent: string | null }>(

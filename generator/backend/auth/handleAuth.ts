@@ -22,7 +22,7 @@ export function handleAuth(ctx: BackendContext) {
   const sessions = authSessions(ctx);
   const limits = authRateLimits(ctx.config.auth.rateLimit);
   const accounts = authAccounts(ctx, sessions, limits);
-  const factors = mfaFactors(ctx, sessions);
+  const factors = mfaFactors(ctx, sessions, limits);
   const mails = authMails(ctx, limits);
   // A PKCE link (token pkce_…) redirects with ?code= of the flow state its sign-up stored.
   const verify = verifyEmail(ctx, sessions, {
@@ -91,7 +91,7 @@ export function handleAuth(ctx: BackendContext) {
         case 'PUT /user': {
           const access = await sessions.authenticate(request);
           limits.check('user', clientIp);
-          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request), { sessionId: access.sessionId, redirectTo }));
+          return jsonResponse(200, await accounts.updateUser(access.user, await readBody(request), { sessionId: access.sessionId, aal: access.aal, redirectTo }));
         }
         case 'POST /logout': {
           const access = await sessions.authenticate(request);

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
+import type { authRateLimits } from './authRateLimits.ts';
 import type { AccessContext, authSessions } from './authSessions.ts';
 import { qrCodeSvg } from './qrCode.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 
 type Sessions = ReturnType<typeof authSessions>;
+type Limits = ReturnType<typeof authRateLimits>;
 
 /** GoTrue's MFA defaults: challenge_expiry_duration, factor_expiry_duration, max_enrolled_factors, max_verified_factors. */
 const CHALLENGE_LIFETIME_S = 300;
@@ -30,9 +32,11 @@ interface FactorRow {
 /**
  * TOTP multi-factor authentication as GoTrue answers it: POST /factors
  * (enroll), POST /factors/{id}/challenge, POST /factors/{id}/verify (the
- * session becomes aal2) and DELETE /factors/{id} (unenroll).
+ * session becomes aal2) and DELETE /factors/{id} (unenroll). Challenge and
+ * verify are each under a per-IP limit, checked once the factor is found, as
+ * GoTrue's router orders them.
  */
-export function mfaFactors(ctx: BackendContext, sessions: Sessions) {
+export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limits) {
   /** `route` as handleAuth builds it; the body is {} for DELETE. */
   async function handle(route: string, access: AccessContext, body: Record<string, unknown>, clientIp: string): Promise<Record<string, unknown>> {
     if (route === 'POST /factors') return enroll(access, body);
@@ -41,6 +45,7 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions) {
       throw new AuthError(404, 'not_found', `${route} is not supported by the embedded auth server`);
     }
     const factor = await findFactor(access, decodeURIComponent(match[2]));
+    if (match[3]) limits.check(match[3] === '/challenge' ? 'factorChallenge' : 'factorVerify', clientIp);
     if (match[3] === '/challenge') return challenge(factor, clientIp || '::');
     if (match[3] === '/verify') return verify(access, factor, body, clientIp || '::');
     return unenroll(access, factor);

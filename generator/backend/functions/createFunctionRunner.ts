@@ -29,6 +29,9 @@ interface Running {
   stamp: number;
 }
 
+/** How long a dropped connection waits for the process to exit, to tell a memory limit from a crash. */
+const EXIT_GRACE_MS = 2_000;
+
 /** Hop-by-hop headers, and Accept-Encoding (the answer passes through undecoded) and lengths fetch sets itself. */
 const REQUEST_DROPPED = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'accept-encoding', 'proxy-connection', 'te', 'trailer'];
 const RESPONSE_DROPPED = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'content-encoding', 'trailer'];
@@ -40,7 +43,8 @@ const RESPONSE_DROPPED = ['connection', 'keep-alive', 'transfer-encoding', 'upgr
  * passed on (method, headers, body, `/<name><subPath>?query`) and the answer
  * streamed back. A function that does not start answers 503 BOOT_ERROR, one
  * that exits or drops the connection 500 WORKER_ERROR, one that does not
- * answer in time 546 WORKER_LIMIT (and is restarted): never a hung request.
+ * answer in time or is stopped at its memory limit 546 WORKER_LIMIT (the
+ * next request starts a fresh process): never a hung request.
  */
 export function createFunctionRunner(options: FunctionRunnerOptions): FunctionRunner {
   const running = new Map<string, Running>();
@@ -52,7 +56,7 @@ export function createFunctionRunner(options: FunctionRunnerOptions): FunctionRu
   const live = new Set<DenoFunctionProcess>();
 
   async function processFor(fn: EdgeFunction): Promise<DenoFunctionProcess> {
-    const key = JSON.stringify([fn.entrypoint, fn.config]);
+    const key = JSON.stringify([fn.entrypoint, fn.config, fn.memoryLimitMb]);
     const stamp = sourceStamp(fn);
     const current = running.get(fn.name);
     if (current && current.process.alive() && current.key === key && current.stamp >= stamp) return current.process;
@@ -120,6 +124,13 @@ export function createFunctionRunner(options: FunctionRunnerOptions): FunctionRu
           return functionErrors.workerLimit();
         }
         options.log(`functions/${fn.name}: ${(error as Error).message}${(error as { cause?: Error }).cause ? `: ${(error as { cause: Error }).cause.message}` : ''}`);
+        // The connection drops as the process dies; what killed it (its last output, the memory watch) may follow.
+        await Promise.race([process.exited, new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS))]);
+        const limit = process.limitReached();
+        if (limit) {
+          options.log(`functions/${fn.name}: ${limit}; the next request starts it again`);
+          return functionErrors.workerLimit();
+        }
         return functionErrors.workerError();
       } finally {
         clearTimeout(timer);

@@ -12,7 +12,7 @@ export const functionErrors = {
   bootError: () => jsonResponse(503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' }),
   /** The process exited or dropped the connection before answering. */
   workerError: () => jsonResponse(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }),
-  /** No answer within the wall-clock limit. */
+  /** No answer within the wall-clock limit, or stopped at its memory limit. */
   workerLimit: () => jsonResponse(546, { code: 'WORKER_LIMIT', message: 'Worker failed to respond due to a resource limit (please check logs)' }),
   missingAuthorization: () => jsonResponse(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' }),
   notBearer: () => jsonResponse(401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: "Auth header is not 'Bearer {token}'" }),

@@ -11,14 +11,20 @@ export interface EdgeFunction {
   config: { kind: 'config' | 'importMap'; path: string } | null;
   /** `[functions.<name>] verify_jwt` (default true): the gateway checks the JWT before the function runs. */
   verifyJwt: boolean;
+  /** `[functions.<name>] memory_limit_mb` (embedded; default DEFAULT_MEMORY_LIMIT_MB): past it the process is stopped and the request answers 546 WORKER_LIMIT. */
+  memoryLimitMb: number;
 }
 
-/** `[functions.<name>]` of config.toml, as the CLI names its keys. */
+/** Hosted Supabase's memory limit of an edge function (the CLI's serve template passes the same memoryLimitMb). */
+export const DEFAULT_MEMORY_LIMIT_MB = 256;
+
+/** `[functions.<name>]` of config.toml, as the CLI names its keys; memory_limit_mb is the embedded backend's own. */
 export interface FunctionSettings {
   enabled?: boolean;
   verify_jwt?: boolean;
   entrypoint?: string;
   import_map?: string;
+  memory_limit_mb?: number;
 }
 
 /** The CLI's slug rule (utils.FuncSlugPattern). */
@@ -37,6 +43,7 @@ export function functionSettingsFromToml(toml: TomlTable): Record<string, Functi
       ...(typeof table.verify_jwt === 'boolean' ? { verify_jwt: table.verify_jwt } : {}),
       ...(typeof table.entrypoint === 'string' ? { entrypoint: table.entrypoint } : {}),
       ...(typeof table.import_map === 'string' ? { import_map: table.import_map } : {}),
+      ...(typeof table.memory_limit_mb === 'number' && table.memory_limit_mb > 0 ? { memory_limit_mb: table.memory_limit_mb } : {}),
     };
   }
   return settings;
@@ -72,6 +79,7 @@ export function findFunction(supabaseDir: string, settings: Record<string, Funct
     entrypoint: real(entrypoint),
     config: importMap ? { kind: /deno\.jsonc?$/.test(importMap) ? 'config' : 'importMap', path: real(importMap) } : null,
     verifyJwt: own?.verify_jwt ?? true,
+    memoryLimitMb: own?.memory_limit_mb ?? DEFAULT_MEMORY_LIMIT_MB,
   };
 }
 

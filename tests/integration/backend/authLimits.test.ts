@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
-import { clientFor, uniqueEmail } from './testClients.ts';
+import { totpCode } from '../../../generator/backend/auth/totp.ts';
+import { clientFor, signedInClient, uniqueEmail } from './testClients.ts';
 
 const PASSWORD = 'correct horse';
 const LIMITED = { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' };
@@ -78,6 +79,47 @@ describe('per-IP limits', () => {
     for (let i = 0; i < 31; i++) answers.push(await authPost(backend, 'verify', { type: 'signup', token_hash: `bogus${i}` }, { from: '127.0.0.5' }));
     expect(answers.slice(0, 30).every((a) => a.status === 403 && a.body.error_code === 'otp_expired')).toBe(true);
     expect(answers[30]).toEqual({ status: 429, body: LIMITED });
+  });
+});
+
+describe('MFA challenge and verify: 15 a minute per IP each (GoTrue’s default, no config.toml key), burst 30', () => {
+  let backend: RunningBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend({ rateLimit: {} });
+  });
+  afterAll(() => backend?.close());
+
+  it('answers 429 after 30 wrong codes from one address, the right code included; another address still verifies', async () => {
+    const { client } = await signedInClient(backend);
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
+    const { id: factorId, totp } = enrolled.data as { id: string; totp: { secret: string } };
+    const challenge = await client.auth.mfa.challenge({ factorId });
+    expect(challenge.error).toBeNull();
+    const wrongCode = totpCode(totp.secret, Date.now() / 1000 + 120);
+    const guesses = [];
+    for (let i = 0; i < 30; i++) guesses.push(await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: wrongCode }));
+    expect(guesses.every((g) => g.error?.status === 422 && g.error.code === 'mfa_verification_failed')).toBe(true);
+    const right = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totpCode(totp.secret, Date.now() / 1000) });
+    expect(right.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+
+    // Challenges have a bucket of their own: 29 more, then 429 in GoTrue's shape.
+    const bearer = { Authorization: `Bearer ${(await client.auth.getSession()).data.session!.access_token}` };
+    const challenges = [];
+    for (let i = 0; i < 30; i++) challenges.push(await authPost(backend, `factors/${factorId}/challenge`, {}, { headers: bearer }));
+    expect(challenges.slice(0, 29).every((c) => c.status === 200)).toBe(true);
+    expect(challenges[29]).toEqual({ status: 429, body: LIMITED });
+
+    // Another address has its own buckets: it challenges and verifies with the right code.
+    const elsewhere = await authPost(backend, `factors/${factorId}/challenge`, {}, { from: '127.0.0.2', headers: bearer });
+    expect(elsewhere.status).toBe(200);
+    const verified = await authPost(
+      backend,
+      `factors/${factorId}/verify`,
+      { challenge_id: elsewhere.body.id, code: totpCode(totp.secret, Date.now() / 1000) },
+      { from: '127.0.0.2', headers: bearer },
+    );
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ token_type: 'bearer' });
   });
 });
 

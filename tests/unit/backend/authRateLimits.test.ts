@@ -69,6 +69,33 @@ describe('authRateLimits', () => {
     expect(() => limits.check('signup', '10.0.0.1')).toThrow();
   });
 
+  it("limits MFA challenges and verifications per IP at GoTrue's 15 a minute with a burst of 30: 930 guesses in an hour", () => {
+    const c = clock();
+    const limits = authRateLimits(DEFAULT_RATE_LIMIT, c.now);
+    const allowed = (route: 'factorChallenge' | 'factorVerify', ip: string) => {
+      try {
+        limits.check(route, ip);
+        return true;
+      } catch (error) {
+        expect(error).toMatchObject({ status: 429, errorCode: 'over_request_rate_limit' });
+        return false;
+      }
+    };
+    // A guess every second for an hour (both ends included) from one address.
+    let guesses = 0;
+    for (let second = 0; second <= 3600; second++) {
+      if (allowed('factorVerify', '10.0.0.1')) guesses += 1;
+      c.advance(1000);
+    }
+    expect(guesses).toBe(30 + 15 * 60);
+    expect(allowed('factorChallenge', '10.0.0.1')).toBe(true);
+    expect(allowed('factorVerify', '10.0.0.2')).toBe(true);
+    // Four seconds bring one more guess back.
+    expect(allowed('factorVerify', '10.0.0.1')).toBe(false);
+    c.advance(4000);
+    expect([allowed('factorVerify', '10.0.0.1'), allowed('factorVerify', '10.0.0.1')]).toEqual([true, false]);
+  });
+
   it('caps mails at email_sent per hour for the whole server', () => {
     const c = clock();
     const limits = authRateLimits(DEFAULT_RATE_LIMIT, c.now);

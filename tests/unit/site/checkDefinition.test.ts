@@ -105,6 +105,15 @@ describe('checkDefinition', () => {
     }
   });
 
+  it('takes followSymlinks as a boolean, and names it otherwise', () => {
+    for (const followSymlinks of [true, false]) expect(checkDefinition({ ...good, followSymlinks }, 'site.config.ts')).toMatchObject({ followSymlinks });
+    for (const followSymlinks of ['yes', 1, {}]) {
+      const e = failure({ ...good, followSymlinks });
+      expect(e.args.field).toBe('followSymlinks');
+      expect(e.message).toContain('"followSymlinks" must be true (content may link to files and folders outside the site) or false');
+    }
+  });
+
   it('takes markdown.highlight as false or an object of options, and names it otherwise', () => {
     for (const highlight of [false, true, {}, { aliases: { npmrc: 'ini' } }]) expect(checkDefinition({ ...good, markdown: { highlight } }, 'site.config.ts')).toBeTruthy();
     for (const highlight of ['github-dark', ['ts'], 0]) {

@@ -4,6 +4,7 @@ import { startTestBackend } from '../../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../../generator/backend/startBackend.ts';
 import { totpCode } from '../../../../generator/backend/auth/totp.ts';
 import { runAsCaller } from '../../../../generator/backend/runAsCaller.ts';
+import { ENGINES } from '../testEngines.ts';
 import { clientFor, signedInClient } from '../testClients.ts';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { aal: string; amr: { method: string }[] };
@@ -174,6 +175,74 @@ describe('TOTP factors', () => {
     expect((await read(session.access_token)).rows).toEqual([{ body: 'second factor only' }]);
     const aal1 = await clientFor(backend).auth.signInWithPassword({ email, password: 'correct horse' });
     expect((await read(aal1.data.session!.access_token)).rows).toEqual([]);
+  });
+});
+
+describe.each(ENGINES)('the assurance level of a sign-in with a verified factor ($name)', (engine) => {
+  let backend: RunningBackend;
+  beforeAll(async () => {
+    if (!engine.skip) backend = await engine.start();
+  });
+  afterAll(() => backend?.close());
+
+  it.skipIf(engine.skip)('needs aal2 to change the password or the email: 401 insufficient_aal from aal1', async () => {
+    const { client, email } = await signedInClient(backend);
+    const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    const { id, totp } = data as { id: string; totp: { secret: string } };
+    // An unverified factor changes nothing.
+    expect((await client.auth.updateUser({ password: 'first new horse' })).error).toBeNull();
+    expect((await client.auth.mfa.challengeAndVerify({ factorId: id, code: totpCode(totp.secret, now()) })).error).toBeNull();
+
+    const aal1 = clientFor(backend);
+    expect((await aal1.auth.signInWithPassword({ email, password: 'first new horse' })).error).toBeNull();
+    const insufficient = { status: 401, code: 'insufficient_aal', message: 'AAL2 session is required to update email or password when MFA is enabled.' };
+    expect((await aal1.auth.updateUser({ password: 'stolen horse' })).error).toMatchObject(insufficient);
+    expect((await aal1.auth.updateUser({ email: `new.${email}` })).error).toMatchObject(insufficient);
+    // Metadata, and the email it already has, need no second factor.
+    expect((await aal1.auth.updateUser({ email, data: { theme: 'dark' } })).error).toBeNull();
+    const stored = await backend.db.query<{ email: string; meta: { theme?: string } }>(`select email, raw_user_meta_data as meta from auth.users where email = $1`, [email]);
+    expect(stored.rows).toEqual([{ email, meta: expect.objectContaining({ theme: 'dark' }) }]);
+    expect((await clientFor(backend).auth.signInWithPassword({ email, password: 'stolen horse' })).error?.code).toBe('invalid_credentials');
+
+    // The aal2 sign-in may.
+    expect((await client.auth.updateUser({ password: 'second new horse' })).error).toBeNull();
+  });
+
+  it.skipIf(engine.skip)('never raises it on refresh: the aal1 refresh tokens are refused after the factor is verified, and reuse past the interval ends the sign-in', async () => {
+    const { client } = await signedInClient(backend);
+    const first = (await client.auth.getSession()).data.session!.refresh_token;
+    // A tab refreshes twice; another, with the first token, within the reuse interval: two aal1 tokens are live.
+    const tab = await clientFor(backend).auth.refreshSession({ refresh_token: first });
+    const tabAgain = await clientFor(backend).auth.refreshSession({ refresh_token: tab.data.session!.refresh_token });
+    const otherTab = await clientFor(backend).auth.refreshSession({ refresh_token: first });
+    expect([tab.error, tabAgain.error, otherTab.error]).toEqual([null, null, null]);
+    const live = await backend.db.query(`select 1 from auth.refresh_tokens where token = any($1) and not revoked`, [
+      [tabAgain.data.session!.refresh_token, otherTab.data.session!.refresh_token],
+    ]);
+    expect(live.rows).toHaveLength(2);
+    await client.auth.setSession(tabAgain.data.session!);
+    const aal1Tokens = [first, tab.data.session!.refresh_token, tabAgain.data.session!.refresh_token, otherTab.data.session!.refresh_token];
+
+    const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    const { id, totp } = data as { id: string; totp: { secret: string } };
+    const verified = await client.auth.mfa.challengeAndVerify({ factorId: id, code: totpCode(totp.secret, now()) });
+    expect(verified.error).toBeNull();
+
+    // Within the reuse interval: refused, and the aal2 sign-in goes on.
+    for (const token of aal1Tokens) {
+      const refreshed = await clientFor(backend).auth.refreshSession({ refresh_token: token });
+      expect(refreshed.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+      expect(refreshed.data.session).toBeNull();
+    }
+    const aal2 = await client.auth.refreshSession();
+    expect(aal2.error).toBeNull();
+    expect(claimsOf(aal2.data.session!.access_token).aal).toBe('aal2');
+
+    // Past it: refused, and taken as theft, the sign-in ends.
+    await backend.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [aal1Tokens[3]]);
+    const stale = await clientFor(backend).auth.refreshSession({ refresh_token: aal1Tokens[3] });
+    expect(stale.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    expect((await client.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
   });
 });
 

@@ -1,8 +1,9 @@
 // /functions/v1/<name> serves any folder supabase/functions/<name>/ with an
 // index.ts under real Deno, as `supabase functions serve` does: one process
 // per function started on its first request, the edge runtime's variables,
-// the gateway's checks, Supabase's errors when the function fails, and no
-// process left once the backend stops.
+// the gateway's checks, Supabase's errors when the function fails or goes
+// past its memory limit, reads limited to its own folder, and no process
+// left once the backend stops.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,21 +26,59 @@ const FUNCTIONS: Record<string, string> = {
   open: `Deno.serve({ port: 8000, onListen() {} }, () => new Response('open'));`,
   crash: `Deno.serve(() => Deno.exit(3));`,
   broken: `throw new Error('broken at start');\nDeno.serve(() => new Response('never'));`,
-  // Two chunks a second apart: the first must arrive before the second is written.
-  stream: `Deno.serve(() => new Response(new ReadableStream({
-    async start(controller) {
-      controller.enqueue(new TextEncoder().encode('first\\n'));
-      await new Promise((r) => setTimeout(r, 1000));
-      controller.enqueue(new TextEncoder().encode('second\\n'));
-      controller.close();
-    },
-  })));`,
+  // Writes 'first', then 'second' only once a request to /stream/release (served by the same process) lets it.
+  stream: `let release: (() => void) | null = null;
+  Deno.serve((req) => {
+    if (new URL(req.url).pathname.endsWith('/release')) {
+      const waiting = release;
+      release = null;
+      waiting?.();
+      return new Response(waiting ? 'released' : 'nothing waits');
+    }
+    return new Response(new ReadableStream({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode('first\\n'));
+        await new Promise<void>((resolve) => (release = resolve));
+        controller.enqueue(new TextEncoder().encode('second\\n'));
+        controller.close();
+      },
+    }));
+  });`,
+  // Holds memory until it has 'max' MB more (then answers 200 with what it holds), logging Deno.memoryUsage() as it grows:
+  // kind=heap grows V8's heap (arrays), kind=buffer ArrayBuffers outside it (written, so resident).
+  hog: `Deno.serve((req) => {
+    const url = new URL(req.url);
+    const kind = url.searchParams.get('kind');
+    const max = Number(url.searchParams.get('max') ?? 0) * 1024 * 1024;
+    const held: unknown[] = [];
+    let total = 0;
+    while (total < max) {
+      if (kind === 'heap') {
+        held.push(new Array(1_000_000).fill(total));
+        total += 8_000_000;
+      } else {
+        held.push(new Uint8Array(8 << 20).fill(1));
+        total += 8 << 20;
+      }
+      const m = Deno.memoryUsage();
+      console.log('hog holds', JSON.stringify({ pid: Deno.pid, rss: m.rss, heapUsed: m.heapUsed, external: m.external }));
+    }
+    return Response.json({ held: held.length, pid: Deno.pid });
+  });`,
+  // Reads the file named by ?file= (relative to its folder) and writes and reads one in its temporary folder.
+  peek: `Deno.serve(async (req) => {
+    const file = new URL(req.url).searchParams.get('file');
+    if (file) return new Response(await Deno.readTextFile(new URL(file, import.meta.url)));
+    const temp = await Deno.makeTempFile();
+    await Deno.writeTextFile(temp, 'scratch');
+    return new Response(await Deno.readTextFile(temp));
+  });`,
   disabled: `Deno.serve(() => new Response('should not run'));`,
   // Never answers.
   slow: `Deno.serve(() => new Promise<Response>(() => {}));`,
 };
 
-const CONFIG = `[api]\nport = 54321\n\n[functions.open]\nverify_jwt = false\n\n[functions.disabled]\nenabled = false\n`;
+const CONFIG = `[api]\nport = 54321\n\n[functions.open]\nverify_jwt = false\n\n[functions.disabled]\nenabled = false\n\n[functions.small]\nentrypoint = "./functions/hog/index.ts"\nmemory_limit_mb = 64\n`;
 
 const DENO = denoBinary();
 
@@ -174,16 +213,70 @@ describe.skipIf(!DENO)('edge functions under Deno', () => {
     expect((await noDeno.fetch(slow, new Request('http://127.0.0.1/functions/v1/slow'), '')).status).toBe(503);
   });
 
-  it('streams the answer: the first chunk arrives before the function writes the second', async () => {
+  it('streams the answer: the first chunk arrives while the function still waits to write the second', async () => {
     const response = await call('stream');
     const reader = response.body!.getReader();
-    const started = performance.now();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe('first\n');
-    expect(performance.now() - started).toBeLessThan(800);
+    // Only now is the function let go: had the answer been buffered, the read above would never have returned.
+    const release = await call('stream/release');
+    expect(await release.text()).toBe('released');
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
     expect(rest).toBe('second\n');
+  });
+
+  /** The hog's pid and the largest Deno.memoryUsage() it logged (MB) since `from` lines. */
+  function peakLogged(from: number): { pid: number; rss: number; heapUsed: number; external: number } {
+    const seen = lines.slice(from).flatMap((line) => (/hog holds (\{.*\})/.exec(line) ? [JSON.parse(/hog holds (\{.*\})/.exec(line)![1])] : []));
+    const max = (key: 'rss' | 'heapUsed' | 'external') => Math.round(Math.max(0, ...seen.map((m) => m[key])) / (1024 * 1024));
+    return { pid: seen[0]?.pid, rss: max('rss'), heapUsed: max('heapUsed'), external: max('external') };
+  }
+
+  it("546 WORKER_LIMIT for a function past hosted Supabase's 256 MB (V8's heap), and the next request starts a fresh process", async () => {
+    const from = lines.length;
+    const response = await call('hog?kind=heap&max=1024');
+    expect(response.status).toBe(546);
+    expect(await response.json()).toEqual({ code: 'WORKER_LIMIT', message: 'Worker failed to respond due to a resource limit (please check logs)' });
+    // V8 stops it at its heap limit, or the resident memory watch first, whichever comes first.
+    expect(lines.slice(from).join('\n')).toMatch(/heap reached the limit of 256 MB|past the limit of 256 MB/);
+    const peak = peakLogged(from);
+    console.log(`memory limit 256 MB (heap): last logged before the stop: heap ${peak.heapUsed} MB, resident ${peak.rss} MB`);
+    expect(peak.heapUsed).toBeLessThanOrEqual(256);
+    expect(() => process.kill(peak.pid, 0)).toThrow();
+    const fresh = await call('hog?kind=heap&max=8');
+    expect(fresh.status).toBe(200);
+    expect((await fresh.json()).pid).not.toBe(peak.pid);
+  });
+
+  it('546 WORKER_LIMIT for memory outside the heap (ArrayBuffers) past the limit, here memory_limit_mb = 64 of config.toml', async () => {
+    const from = lines.length;
+    const response = await call('small?kind=buffer&max=1024');
+    expect(response.status).toBe(546);
+    expect(await response.json()).toEqual({ code: 'WORKER_LIMIT', message: 'Worker failed to respond due to a resource limit (please check logs)' });
+    expect(lines.slice(from).join('\n')).toMatch(/past the limit of 64 MB/);
+    const peak = peakLogged(from);
+    console.log(`memory limit 64 MB (buffers): last logged before the stop: external ${peak.external} MB, resident ${peak.rss} MB`);
+    expect(peak.external).toBeLessThan(1024);
+    expect(() => process.kill(peak.pid, 0)).toThrow();
+    const fresh = await call('small?kind=buffer&max=16');
+    expect(fresh.status).toBe(200);
+    expect((await fresh.json()).pid).not.toBe(peak.pid);
+  });
+
+  it("reads only its own folder (and its temporary one): another function's file or functions/.env is a permission error", async () => {
+    const own = await call('peek?file=./index.ts');
+    expect(own.status).toBe(200);
+    expect(await own.text()).toBe(FUNCTIONS.peek);
+    const scratch = await call('peek');
+    expect(await scratch.text()).toBe('scratch');
+    for (const file of ['../echo/index.ts', '../.env', '../../config.toml']) {
+      const from = lines.length;
+      const response = await call(`peek?file=${encodeURIComponent(file)}`);
+      expect(response.status, file).toBe(500);
+      expect(await response.text(), file).toBe('Internal Server Error');
+      expect(lines.slice(from).join('\n'), file).toContain('Requires read access');
+    }
   });
 
   it('serves the new code after the function file changes', async () => {

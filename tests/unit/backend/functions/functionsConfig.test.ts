@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFunction, functionSettingsFromToml } from '../../../../generator/backend/functions/functionsConfig.ts';
+import { DEFAULT_MEMORY_LIMIT_MB, findFunction, functionSettingsFromToml } from '../../../../generator/backend/functions/functionsConfig.ts';
 import { parseEnvFile } from '../../../../generator/backend/functions/parseEnvFile.ts';
 import { parseToml } from '../../../../generator/backend/parseToml.ts';
 
@@ -22,6 +22,11 @@ describe('functionSettingsFromToml', () => {
     });
     expect(functionSettingsFromToml(parseToml('functions = 1'))).toEqual({});
     expect(functionSettingsFromToml({})).toEqual({});
+  });
+
+  it('reads memory_limit_mb (embedded) when it is a positive number', () => {
+    const toml = parseToml(`[functions.a]\nmemory_limit_mb = 64\n[functions.b]\nmemory_limit_mb = 0\n[functions.c]\nmemory_limit_mb = "64"\n`);
+    expect(functionSettingsFromToml(toml)).toEqual({ a: { memory_limit_mb: 64 }, b: {}, c: {} });
   });
 });
 
@@ -47,6 +52,12 @@ describe('findFunction', () => {
     const settings = { custom: { entrypoint: './functions/custom/main.ts', verify_jwt: false }, plain: { enabled: false } };
     expect(findFunction(dir, settings, 'custom')).toMatchObject({ entrypoint: expect.stringMatching(/custom\/main\.ts$/), verifyJwt: false });
     expect(findFunction(dir, settings, 'plain')).toBeNull();
+  });
+
+  it("holds a function to hosted Supabase's 256 MB unless memory_limit_mb says otherwise", () => {
+    expect(DEFAULT_MEMORY_LIMIT_MB).toBe(256);
+    expect(findFunction(dir, {}, 'plain')!.memoryLimitMb).toBe(256);
+    expect(findFunction(dir, { plain: { memory_limit_mb: 512 } }, 'plain')!.memoryLimitMb).toBe(512);
   });
 
   it('is null for a folder without index.ts, an unknown name, a bad name or an inherited key', () => {
