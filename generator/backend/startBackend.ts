@@ -41,6 +41,8 @@ export interface StartBackendOptions {
   inboxPort?: number;
   /** Overrides keys of [auth.rate_limit] (startTestBackend raises them all unless given). */
   rateLimit?: Partial<RateLimitConfig>;
+  /** The time the per-IP rate limits read (ms since the epoch). Default: Date.now; a test freezes it to count requests, whatever the machine's speed. */
+  rateLimitClock?: () => number;
   /** Overrides [auth] refresh_token_reuse_interval (seconds). */
   refreshTokenReuseInterval?: number;
   /** bcrypt cost of new passwords. Default 10; tests may pass 4. */
@@ -119,6 +121,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     mailbox,
     bcryptCost: options.bcryptCost ?? 10,
     allowedOrigins: options.allowedOrigins ?? [],
+    rateLimitClock: options.rateLimitClock ?? Date.now,
     supabaseDir,
     functions: createFunctionRunner({
       // What the edge runtime gives every function (SUPABASE_DB_URL only on a PostgreSQL server), after supabase/functions/.env.

@@ -20,7 +20,7 @@ import { isFactorsRoute, mfaFactors } from './mfaFactors.ts';
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
 export function handleAuth(ctx: BackendContext) {
   const sessions = authSessions(ctx);
-  const limits = authRateLimits(ctx.config.auth.rateLimit);
+  const limits = authRateLimits(ctx.config.auth.rateLimit, ctx.rateLimitClock);
   const accounts = authAccounts(ctx, sessions, limits);
   const factors = mfaFactors(ctx, sessions, limits);
   const mails = authMails(ctx, limits);
