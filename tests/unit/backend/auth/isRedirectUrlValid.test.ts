@@ -10,7 +10,7 @@ const matches = (pattern: string, url: string) => {
 };
 
 describe('redirectGlob (gobwas/glob with the separators . and /)', () => {
-  it('matches as gobwas/glob\'s own cases do', () => {
+  it('matches wildcards, classes, alternatives and escapes as gobwas/glob does', () => {
     const cases: [boolean, string, string][] = [
       [true, '', ''],
       [false, '', 'b'],
