@@ -41,8 +41,8 @@ const PARENT_WATCH = fileURLToPath(new URL('./denoParentWatch.ts', import.meta.u
 /** How often the resident memory of a running function is read. */
 const MEMORY_POLL_MS = 100;
 
-/** What V8 prints when a heap reaches --max-old-space-size. */
-const HEAP_LIMIT_MESSAGE = /Reached heap limit|JavaScript heap out of memory/;
+/** What V8 prints when a heap reaches --max-old-space-size ("Reached heap limit", or CALL_AND_RETRY_LAST when an allocation fails after its last-resort collections). */
+const HEAP_LIMIT_MESSAGE = /Reached heap limit|JavaScript heap out of memory|Fatal JavaScript out of memory/;
 
 /**
  * util-linux's setpriv, where there is one: run through it, a function gets

@@ -3,34 +3,14 @@
 // process (nor its temporary folder) behind, and no function could read its
 // data dir's secret; the next start removes the temporary folders it left.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { denoBinary } from '../../../../generator/backend/functions/denoBinary.ts';
+import { DENO, denoProcesses as denoProcessesNaming, readCmdline } from './denoProcesses.ts';
 
-const DENO = denoBinary();
 const root = path.resolve('.');
-
-/** Pids of the Deno processes whose command line names `text` (from /proc). */
-function denoProcessesNaming(text: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      const cmdline = readCmdline(Number(entry));
-      return cmdline.startsWith(`${DENO}\0run`) && cmdline.includes(text);
-    })
-    .map(Number);
-}
-
-function readCmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-}
 
 describe.skipIf(!DENO || process.platform !== 'linux')('function processes of a killed backend', () => {
   const project = mkdtempSync(path.join(os.tmpdir(), 'site-backend-killed-'));

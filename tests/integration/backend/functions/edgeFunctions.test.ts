@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionRunner } from '../../../../generator/backend/functions/createFunctionRunner.ts';
-import { denoBinary } from '../../../../generator/backend/functions/denoBinary.ts';
 import { findFunction } from '../../../../generator/backend/functions/functionsConfig.ts';
 import { startTestBackend } from '../../../../generator/backend/testBackend.ts';
 import type { RunningBackend } from '../../../../generator/backend/startBackend.ts';
+import { DENO, denoProcesses, readCmdline } from './denoProcesses.ts';
 
 const FUNCTIONS: Record<string, string> = {
   // Tells what it got: method, path, query, a header, the body, its variables and pid.
@@ -80,22 +80,7 @@ const FUNCTIONS: Record<string, string> = {
 
 const CONFIG = `[api]\nport = 54321\n\n[functions.open]\nverify_jwt = false\n\n[functions.disabled]\nenabled = false\n\n[functions.small]\nentrypoint = "./functions/hog/index.ts"\nmemory_limit_mb = 64\n`;
 
-const DENO = denoBinary();
-
-/** Pids of the Deno processes running on this machine (from /proc). */
-function denoChildren(): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && readCmdline(Number(entry)).startsWith(`${DENO}\0run`))
-    .map(Number);
-}
-
-function readCmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-}
+const denoChildren = () => denoProcesses();
 if (!DENO && process.env.CI === 'true') throw new Error('CI needs Deno (the deno package of devDependencies) for the edge functions.');
 
 describe.skipIf(!DENO)('edge functions under Deno', () => {
