@@ -12,6 +12,7 @@ import { checkCredentialChangeAal } from './checkCredentialChangeAal.ts';
 import { checkUserMetadata } from './checkUserMetadata.ts';
 import { checkPkceParams, PKCE_PREFIX, pkceFlow } from './pkceFlow.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
+import { isBanned } from './authSessions.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -120,6 +121,8 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     const user = await findByEmail(email);
+    // GoTrue says so before it compares the password.
+    if (user?.encrypted_password && isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
     // One bcrypt comparison whether or not the address is known, so the time of the answer does not tell.
     const hash = user?.encrypted_password ?? (await dummy());
     const matches = await bcrypt.compare(password, hash);

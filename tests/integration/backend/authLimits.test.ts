@@ -42,7 +42,7 @@ function authPost(
 describe('per-IP limits', () => {
   let backend: RunningBackend;
   beforeAll(async () => {
-    backend = await startTestBackend({ rateLimit: { tokenRefresh: 1, signInSignUps: 1, tokenVerifications: 1 } });
+    backend = await startTestBackend({ rateLimit: { perIp: true, tokenRefresh: 1, signInSignUps: 1, tokenVerifications: 1 } });
   });
   afterAll(() => backend?.close());
 
@@ -85,7 +85,7 @@ describe('per-IP limits', () => {
 describe('MFA challenge and verify: 15 a minute per IP each (GoTrue’s default, no config.toml key), burst 30', () => {
   let backend: RunningBackend;
   beforeAll(async () => {
-    backend = await startTestBackend({ rateLimit: {} });
+    backend = await startTestBackend({ rateLimit: { perIp: true } });
   });
   afterAll(() => backend?.close());
 
