@@ -20,6 +20,8 @@ export interface BackendContext {
   bcryptCost: number;
   /** Extra CORS origins besides http://127.0.0.1:* and http://localhost:*. */
   allowedOrigins: string[];
+  /** The time the per-IP rate limits read (ms). */
+  rateLimitClock: () => number;
   /** The folder with config.toml, migrations/ and functions/. */
   supabaseDir: string;
   /** Runs the site's edge functions (functions/<name>/) under Deno; stopped on close. */

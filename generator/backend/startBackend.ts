@@ -27,6 +27,8 @@ export interface StartBackendOptions {
   supabaseDir?: string;
   /** CORS origins besides http://127.0.0.1:* and http://localhost:*. */
   allowedOrigins?: string[];
+  /** Redirect targets of mailed links besides [auth] additional_redirect_urls (GoTrue's glob patterns), e.g. the site's own origin. */
+  additionalRedirectUrls?: string[];
   /** Where confirmation links and errors go. Default: nowhere. */
   log?: (line: string) => void;
   /** Overrides [auth] jwt_expiry (seconds), e.g. 2 in a refresh test. */
@@ -39,6 +41,8 @@ export interface StartBackendOptions {
   inboxPort?: number;
   /** Overrides keys of [auth.rate_limit] (startTestBackend raises them all unless given). */
   rateLimit?: Partial<RateLimitConfig>;
+  /** The time the per-IP rate limits read (ms since the epoch). Default: Date.now; a test freezes it to count requests, whatever the machine's speed. */
+  rateLimitClock?: () => number;
   /** Overrides [auth] refresh_token_reuse_interval (seconds). */
   refreshTokenReuseInterval?: number;
   /** bcrypt cost of new passwords. Default 10; tests may pass 4. */
@@ -61,6 +65,8 @@ export interface RunningBackend {
   db: Database;
   /** Reads the exposed schema again, after DDL run on `db` (PostgREST's schema cache reload). */
   reloadCatalog(): Promise<void>;
+  /** Adds redirect targets as `additionalRedirectUrls` does, once running: for an origin known only after the backend started. */
+  allowRedirectUrls(patterns: string[]): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +82,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   if (options.smtpEnabled !== undefined) config.auth.email.smtpEnabled = options.smtpEnabled;
   if (options.rateLimit) Object.assign(config.auth.rateLimit, options.rateLimit);
   if (options.refreshTokenReuseInterval !== undefined) config.auth.refreshTokenReuseInterval = options.refreshTokenReuseInterval;
+  const allowRedirectUrls = (patterns: string[]) => {
+    config.auth.additionalRedirectUrls = [...new Set([...config.auth.additionalRedirectUrls, ...patterns])];
+  };
+  allowRedirectUrls(options.additionalRedirectUrls ?? []);
 
   // One process per data dir: the lock comes before anything in it is read or opened.
   const lock = dataDir ? await acquireDataDirLock(dataDir) : null;
@@ -111,6 +121,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     mailbox,
     bcryptCost: options.bcryptCost ?? 10,
     allowedOrigins: options.allowedOrigins ?? [],
+    rateLimitClock: options.rateLimitClock ?? Date.now,
     supabaseDir,
     functions: createFunctionRunner({
       // What the edge runtime gives every function (SUPABASE_DB_URL only on a PostgreSQL server), after supabase/functions/.env.
@@ -160,6 +171,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     inboxUrl: inbox?.url ?? null,
     db,
     reloadCatalog: () => reloadCatalog(ctx),
+    allowRedirectUrls,
     close() {
       closing ??= (async () => {
         await ctx.functions.stop();

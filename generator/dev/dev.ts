@@ -29,6 +29,7 @@ import { workerBundle } from './workerBundle.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
 import { SseHub } from './sse.ts';
+import { siteRedirectUrls } from './siteRedirectUrls.ts';
 import type { WireError } from './workerProtocol.ts';
 
 export interface DevOptions {
@@ -301,6 +302,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const backend = await backendReady.then(
     (b) => {
       if (!b) return null;
+      // The site's own pages are redirect targets of the mailed links, whatever port it got.
+      b.allowRedirectUrls(siteRedirectUrls(url));
       log(`Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}\n${b.inboxUrl ? `Inbox (sign-up confirmations, sign-in links): ${b.inboxUrl}\n` : ''}Grant admin after signing up at ${url}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDir ? ` --data-dir ${options.dataDir}` : ''}`);
       return { url: b.apiUrl, anonKey: b.anonKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
     },

@@ -7,6 +7,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { serveStatic } from './serveStatic.ts';
+import { siteRedirectUrls } from './siteRedirectUrls.ts';
 
 export interface PreviewOptions {
   port: number;
@@ -28,7 +29,7 @@ export async function preview(options: PreviewOptions): Promise<{ url: string; c
   let backend: { close(): Promise<void> } | undefined;
   if (options.backend) {
     const { startBackend } = await import('../backend/startBackend.ts');
-    const b = await startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', allowedOrigins: [server.url] });
+    const b = await startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', allowedOrigins: [server.url], additionalRedirectUrls: siteRedirectUrls(server.url) });
     backend = b;
     log(`Backend at ${b.apiUrl}\nBuild the site against it with:\n  SITE_SUPABASE_URL=${b.apiUrl} SITE_SUPABASE_ANON_KEY=${b.anonKey} npx site build`);
   }

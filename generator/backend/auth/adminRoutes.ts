@@ -23,7 +23,8 @@ export function adminRoutes(ctx: BackendContext, mails: ReturnType<typeof authMa
   const users = adminUsers(ctx);
   const links = adminLinks(ctx, mails, redirectTarget);
 
-  return async function adminRoute(request: Request, url: URL, route: string, redirectTo: string | null): Promise<Response> {
+  /** `redirectTo`: the request's link target as GetReferrer chose it. */
+  return async function adminRoute(request: Request, url: URL, route: string, redirectTo: string): Promise<Response> {
     await requireAdmin(ctx, request);
     if (route === 'POST /invite') return jsonResponse(200, await links.invite(await readBody(request), redirectTo));
     if (route === 'POST /admin/generate_link') return jsonResponse(200, await links.generateLink(await readBody(request), redirectTo));

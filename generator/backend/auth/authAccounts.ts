@@ -5,6 +5,7 @@ import type { Queryable } from '../Database.ts';
 import { AuthError } from './authError.ts';
 import { authMails } from './authMails.ts';
 import { reauthentication } from './reauthenticate.ts';
+import { redirectTargets } from './redirectTargets.ts';
 import type { authRateLimits } from './authRateLimits.ts';
 import type { authSessions } from './authSessions.ts';
 import { checkPassword as checkPasswordRules, MAX_PASSWORD_BYTES } from './checkPassword.ts';
@@ -42,24 +43,11 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     return trimmed;
   }
 
-  /** Where a confirmation link may send people: site_url, additional_redirect_urls, or any local address. */
-  function redirectTarget(requested: string | null): string {
-    if (!requested) return auth.siteUrl;
-    try {
-      const url = new URL(requested);
-      const local = url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
-      const listed = [auth.siteUrl, ...auth.additionalRedirectUrls].some((allowed) => {
-        const a = new URL(allowed);
-        return a.origin === url.origin && url.pathname.startsWith(a.pathname.replace(/\/$/, '') || '/');
-      });
-      return local || listed ? requested : auth.siteUrl;
-    } catch {
-      return auth.siteUrl;
-    }
-  }
+  /** Where a mailed link may send people (GoTrue's GetReferrer): an allowed redirect_to, else an allowed Referer, else site_url. */
+  const redirectTarget = redirectTargets(auth, ctx.log);
 
-  /** POST /signup */
-  async function signUp(body: Record<string, unknown>, redirectTo: string | null): Promise<Record<string, unknown>> {
+  /** POST /signup; `redirectTo`: the link's target, chosen by redirectTarget. */
+  async function signUp(body: Record<string, unknown>, redirectTo: string): Promise<Record<string, unknown>> {
     if (!auth.enableSignup || !auth.email.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     const email = checkEmail(body.email);
     const password = checkPassword(body.password);
@@ -79,7 +67,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
            returning ${USER_COLUMNS}`,
           [email, hash, JSON.stringify(data)],
         );
-        return confirm ? mails.sendConfirmation(tx, inserted.rows[0], redirectTarget(redirectTo), await pkceLink(tx, inserted.rows[0], pkce)) : inserted.rows[0];
+        return confirm ? mails.sendConfirmation(tx, inserted.rows[0], redirectTo, await pkceLink(tx, inserted.rows[0], pkce)) : inserted.rows[0];
       });
     } catch (error) {
       // A parallel sign-up of the same address won the unique index (users_email_partial_key).
@@ -96,9 +84,9 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
    * confirmations are on and the address is unconfirmed; then GoTrue sends
    * the confirmation again, at most once per [auth.email] max_frequency.
    */
-  async function signUpAgain(user: AuthUserRow, redirectTo: string | null, pkce: Pkce): Promise<Record<string, unknown>> {
+  async function signUpAgain(user: AuthUserRow, redirectTo: string, pkce: Pkce): Promise<Record<string, unknown>> {
     if (!auth.email.enableConfirmations || user.email_confirmed_at) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    return userJson(await mails.sendConfirmation(ctx.db, user, redirectTarget(redirectTo), await pkceLink(ctx.db, user, pkce)));
+    return userJson(await ctx.db.transaction(async (tx) => mails.sendConfirmation(tx, user, redirectTo, await pkceLink(tx, user, pkce))));
   }
 
   /**
@@ -148,7 +136,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
   async function updateUser(
     user: AuthUserRow,
     body: Record<string, unknown>,
-    options: { sessionId?: string; aal?: string; redirectTo?: string | null } = {},
+    options: { sessionId?: string; aal?: string; redirectTo?: string } = {},
   ): Promise<Record<string, unknown>> {
     const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : null;
     if (data) checkUserMetadata({ ...user.raw_user_meta_data, ...data });
@@ -174,7 +162,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
         (current = (await tx.query<AuthUserRow>(`update auth.users set ${sql}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id, ...params])).rows[0]);
       if (hash) await set('encrypted_password = $2', [hash]);
       if (data) await set('raw_user_meta_data = raw_user_meta_data || $2::jsonb', [JSON.stringify(data)]);
-      if (newEmail) current = await mails.sendEmailChange(tx, current, newEmail, redirectTarget(options.redirectTo ?? null));
+      if (newEmail) current = await mails.sendEmailChange(tx, current, newEmail, options.redirectTo ?? auth.siteUrl);
       return current;
     });
     return userJson(row);

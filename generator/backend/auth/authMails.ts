@@ -6,10 +6,11 @@ import { renderMailTemplate, type MailTemplateData } from '../mail/renderMailTem
 import type { MailTemplateKind } from '../readSupabaseConfig.ts';
 import { AuthError } from './authError.ts';
 import type { authRateLimits } from './authRateLimits.ts';
-import { generateOtp, storedToken, tokenHash, tooSoon, verifyLink } from './otpTokens.ts';
+import { generateOtp, storedToken, tokenHash, tooSoon, tooSoonMessage, verifyLink } from './otpTokens.ts';
 import { USER_COLUMNS, type AuthUserRow } from './userJson.ts';
 
 type Limits = ReturnType<typeof authRateLimits>;
+type SentAtColumn = 'confirmation_sent_at' | 'recovery_sent_at' | 'reauthentication_sent_at' | 'email_change_sent_at';
 
 /**
  * Sends the auth server's mails as GoTrue's api/mail.go does: one address
@@ -19,15 +20,11 @@ type Limits = ReturnType<typeof authRateLimits>;
  * fresh `otp_length`-digit code per mail whose token hash is the link's
  * token. The mail goes to the local inbox; its link is printed too.
  * Each send stores the token and the time before the mail is delivered, on
- * `db` (a transaction, so a refused mail leaves nothing behind).
+ * `db` (a transaction, so a refused mail leaves nothing behind), in one
+ * conditional update that holds under concurrent requests on either engine.
  */
 export function authMails(ctx: BackendContext, limits: Limits) {
   const email = ctx.config.auth.email;
-
-  function checkFrequency(sentAt: Date | null): void {
-    const wait = tooSoon(sentAt, email.maxFrequency);
-    if (wait) throw new AuthError(429, 'over_email_send_rate_limit', wait);
-  }
 
   function checkMailLimit(): void {
     // email_sent counts only mail that leaves through SMTP; the local inbox alone takes any number.
@@ -66,8 +63,28 @@ export function authMails(ctx: BackendContext, limits: Limits) {
     return { otp, hash: tokenHash(address, otp) };
   }
 
-  async function update(db: Queryable, sql: string, params: unknown[]): Promise<AuthUserRow> {
-    return (await db.query<AuthUserRow>(`update auth.users set ${sql} where id = $1 returning ${USER_COLUMNS}`, params)).rows[0];
+  /**
+   * Stores a mail's token and its time in one conditional update, so of
+   * concurrent requests for one address only the first within max_frequency
+   * passes: the others wait for its row lock, then find the new `sentAt`
+   * (429 with the seconds left, as GoTrue words it). The wall clock, not the
+   * transaction's start, judges: a request that waited sees the time it resumes. The mail limit is
+   * counted after, on `db`: a transaction, so a refused mail undoes the update.
+   */
+  async function claim(db: Queryable, user: AuthUserRow, sentAt: SentAtColumn, sql: string, params: unknown[]): Promise<AuthUserRow> {
+    const next = params.length + 2;
+    const claimed = await db.query<AuthUserRow>(
+      `update auth.users set ${sql}, ${sentAt} = now()
+        where id = $1 and (${sentAt} is null or ${sentAt} + $${next}::double precision * interval '1 second' <= clock_timestamp())
+        returning ${USER_COLUMNS}`,
+      [user.id, ...params, email.maxFrequency],
+    );
+    if (!claimed.rows[0]) {
+      const current = await db.query<Record<SentAtColumn, Date | null>>(`select ${sentAt} from auth.users where id = $1`, [user.id]);
+      throw new AuthError(429, 'over_email_send_rate_limit', tooSoon(current.rows[0]?.[sentAt] ?? null, email.maxFrequency) ?? tooSoonMessage(0));
+    }
+    checkMailLimit();
+    return claimed.rows[0];
   }
 
   /**
@@ -75,11 +92,9 @@ export function authMails(ctx: BackendContext, limits: Limits) {
    * of a PKCE sign-up, as GoTrue's flow prefix does: following it redirects with ?code=.
    */
   async function sendConfirmation(db: Queryable, user: AuthUserRow, redirectTo: string, tokenPrefix = ''): Promise<AuthUserRow> {
-    checkFrequency(user.confirmation_sent_at);
-    checkMailLimit();
     const code = newCode(user.email);
     const hash = tokenPrefix + code.hash;
-    const row = await update(db, 'confirmation_token = $2, confirmation_sent_at = now()', [user.id, storedToken(hash)]);
+    const row = await claim(db, user, 'confirmation_sent_at', 'confirmation_token = $2', [storedToken(hash)]);
     deliver('confirmation', 'signup', user.email, linkData(user, code.otp, hash, 'signup', redirectTo));
     return row;
   }
@@ -88,28 +103,29 @@ export function authMails(ctx: BackendContext, limits: Limits) {
   async function sendInvite(db: Queryable, user: AuthUserRow, redirectTo: string): Promise<AuthUserRow> {
     checkMailLimit();
     const code = newCode(user.email);
-    const row = await update(db, 'confirmation_token = $2, confirmation_sent_at = now(), invited_at = now()', [user.id, storedToken(code.hash)]);
+    // No max_frequency here, as GoTrue's sendInvite.
+    const updated = await db.query<AuthUserRow>(
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now() where id = $1 returning ${USER_COLUMNS}`,
+      [user.id, storedToken(code.hash)],
+    );
+    const row = updated.rows[0];
     deliver('invite', 'invite', user.email, linkData(user, code.otp, code.hash, 'invite', redirectTo));
     return row;
   }
 
   /** A magic link or a password reset: both use recovery_token and recovery_sent_at, as in GoTrue; `tokenPrefix` as in sendConfirmation. */
   async function sendRecovery(db: Queryable, user: AuthUserRow, redirectTo: string, type: 'magiclink' | 'recovery', tokenPrefix = ''): Promise<AuthUserRow> {
-    checkFrequency(user.recovery_sent_at);
-    checkMailLimit();
     const code = newCode(user.email);
     const hash = tokenPrefix + code.hash;
-    const row = await update(db, 'recovery_token = $2, recovery_sent_at = now()', [user.id, storedToken(hash)]);
+    const row = await claim(db, user, 'recovery_sent_at', 'recovery_token = $2', [storedToken(hash)]);
     deliver(type === 'magiclink' ? 'magic_link' : 'recovery', type, user.email, linkData(user, code.otp, hash, type, redirectTo));
     return row;
   }
 
   /** The code GET /reauthenticate mails: the nonce of a password change. */
   async function sendReauthentication(db: Queryable, user: AuthUserRow): Promise<AuthUserRow> {
-    checkFrequency(user.reauthentication_sent_at);
-    checkMailLimit();
     const { otp, hash } = newCode(user.email);
-    const row = await update(db, 'reauthentication_token = $2, reauthentication_sent_at = now()', [user.id, storedToken(hash)]);
+    const row = await claim(db, user, 'reauthentication_sent_at', 'reauthentication_token = $2', [storedToken(hash)]);
     deliver('reauthentication', 'reauthenticate', user.email, { Email: user.email, Token: otp, Data: user.raw_user_meta_data });
     return row;
   }
@@ -120,14 +136,14 @@ export function authMails(ctx: BackendContext, limits: Limits) {
    * own code); both addresses must confirm.
    */
   async function sendEmailChange(db: Queryable, user: AuthUserRow, newEmail: string, redirectTo: string): Promise<AuthUserRow> {
-    checkFrequency(user.email_change_sent_at);
-    checkMailLimit();
     const next = newCode(newEmail);
     const current = email.doubleConfirmChanges && user.email ? newCode(user.email) : null;
-    const row = await update(
+    const row = await claim(
       db,
-      `email_change = $2, email_change_token_new = $3, email_change_token_current = $4, email_change_confirm_status = 0, email_change_sent_at = now()`,
-      [user.id, newEmail, storedToken(next.hash), current ? storedToken(current.hash) : ''],
+      user,
+      'email_change_sent_at',
+      `email_change = $2, email_change_token_new = $3, email_change_token_current = $4, email_change_confirm_status = 0`,
+      [newEmail, storedToken(next.hash), current ? storedToken(current.hash) : ''],
     );
     const mails = [{ to: newEmail, code: next }, ...(current ? [{ to: user.email, code: current }] : [])];
     for (const mail of mails) {

@@ -47,11 +47,13 @@ export function adminLinks(ctx: BackendContext, mails: Mails, redirectTarget: Re
   }
 
   /** POST /admin/generate_link */
-  async function generateLink(body: Record<string, unknown>, queryRedirect: string | null): Promise<Record<string, unknown>> {
+  /** `referrer`: the request's target as GetReferrer chose it (redirect_to header or query, Referer, site_url). */
+  async function generateLink(body: Record<string, unknown>, referrer: string): Promise<Record<string, unknown>> {
     const email = validateEmail(body.email);
     let type = typeof body.type === 'string' ? body.type : '';
-    const requested = typeof body.redirect_to === 'string' && body.redirect_to !== '' ? body.redirect_to : queryRedirect;
-    const redirectTo = redirectTarget(requested);
+    // redirect_to of the body wins when allowed (GoTrue's adminGenerateLink).
+    const requested = typeof body.redirect_to === 'string' && body.redirect_to !== '' ? body.redirect_to : null;
+    const redirectTo = requested !== null && redirectTarget(requested) === requested ? requested : referrer;
     const data = metadataParam(body.data);
     let password = typeof body.password === 'string' ? body.password : '';
     const existing = await findByEmail(ctx.db, email);
@@ -117,14 +119,14 @@ export function adminLinks(ctx: BackendContext, mails: Mails, redirectTarget: Re
   }
 
   /** POST /invite: a new user (or an unconfirmed one) gets the invitation mail; a confirmed address is 422 email_exists. */
-  async function invite(body: Record<string, unknown>, queryRedirect: string | null): Promise<Record<string, unknown>> {
+  async function invite(body: Record<string, unknown>, referrer: string): Promise<Record<string, unknown>> {
     const email = validateEmail(body.email);
     const data = metadataParam(body.data);
     const row = await ctx.db.transaction(async (tx) => {
       const existing = await findByEmail(tx, email);
       if (existing?.email_confirmed_at) throw new AuthError(422, 'email_exists', DUPLICATE_EMAIL);
       const user = existing ?? (await insertUser(tx, email, null, data));
-      return mails.sendInvite(tx, user, redirectTarget(queryRedirect));
+      return mails.sendInvite(tx, user, referrer);
     });
     return userJson(row);
   }

@@ -11,7 +11,6 @@ import { authSessions } from './authSessions.ts';
 import { sendOtp } from './otpFlows.ts';
 import { reauthentication } from './reauthenticate.ts';
 import { recoverPassword } from './recovery.ts';
-import { redirectParam } from './redirectParam.ts';
 import { resendMail } from './resend.ts';
 import { verifyEmail } from './verifyEmail.ts';
 import { userJson } from './userJson.ts';
@@ -25,7 +24,7 @@ import { signUpAnonymously } from './signUpAnonymously.ts';
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
 export function handleAuth(ctx: BackendContext) {
   const sessions = authSessions(ctx);
-  const limits = authRateLimits(ctx.config.auth.rateLimit);
+  const limits = authRateLimits(ctx.config.auth.rateLimit, ctx.rateLimitClock);
   const accounts = authAccounts(ctx, sessions, limits);
   const factors = mfaFactors(ctx, sessions, limits);
   const mails = authMails(ctx, limits);
@@ -40,7 +39,8 @@ export function handleAuth(ctx: BackendContext) {
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
     const url = new URL(request.url);
     const route = `${request.method} ${subPath.replace(/\/+$/, '') || '/'}`;
-    const redirectTo = redirectParam(url);
+    // Where a mailed link sends people back to (GoTrue's GetReferrer): a target isRedirectUrlValid allows, else site_url.
+    const redirectTo = accounts.redirectTarget(request.headers.get('redirect_to') || url.searchParams.get('redirect_to'), request.headers.get('referer'));
     /** A route under a per-IP limit answering 200 with what `answer` returns. */
     const limited = async (limit: LimitedRoute, answer: () => Promise<Record<string, unknown>>) => {
       limits.check(limit, clientIp);
@@ -50,7 +50,7 @@ export function handleAuth(ctx: BackendContext) {
       // The confirmation link is opened from an email, without an apikey (Supabase's gateway allows it too).
       if (route === 'GET /verify') {
         limits.check('verify', clientIp);
-        return await verify.verifyGet(url, accounts.redirectTarget(redirectTo));
+        return await verify.verifyGet(url, redirectTo);
       }
       // Public, as on Supabase; the HS256 secret is never published, so the set is empty (GoTrue's WellKnownJwks).
       if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });

@@ -20,7 +20,7 @@ export async function sendOtp(
   accounts: ReturnType<typeof authAccounts>,
   mails: ReturnType<typeof authMails>,
   body: Record<string, unknown>,
-  redirectTo: string | null,
+  redirectTo: string,
 ): Promise<Record<string, unknown>> {
   const email = typeof body.email === 'string' ? body.email : '';
   const phone = typeof body.phone === 'string' ? body.phone : '';
@@ -36,7 +36,6 @@ export async function sendOtp(
   const auth = ctx.config.auth;
   if (!auth.email.enableSignup) throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
   const address = validateEmail(email);
-  const target = accounts.redirectTarget(redirectTo);
   let user = await accounts.findByEmail(address);
   if (!user || !user.email_confirmed_at) {
     const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? body.data : {};
@@ -44,7 +43,7 @@ export async function sendOtp(
       // As GoTrue: a sign-up with a random password (never told to anyone).
       await accounts.signUp(
         { email: address, password: randomBytes(24).toString('base64url'), data, code_challenge: body.code_challenge, code_challenge_method: body.code_challenge_method },
-        target,
+        redirectTo,
       );
       if (auth.email.enableConfirmations) return {};
     } else {
@@ -56,6 +55,6 @@ export async function sendOtp(
   }
   const found = user;
   const pkce = checkPkceParams(body.code_challenge_method, body.code_challenge);
-  await ctx.db.transaction(async (tx) => mails.sendRecovery(tx, found, target, 'magiclink', await accounts.pkceLink(tx, found, pkce, 'magiclink')));
+  await ctx.db.transaction(async (tx) => mails.sendRecovery(tx, found, redirectTo, 'magiclink', await accounts.pkceLink(tx, found, pkce, 'magiclink')));
   return {};
 }

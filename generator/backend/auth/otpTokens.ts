@@ -33,7 +33,12 @@ export function otpExpired(sentAt: Date | string | null, expirySeconds: number, 
 export function tooSoon(sentAt: Date | string | null, maxFrequencySeconds: number, now = Date.now()): string | null {
   if (!sentAt) return null;
   const leftMs = new Date(sentAt).getTime() + maxFrequencySeconds * 1000 - now;
-  return leftMs > 0 ? `For security purposes, you can only request this after ${Math.floor(leftMs / 1000)} seconds.` : null;
+  return leftMs > 0 ? tooSoonMessage(Math.floor(leftMs / 1000)) : null;
+}
+
+/** Pure: GoTrue's words for a mail asked for `seconds` too soon. */
+export function tooSoonMessage(seconds: number): string {
+  return `For security purposes, you can only request this after ${seconds} seconds.`;
 }
 
 /**

@@ -15,13 +15,13 @@ export async function recoverPassword(
   accounts: ReturnType<typeof authAccounts>,
   mails: ReturnType<typeof authMails>,
   body: Record<string, unknown>,
-  redirectTo: string | null,
+  redirectTo: string,
 ): Promise<Record<string, unknown>> {
   if (!ctx.config.auth.email.enableSignup) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
   if (body.email === undefined || body.email === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   const user = await accounts.findByEmail(validateEmail(body.email));
   if (!user) return {};
   const pkce = checkPkceParams(body.code_challenge_method, body.code_challenge);
-  await ctx.db.transaction(async (tx) => mails.sendRecovery(tx, user, accounts.redirectTarget(redirectTo), 'recovery', await accounts.pkceLink(tx, user, pkce, 'recovery')));
+  await ctx.db.transaction(async (tx) => mails.sendRecovery(tx, user, redirectTo, 'recovery', await accounts.pkceLink(tx, user, pkce, 'recovery')));
   return {};
 }

@@ -14,7 +14,7 @@ export async function resendMail(
   accounts: ReturnType<typeof authAccounts>,
   mails: ReturnType<typeof authMails>,
   body: Record<string, unknown>,
-  redirectTo: string | null,
+  redirectTo: string,
 ): Promise<Record<string, unknown>> {
   const type = body.type;
   const email = typeof body.email === 'string' ? body.email : '';
@@ -30,13 +30,12 @@ export async function resendMail(
   if (!ctx.config.auth.email.enableSignup) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
   const user = await accounts.findByEmail(validateEmail(email));
   if (!user) return {};
-  const target = accounts.redirectTarget(redirectTo);
   if (type === 'signup') {
     if (user.email_confirmed_at) return {};
-    await ctx.db.transaction((tx) => mails.sendConfirmation(tx, user, target));
+    await ctx.db.transaction((tx) => mails.sendConfirmation(tx, user, redirectTo));
   } else if (type === 'email_change') {
     if (!user.email_change) return {};
-    await ctx.db.transaction((tx) => mails.sendEmailChange(tx, user, user.email_change!, target));
+    await ctx.db.transaction((tx) => mails.sendEmailChange(tx, user, user.email_change!, redirectTo));
   }
   return {};
 }

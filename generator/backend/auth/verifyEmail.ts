@@ -142,18 +142,14 @@ export function verifyEmail(ctx: BackendContext, sessions: Sessions, pkce: PkceH
     const base = target.split('#')[0];
     let location: string;
     try {
-      const outcome = await ctx.db.transaction(async (tx) => {
+      // The Location is written inside the transaction: should it fail, the token stays unused.
+      location = await ctx.db.transaction(async (tx) => {
         const found = await byTokenHash(tx, type, token);
         const applied = await apply(tx, found.user, found.type, storedToken(token));
-        if ('single' in applied || !pkce || !token.startsWith(PKCE_PREFIX)) return applied;
-        return { code: await pkce.issueAuthCode(tx, applied.user, found.type) };
+        if ('single' in applied) return headerSafe(`${base}#${new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' })}`);
+        if (pkce && token.startsWith(PKCE_PREFIX)) return headerSafe(withQuery(base, [['code', await pkce.issueAuthCode(tx, applied.user, found.type)]]));
+        return headerSafe(`${base}#${sessionFragment(applied.session, applied.type)}`);
       });
-      if ('single' in outcome) location = `${base}#${new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' })}`;
-      else if ('code' in outcome) {
-        const u = new URL(base);
-        u.searchParams.set('code', outcome.code);
-        location = u.href;
-      } else location = `${base}#${sessionFragment(outcome.session, outcome.type)}`;
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       const fragment = new URLSearchParams({
@@ -162,13 +158,8 @@ export function verifyEmail(ctx: BackendContext, sessions: Sessions, pkce: PkceH
         error_description: error.message,
         sb: '',
       });
-      location = `${base}#${fragment}`;
-      if (pkce && token.startsWith(PKCE_PREFIX)) {
-        // A PKCE client reads the error from the query (GoTrue puts it in both).
-        const withQuery = new URL(base);
-        for (const [key, value] of fragment) withQuery.searchParams.set(key, value);
-        location = `${withQuery.href}#${fragment}`;
-      }
+      // A PKCE client reads the error from the query (GoTrue puts it in both).
+      location = headerSafe(`${pkce && token.startsWith(PKCE_PREFIX) ? withQuery(base, [...fragment]) : base}#${fragment}`);
     }
     return new Response(null, { status: 303, headers: { Location: location } });
   }
@@ -188,4 +179,21 @@ export function sessionFragment(session: Record<string, unknown>, type: string):
     type,
   };
   return new URLSearchParams(Object.keys(params).sort().map((k) => [k, params[k]])).toString();
+}
+
+/** Pure: `base` with `params` set in its query (replacing any of the same name); a base no URL parser reads gets them appended. */
+export function withQuery(base: string, params: [string, string][]): string {
+  try {
+    const url = new URL(base);
+    for (const [key, value] of params) url.searchParams.set(key, value);
+    return url.href;
+  } catch {
+    return `${base}${base.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
+  }
+}
+
+/** Pure: a Location header value: control and non-ASCII characters percent-encoded (UTF-8), as a browser sends the URL. */
+export function headerSafe(location: string): string {
+  // A lone surrogate has no UTF-8 form: it goes as U+FFFD, as a URL parser writes it.
+  return location.replace(/[\x00-\x20\x7f-\u{10ffff}]/gu, (c) => (/^[\ud800-\udfff]$/u.test(c) ? '%EF%BF%BD' : encodeURIComponent(c)));
 }

@@ -52,12 +52,12 @@ describe.each(ENGINES)('$name', (engine) => {
     expect(plain.status).toBe(303);
     const siteUrl = plain.location!.split('#')[0];
     for (const ch of ['%00', '%01', '%09', '%0A', '%0D', '%1B', '%7F']) {
-      const response = await get(`/auth/v1/verify?type=signup&token=123456&redirect_to=http://localhost:3000/a${ch}b`);
+      const response = await get(`/auth/v1/verify?type=signup&token=123456&redirect_to=http://localhost:4321/a${ch}b`);
       expect(response.status, ch).toBe(303);
       expect(response.location!.split('#')[0], ch).toBe(siteUrl);
     }
     // A redirect_to without one is still followed.
-    expect((await get('/auth/v1/verify?type=signup&token=123456&redirect_to=http://localhost:3000/ab')).location).toMatch(/^http:\/\/localhost:3000\/ab#/);
+    expect((await get('/auth/v1/verify?type=signup&token=123456&redirect_to=http://localhost:4321/ab')).location).toMatch(/^http:\/\/localhost:4321\/ab#/);
     expect(logged.filter((line) => line.startsWith('auth:'))).toEqual([]);
   });
 });

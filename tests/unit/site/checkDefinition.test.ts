@@ -144,4 +144,41 @@ describe('checkDefinition', () => {
     expect(failure({ ...withPosts, search: { ...search, url: '/blog' } }).args.field).toBe('search');
     expect(failure({ ...withPosts, search: { ...search, fields: [] } }).args.field).toBe('search');
   });
+
+  it('refuses a field the config does not have, naming the one it is nearest to (a typo never turns a feature off unseen)', () => {
+    const e = failure({ ...good, redirect: { '/old': '/' } });
+    expect(e.args.field).toBe('redirect');
+    expect(e.message).toMatch(/^site\.config\.ts: "redirect" is not a field of the config: did you mean "redirects"\? \(it takes collections, meta, routes, /);
+    expect(failure({ ...good, socialImage: 'og.png' }).args.expected).toMatch(/did you mean "socialImages"\?/);
+    expect(failure({ ...good, plugins: [] }).args.expected).not.toMatch(/did you mean/);
+  });
+
+  it('refuses an unknown key inside an option object or a list collection, where it is', () => {
+    const cases: [object, string, string][] = [
+      [{ images: { widht: [480] } }, 'images.widht', 'widths'],
+      [{ budgets: { totl: 1000 } }, 'budgets.totl', 'total'],
+      [{ markdown: { engien: 'remark' } }, 'markdown.engien', 'engine'],
+      [{ markdown: { highlight: { alias: {} } } }, 'markdown.highlight.alias', 'aliases'],
+      [{ search: { collection: 'posts', fields: ['title'], url: () => '/', reslt: () => ({ title: '' }) } }, 'search.reslt', 'result'],
+      [{ socialImages: { card: () => null, fonts: [{ file: 'a.woff', name: 'A', wieght: 700 }] } }, 'socialImages.fonts.0.wieght', 'weight'],
+      [{ collections: { posts: collection.list('blog', z.object({}), { drafts: 'hidden' } as object) } }, 'collections.posts.drafts', 'draft'],
+    ];
+    const posts = collection.list('blog', z.object({ title: z.string() }));
+    for (const [extra, field, near] of cases) {
+      const e = failure({ ...good, collections: { ...good.collections, posts }, ...extra });
+      expect(e.args.field, field).toBe(field);
+      expect(e.args.expected, field).toContain(`did you mean "${near}"?`);
+    }
+  });
+
+  it('takes the JavaScript budgets as positive whole numbers and the content templates as names', () => {
+    expect(checkDefinition({ ...good, budgets: { total: 150_000, contentTemplates: ['article'] } }, 'site.config.ts')).toBeTruthy();
+    expect(failure({ ...good, budgets: { total: '150 KB' } }).args).toMatchObject({ field: 'budgets.total', expected: 'must be a whole number of gzip bytes greater than 0' });
+    expect(failure({ ...good, budgets: { contentTemplates: 'article' } }).args.field).toBe('budgets.contentTemplates');
+  });
+
+  it('takes markdown.engine as markdown-it or remark', () => {
+    expect(checkDefinition({ ...good, markdown: { engine: 'remark' } }, 'site.config.ts')).toBeTruthy();
+    expect(failure({ ...good, markdown: { engine: 'marked' } }).args).toMatchObject({ field: 'markdown.engine', expected: 'must be "markdown-it" (the default) or "remark"' });
+  });
 });

@@ -1,0 +1,181 @@
+/**
+ * The one shape check of what site.config.ts exports, as a zod schema: every field with what it takes,
+ * and no field besides (an unknown key is an error with the nearest known one, so a typo never turns a
+ * feature off in silence). checkDefinition.ts turns the first issue into SiteConfigInvalid. Pure.
+ */
+import { z } from 'zod';
+
+const isComponent = (v: unknown) => typeof v === 'function' || (typeof v === 'object' && v !== null && '$$typeof' in v);
+const fn = (error: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error });
+const positiveInt = (error: string) => z.number({ error }).int({ error }).positive({ error });
+
+/** What each field takes, worded to follow its name: `"routes" must be …`. */
+export const EXPECTED = {
+  'export default': 'must be the object defineConfig() returns',
+  collections: 'must be an object of collections (collection.file, collection.record, collection.list)',
+  collection: 'must be made with collection.file, collection.record or collection.list',
+  draftOrDate: 'must be the name of a front-matter field or a function of an entry',
+  meta: 'must be a function of the content that returns the site name, url and language (socialImage and favicon optional)',
+  routes: 'must be a function of the content that returns the route table',
+  templates: 'must be an object of React components by template name',
+  layout: 'must be a React component',
+  jsonLd: 'must be a function of a route',
+  files: 'must be a function of the routes',
+  csp: 'must be a function of the content',
+  markdown: 'must be an object of markdown options',
+  'markdown.engine': 'must be "markdown-it" (the default) or "remark"',
+  'markdown.plugins': 'must be a list of plugins: [plugin] or [[plugin, options]]',
+  'markdown.highlight': 'must be false (fenced code stays plain) or an object of highlight options, e.g. { aliases: { npmrc: "ini" } }',
+  'markdown.highlight.aliases': 'must be an object of fence name -> language, e.g. { npmrc: "ini" }',
+  budgets: 'must be an object of JavaScript budgets',
+  budget: 'must be a whole number of gzip bytes greater than 0',
+  'budgets.contentTemplates': 'must be a list of template names',
+  'budgets.pageBytes': 'must be a whole number of bytes greater than 0 (the most HTML one page may have)',
+  redirects: 'must be an object of old path -> route path or https:// URL',
+  widgetAliases: 'must be an object of package name -> file relative to the site root',
+  images: 'must be { widths?: whole numbers of pixels greater than 0, sizes?: a sizes attribute such as "(min-width: 46rem) 46rem, 100vw" }',
+  search: 'must be { collection: the name of a list collection, fields: its fields to search ("body" for the text), url: entry -> its URL }',
+  socialImages:
+    'must be { card: (data, meta) => the card\'s elements, fonts: [{ file: "templates/fonts/x.woff", name: "Inter", weight: 400 | 700 ... }] }',
+  followSymlinks: 'must be true (content may link to files and folders outside the site) or false',
+} as const;
+
+/**
+ * Fields checked as a whole: a problem anywhere inside one is reported at the field, with what the whole
+ * takes (an unknown key inside is still reported where it is).
+ */
+export const WHOLE_FIELDS = ['templates', 'redirects', 'widgetAliases', 'images', 'search', 'socialImages'] as const;
+
+const draftOrDate = z.union([z.string().min(1), fn('')], { error: EXPECTED.draftOrDate }).optional();
+const collectionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('file'), file: z.string(), schema: z.any() }),
+    z.strictObject({ kind: z.literal('record'), dir: z.string(), format: z.enum(['json', 'markdown']), schemas: z.record(z.string(), z.any()) }),
+    z.strictObject({
+      kind: z.literal('list'),
+      dir: z.string(),
+      schema: z.any(),
+      nested: z.boolean().optional(),
+      sort: fn('must be a function comparing two entries').optional(),
+      draft: draftOrDate,
+      date: draftOrDate,
+    }),
+  ],
+  { error: EXPECTED.collection },
+);
+
+const plugins = z.array(z.any(), { error: EXPECTED['markdown.plugins'] }).optional();
+const WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
+
+/** What site.config.ts's default export must be. */
+export const siteConfigSchema = z.strictObject(
+  {
+    collections: z.record(z.string(), collectionSchema, { error: EXPECTED.collections }),
+    meta: fn(EXPECTED.meta),
+    routes: fn(EXPECTED.routes),
+    templates: z.record(z.string(), z.custom(isComponent, { error: EXPECTED.templates }), { error: EXPECTED.templates }),
+    layout: z.custom(isComponent, { error: EXPECTED.layout }).optional(),
+    jsonLd: fn(EXPECTED.jsonLd).optional(),
+    files: fn(EXPECTED.files).optional(),
+    csp: fn(EXPECTED.csp).optional(),
+    markdown: z
+      .strictObject(
+        {
+          engine: z.enum(['markdown-it', 'remark'], { error: EXPECTED['markdown.engine'] }).optional(),
+          markdownItPlugins: plugins,
+          remarkPlugins: plugins,
+          highlight: z
+            .union(
+              [
+                z.boolean(),
+                z.strictObject({ aliases: z.record(z.string(), z.string(), { error: EXPECTED['markdown.highlight.aliases'] }).optional() }),
+              ],
+              { error: EXPECTED['markdown.highlight'] },
+            )
+            .optional(),
+        },
+        { error: EXPECTED.markdown },
+      )
+      .optional(),
+    budgets: z
+      .strictObject(
+        {
+          loader: positiveInt(EXPECTED.budget).optional(),
+          initialContentPage: positiveInt(EXPECTED.budget).optional(),
+          total: positiveInt(EXPECTED.budget).optional(),
+          contentTemplates: z.array(z.string(), { error: EXPECTED['budgets.contentTemplates'] }).optional(),
+          pageBytes: positiveInt(EXPECTED['budgets.pageBytes']).optional(),
+        },
+        { error: EXPECTED.budgets },
+      )
+      .optional(),
+    redirects: z.record(z.string(), z.string()).optional(),
+    widgetAliases: z.record(z.string(), z.string()).optional(),
+    search: z
+      .strictObject({
+        collection: z.string(),
+        fields: z.array(z.string()).min(1),
+        url: fn(EXPECTED.search),
+        result: fn(EXPECTED.search).optional(),
+      })
+      .optional(),
+    images: z
+      .strictObject({
+        widths: z.array(z.number().int().positive()).min(1).optional(),
+        sizes: z.string().trim().min(1).optional(),
+      })
+      .optional(),
+    socialImages: z
+      .strictObject({
+        card: fn(EXPECTED.socialImages),
+        fonts: z
+          .array(
+            z.strictObject({
+              file: z.string().min(1),
+              name: z.string().min(1),
+              weight: z.union(WEIGHTS.map((w) => z.literal(w))).optional(),
+              style: z.enum(['normal', 'italic']).optional(),
+            }),
+          )
+          .min(1),
+      })
+      .optional(),
+    followSymlinks: z.boolean({ error: EXPECTED.followSymlinks }).optional(),
+  },
+  { error: EXPECTED['export default'] },
+).check((ctx) => {
+  // The search reads a list collection of this config.
+  const { search, collections } = ctx.value;
+  if (search && collections[search.collection]?.kind !== 'list') {
+    ctx.issues.push({ code: 'custom', input: search.collection, path: ['search', 'collection'], message: EXPECTED.search });
+  }
+});
+
+/** The keys an object of the schema at `path` takes, for the did-you-mean of an unknown one. */
+export function knownKeys(path: readonly PropertyKey[], value: unknown): string[] {
+  let schema: z.ZodType = siteConfigSchema;
+  let at: unknown = value;
+  for (const key of path) {
+    schema = unwrap(schema);
+    if (schema instanceof z.ZodObject) schema = schema.shape[key as string];
+    else if (schema instanceof z.ZodRecord) schema = schema.valueType as z.ZodType;
+    else if (schema instanceof z.ZodArray) schema = schema.element as z.ZodType;
+    else return [];
+    at = (at as Record<PropertyKey, unknown> | undefined)?.[key];
+  }
+  schema = unwrap(schema);
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    const kind = (at as { kind?: unknown } | undefined)?.kind;
+    for (const option of schema.options as z.ZodType[]) {
+      if (option instanceof z.ZodObject && (option.shape.kind as z.ZodLiteral).value === kind) return Object.keys(option.shape);
+    }
+  }
+  if (schema instanceof z.ZodUnion) {
+    for (const option of schema.options as z.ZodType[]) if (unwrap(option) instanceof z.ZodObject) return Object.keys((unwrap(option) as z.ZodObject).shape);
+  }
+  return [];
+}
+
+const unwrap = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodOptional ? unwrap(schema.unwrap() as z.ZodType) : schema);
