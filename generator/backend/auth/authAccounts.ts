@@ -119,11 +119,8 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     }
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-    const updated = await ctx.db.query<AuthUserRow>(
-      `update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
-      [user.id],
-    );
-    return sessions.start(ctx.db, updated.rows[0]);
+    // sessions.start records the sign-in (last_sign_in_at).
+    return sessions.start(ctx.db, user);
   }
 
   /**
