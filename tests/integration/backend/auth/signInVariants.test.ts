@@ -123,7 +123,7 @@ describe('features the embedded auth server does not have', () => {
     }
   });
 
-  it('records the sign-in of a sign-up that returns a session (last_sign_in_at)', async () => {
+  it('records the sign-in of a sign-up that returns tokens (last_sign_in_at)', async () => {
     const { data } = await clientFor(backend).auth.signUp({ email: uniqueEmail('fresh'), password: PASSWORD });
     expect(data.session).not.toBeNull();
     expect(data.user!.last_sign_in_at).toBeTruthy();
