@@ -116,6 +116,10 @@ $$;
 
 -- Idempotent from here: also run on every start of a database bootstrapped before these objects.
 
+-- Bans and soft deletes of the admin API, with GoTrue's names.
+alter table auth.users add column if not exists banned_until timestamptz;
+alter table auth.users add column if not exists deleted_at timestamptz;
+
 -- MFA and PKCE, as GoTrue's migrations define them (WebAuthn columns left out).
 do $$ begin create type auth.factor_type as enum ('totp', 'webauthn', 'phone'); exception when duplicate_object then null; end $$;
 do $$ begin create type auth.factor_status as enum ('unverified', 'verified'); exception when duplicate_object then null; end $$;

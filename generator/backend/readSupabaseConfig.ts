@@ -20,6 +20,10 @@ export interface SupabaseConfig {
     /** Seconds a rotated refresh token may still be used (concurrent refreshes, lost responses). */
     refreshTokenReuseInterval: number;
     enableSignup: boolean;
+    /** enable_anonymous_sign_ins: POST /signup without email or password signs in an anonymous user. */
+    enableAnonymousSignIns: boolean;
+    /** enable_manual_linking: linkIdentity / unlinkIdentity (the embedded server has only the email identity either way). */
+    enableManualLinking: boolean;
     minimumPasswordLength: number;
     /** [auth.email]; maxFrequency in seconds between confirmation mails to one address. */
     email: {
@@ -48,10 +52,18 @@ export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
 /** [auth.rate_limit], named as the Supabase CLI names its keys. Requests per 5 minutes per IP (MFA: per minute), mails per hour. */
 export interface RateLimitConfig {
+  /**
+   * Whether the per-IP request limits apply at all. false by default, as under the Supabase CLI: it
+   * starts GoTrue without GOTRUE_RATE_LIMIT_HEADER (nor Sb-Forwarded-For), and GoTrue then skips every
+   * per-IP limit, so only the mail limits hold. startBackend's `rateLimit: { perIp: true }` applies them
+   * as hosted Supabase does (keyed on the socket's address here). No config.toml key.
+   */
+  perIp: boolean;
   /** email_sent: confirmation mails per hour, all addresses together. */
   emailSent: number;
-  /** sms_sent, anonymous_users, web3: read for completeness; the embedded backend has no such sign-ins. */
+  /** sms_sent, web3: read for completeness; the embedded backend has no such sign-ins. */
   smsSent: number;
+  /** anonymous_users: anonymous sign-ins per hour per IP (also the burst, as GoTrue). */
   anonymousUsers: number;
   web3: number;
   /** token_refresh: POST /token (password sign-ins and refreshes) per 5 minutes per IP. */
@@ -71,6 +83,7 @@ export interface RateLimitConfig {
 
 /** The Supabase CLI's defaults (its config.toml template). */
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
+  perIp: false,
   emailSent: 2,
   smsSent: 30,
   anonymousUsers: 30,
@@ -136,6 +149,8 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       enableRefreshTokenRotation: bool(get('auth', 'enable_refresh_token_rotation'), true),
       refreshTokenReuseInterval: Math.max(0, num(get('auth', 'refresh_token_reuse_interval'), 10)),
       enableSignup: bool(get('auth', 'enable_signup'), true),
+      enableAnonymousSignIns: bool(get('auth', 'enable_anonymous_sign_ins'), false),
+      enableManualLinking: bool(get('auth', 'enable_manual_linking'), false),
       minimumPasswordLength: Math.max(6, num(get('auth', 'minimum_password_length'), 6)),
       email: {
         enableSignup: bool(get('auth.email', 'enable_signup'), true),
@@ -161,6 +176,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
         ),
       },
       rateLimit: {
+        perIp: DEFAULT_RATE_LIMIT.perIp,
         emailSent: num(get('auth.rate_limit', 'email_sent'), DEFAULT_RATE_LIMIT.emailSent),
         smsSent: num(get('auth.rate_limit', 'sms_sent'), DEFAULT_RATE_LIMIT.smsSent),
         anonymousUsers: num(get('auth.rate_limit', 'anonymous_users'), DEFAULT_RATE_LIMIT.anonymousUsers),

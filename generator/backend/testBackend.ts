@@ -3,6 +3,7 @@ import { startBackend, type RunningBackend, type StartBackendOptions } from './s
 
 /** Limits no test reaches: the suites sign up hundreds of users from 127.0.0.1. */
 export const TEST_RATE_LIMIT: RateLimitConfig = {
+  perIp: false,
   emailSent: 1e6,
   smsSent: 1e6,
   anonymousUsers: 1e6,

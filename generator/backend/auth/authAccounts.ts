@@ -13,6 +13,7 @@ import { checkCredentialChangeAal } from './checkCredentialChangeAal.ts';
 import { checkUserMetadata } from './checkUserMetadata.ts';
 import { checkPkceParams, PKCE_PREFIX, pkceFlow } from './pkceFlow.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
+import { isBanned } from './authSessions.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -108,6 +109,8 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     const user = await findByEmail(email);
+    // GoTrue says so before it compares the password.
+    if (user?.encrypted_password && isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
     // One bcrypt comparison whether or not the address is known, so the time of the answer does not tell.
     const hash = user?.encrypted_password ?? (await dummy());
     const matches = await bcrypt.compare(password, hash);
@@ -116,11 +119,8 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     }
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-    const updated = await ctx.db.query<AuthUserRow>(
-      `update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
-      [user.id],
-    );
-    return sessions.start(ctx.db, updated.rows[0]);
+    // sessions.start records the sign-in (last_sign_in_at).
+    return sessions.start(ctx.db, user);
   }
 
   /**

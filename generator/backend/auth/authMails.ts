@@ -99,6 +99,20 @@ export function authMails(ctx: BackendContext, limits: Limits) {
     return row;
   }
 
+  /** An invitation (POST /invite, type invite, template invite): confirming it signs the user in. */
+  async function sendInvite(db: Queryable, user: AuthUserRow, redirectTo: string): Promise<AuthUserRow> {
+    checkMailLimit();
+    const code = newCode(user.email);
+    // No max_frequency here, as GoTrue's sendInvite.
+    const updated = await db.query<AuthUserRow>(
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now() where id = $1 returning ${USER_COLUMNS}`,
+      [user.id, storedToken(code.hash)],
+    );
+    const row = updated.rows[0];
+    deliver('invite', 'invite', user.email, linkData(user, code.otp, code.hash, 'invite', redirectTo));
+    return row;
+  }
+
   /** A magic link or a password reset: both use recovery_token and recovery_sent_at, as in GoTrue; `tokenPrefix` as in sendConfirmation. */
   async function sendRecovery(db: Queryable, user: AuthUserRow, redirectTo: string, type: 'magiclink' | 'recovery', tokenPrefix = ''): Promise<AuthUserRow> {
     const code = newCode(user.email);
@@ -153,5 +167,5 @@ export function authMails(ctx: BackendContext, limits: Limits) {
     };
   }
 
-  return { sendConfirmation, sendRecovery, sendReauthentication, sendEmailChange };
+  return { sendConfirmation, sendInvite, sendRecovery, sendReauthentication, sendEmailChange };
 }

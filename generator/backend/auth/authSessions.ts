@@ -27,7 +27,9 @@ export function authSessions(ctx: BackendContext) {
    * Signs the user in (a new auth.sessions row) and returns GoTrue's Session object;
    * `method` is the amr claim GoTrue records ('password', 'otp', 'email/signup', ...).
    */
-  async function start(db: Db, user: AuthUserRow, method = 'password'): Promise<Record<string, unknown>> {
+  async function start(db: Db, signedIn: AuthUserRow, method = 'password'): Promise<Record<string, unknown>> {
+    // Every new sign-in is the user's last (GoTrue's issueRefreshToken), a sign-up's with autoconfirm too.
+    const user = (await db.query<AuthUserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [signedIn.id])).rows[0] ?? signedIn;
     const session = await db.query<{ id: string }>(`insert into auth.sessions (user_id) values ($1) returning id`, [user.id]);
     await addClaim(db, session.rows[0].id, method);
     const refreshToken = newRefreshToken();
@@ -84,14 +86,14 @@ export function authSessions(ctx: BackendContext) {
         sub: user.id,
         aud: 'authenticated',
         role: 'authenticated',
-        email: user.email,
+        email: user.email ?? '',
         phone: '',
         app_metadata: user.raw_app_meta_data,
         user_metadata: user.raw_user_meta_data,
         aal: session.rows[0]?.aal ?? 'aal1',
         amr: claims.rows.length > 0 ? claims.rows : [{ method: 'password', timestamp: now }],
         session_id: sessionId,
-        is_anonymous: false,
+        is_anonymous: user.is_anonymous ?? false,
       },
       expiresIn,
     );
@@ -157,6 +159,7 @@ export function authSessions(ctx: BackendContext) {
       }
       await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [row.session_id]);
       const user = await tx.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [row.user_id]);
+      if (isBanned(user.rows[0])) return { error: new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned') };
       return { user: user.rows[0], sessionId: row.session_id, next };
     });
     if ('error' in outcome) throw outcome.error;
@@ -179,6 +182,8 @@ export function authSessions(ctx: BackendContext) {
     const sessionId = String(claims.session_id ?? '');
     const session = await ctx.db.query<{ aal: string }>(`select aal from auth.sessions where id::text = $1 and user_id = $2`, [sessionId, claims.sub]);
     if (session.rows.length === 0) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    // A token issued before a ban no longer works (GoTrue's requireAuthentication).
+    if (isBanned(user.rows[0])) throw new AuthError(403, 'user_banned', 'User is banned');
     return { claims, user: user.rows[0], sessionId, aal: session.rows[0].aal };
   }
 
@@ -191,6 +196,11 @@ export function authSessions(ctx: BackendContext) {
   }
 
   return { start, upgrade, refresh, authenticate, revoke };
+}
+
+/** Pure: whether the user is banned now (GoTrue's User.IsBanned). */
+export function isBanned(user: Pick<AuthUserRow, 'banned_until'> | undefined, now = Date.now()): boolean {
+  return !!user?.banned_until && now < new Date(user.banned_until).getTime();
 }
 
 function newRefreshToken(): string {

@@ -16,6 +16,10 @@ import { verifyEmail } from './verifyEmail.ts';
 import { userJson } from './userJson.ts';
 import { listFactors } from './listFactors.ts';
 import { isFactorsRoute, mfaFactors } from './mfaFactors.ts';
+import { adminRoutes, isAdminRoute } from './adminRoutes.ts';
+import { disabledFeature } from './disabledFeatures.ts';
+import { idTokenGrant } from './idTokenGrant.ts';
+import { signUpAnonymously } from './signUpAnonymously.ts';
 
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
 export function handleAuth(ctx: BackendContext) {
@@ -29,6 +33,7 @@ export function handleAuth(ctx: BackendContext) {
     issueAuthCode: (db, user, type) => accounts.pkceFlows.issueAuthCode(db, user.id, type === 'signup' ? 'email/signup' : type),
   });
   const reauth = reauthentication(ctx, mails);
+  const admin = adminRoutes(ctx, mails, accounts.redirectTarget, readBody);
 
   /** `clientIp`: the socket's remote address, the key of the per-IP rate limits. */
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
@@ -51,22 +56,33 @@ export function handleAuth(ctx: BackendContext) {
       if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
       const keyError = await checkApiKey(request, ctx);
       if (keyError) return keyError;
+      if (isAdminRoute(route)) return await admin(request, url, route, redirectTo);
+      const disabled = await disabledFeature(ctx, route, url, () => sessions.authenticate(request));
+      if (disabled) return disabled;
       if (isFactorsRoute(route)) return jsonResponse(200, await factors.handle(route, await sessions.authenticate(request), request.method === 'POST' ? await readBody(request) : {}, clientIp));
       switch (route) {
         case 'GET /health':
           return jsonResponse(200, { version: 'embedded', name: 'GoTrue', description: 'site embedded auth' });
         case 'GET /settings':
           return jsonResponse(200, {
-            external: { email: true, phone: false, anonymous_users: false },
+            external: { email: true, phone: false, anonymous_users: ctx.config.auth.enableAnonymousSignIns },
             disable_signup: !ctx.config.auth.enableSignup,
             mailer_autoconfirm: !ctx.config.auth.email.enableConfirmations,
             phone_autoconfirm: false,
             sms_provider: '',
             saml_enabled: false,
           });
-        case 'POST /signup':
+        case 'POST /signup': {
+          const body = await readBody(request);
+          // Neither email nor phone: an anonymous sign-in, under its own limit (GoTrue's router).
+          if (!body.email && !body.phone) {
+            if (ctx.config.auth.enableAnonymousSignIns) limits.check('anonymous', clientIp);
+            return jsonResponse(200, await signUpAnonymously(ctx, sessions, body));
+          }
           limits.check('signup', clientIp);
-          return jsonResponse(200, await accounts.signUp(await readBody(request), redirectTo));
+          if (!body.email) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+          return jsonResponse(200, await accounts.signUp(body, redirectTo));
+        }
         case 'POST /verify':
           return await limited('verify', async () => verify.verifyPost(await readBody(request)));
         case 'POST /otp':
@@ -79,9 +95,15 @@ export function handleAuth(ctx: BackendContext) {
           return jsonResponse(200, await reauth.request((await sessions.authenticate(request)).user));
         case 'POST /token': {
           const grant = url.searchParams.get('grant_type');
+          if (grant === 'web3') throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
+          if (grant === 'id_token') {
+            limits.check('token', clientIp);
+            return idTokenGrant(await readBody(request));
+          }
           if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce') throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
           limits.check('token', clientIp);
           const body = await readBody(request);
+          if (grant === 'password' && !body.email && body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
           if (grant === 'password') return jsonResponse(200, await accounts.signInWithPassword(body));
           if (grant === 'pkce') return jsonResponse(200, await accounts.pkceFlows.exchange(body));
           return jsonResponse(200, await sessions.refresh(body.refresh_token));

@@ -14,13 +14,19 @@ export interface AuthUserRow {
   reauthentication_sent_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
+  /** Sign-ins are refused until then (the admin API's ban_duration). */
+  banned_until: Date | null;
+  /** Set by a soft delete (the admin API's should_soft_delete). */
+  deleted_at: Date | null;
+  /** Signed in anonymously: no email, no identity. */
+  is_anonymous: boolean;
   created_at: Date;
   updated_at: Date;
 }
 
 export const USER_COLUMNS =
   'id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, ' +
-  'invited_at, recovery_sent_at, email_change, email_change_sent_at, reauthentication_sent_at';
+  'invited_at, recovery_sent_at, email_change, email_change_sent_at, reauthentication_sent_at, banned_until, deleted_at, is_anonymous';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
 
@@ -30,7 +36,7 @@ export function userJson(row: AuthUserRow, factors: Record<string, unknown>[] = 
     id: row.id,
     aud: 'authenticated',
     role: 'authenticated',
-    email: row.email,
+    email: row.email ?? '',
     email_confirmed_at: iso(row.email_confirmed_at),
     invited_at: iso(row.invited_at),
     phone: '',
@@ -43,7 +49,7 @@ export function userJson(row: AuthUserRow, factors: Record<string, unknown>[] = 
     last_sign_in_at: iso(row.last_sign_in_at),
     app_metadata: row.raw_app_meta_data,
     user_metadata: row.raw_user_meta_data,
-    identities: [
+    identities: !row.email ? [] : [
       {
         identity_id: row.id,
         id: row.id,
@@ -58,7 +64,9 @@ export function userJson(row: AuthUserRow, factors: Record<string, unknown>[] = 
     ],
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
-    is_anonymous: false,
+    banned_until: iso(row.banned_until),
+    deleted_at: iso(row.deleted_at),
+    is_anonymous: row.is_anonymous ?? false,
     // GoTrue leaves the list out when the user has no factor.
     ...(factors.length > 0 ? { factors } : {}),
   };

@@ -1,6 +1,7 @@
 import { AuthError } from './authError.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The format GoTrue checks with (github.com/badoux/checkmail ValidateFormat): ASCII local part, dotted host labels. */
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** Pure: GoTrue's validateEmail (api/mail.go) of /otp, /recover, /resend and /verify: the address lower-cased, or 400 validation_failed. */
 export function validateEmail(email: unknown): string {

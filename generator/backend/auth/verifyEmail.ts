@@ -1,6 +1,7 @@
 import type { BackendContext } from '../BackendContext.ts';
 import type { Queryable } from '../Database.ts';
 import { AuthError } from './authError.ts';
+import { validatePhone } from './validatePhone.ts';
 import type { authSessions } from './authSessions.ts';
 import { applyEmailChange, SINGLE_CONFIRMATION_ACCEPTED, type EmailChangeTokens } from './emailChange.ts';
 import { otpExpired, storedToken, tokenHash } from './otpTokens.ts';
@@ -116,7 +117,10 @@ export function verifyEmail(ctx: BackendContext, sessions: Sessions, pkce: PkceH
     const phone = str(body.phone);
     if (type === '') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
     if ((token === '' && hash === '') || (token !== '' && hash !== '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
-    if (token !== '' && phone !== '' && email === '') throw CODE_INVALID(); // no user has a phone here
+    if (token !== '' && phone !== '' && email === '') {
+      validatePhone(phone);
+      throw CODE_INVALID(); // no user has a phone here
+    }
     if (token !== '' && !(email !== '' && phone === '')) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify');
     if (hash !== '' && (email !== '' || phone !== '' || str(body.redirect_to) !== '')) throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided');
     const address = email.trim().toLowerCase();

@@ -42,7 +42,7 @@ function authPost(
 describe('per-IP limits', () => {
   let backend: RunningBackend;
   beforeAll(async () => {
-    backend = await startTestBackend({ rateLimit: { tokenRefresh: 1, signInSignUps: 1, tokenVerifications: 1 } });
+    backend = await startTestBackend({ rateLimit: { perIp: true, tokenRefresh: 1, signInSignUps: 1, tokenVerifications: 1 } });
   });
   afterAll(() => backend?.close());
 
@@ -87,7 +87,7 @@ describe('MFA challenge and verify: 15 a minute per IP each (GoTrue’s default,
   beforeAll(async () => {
     // The limits' clock stands still: no token comes back while the requests run, however slow the machine.
     const frozen = Date.now();
-    backend = await startTestBackend({ rateLimit: {}, rateLimitClock: () => frozen });
+    backend = await startTestBackend({ rateLimit: { perIp: true }, rateLimitClock: () => frozen });
   });
   afterAll(() => backend?.close());
 

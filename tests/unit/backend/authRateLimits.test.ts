@@ -50,9 +50,28 @@ describe('fixedWindow', () => {
 });
 
 describe('authRateLimits', () => {
+  it('applies no per-IP limit by default, as the Supabase CLI runs GoTrue (no rate-limit header)', () => {
+    const limits = authRateLimits(DEFAULT_RATE_LIMIT);
+    for (let i = 0; i < 500; i++) {
+      for (const route of ['signup', 'anonymous', 'token', 'verify', 'user', 'otp', 'factorVerify'] as const) limits.check(route, '10.0.0.1');
+    }
+    expect(DEFAULT_RATE_LIMIT.perIp).toBe(false);
+  });
+
+  it('gives anonymous sign-ins anonymous_users an hour per IP, that many at once', () => {
+    const c = clock();
+    const limits = authRateLimits({ ...DEFAULT_RATE_LIMIT, perIp: true, anonymousUsers: 30 }, c.now);
+    for (let i = 0; i < 30; i++) limits.check('anonymous', '10.0.0.1');
+    expect(() => limits.check('anonymous', '10.0.0.1')).toThrow('Request rate limit reached');
+    expect(() => limits.check('signup', '10.0.0.1')).not.toThrow();
+    c.advance(120_000);
+    expect(() => limits.check('anonymous', '10.0.0.1')).not.toThrow();
+    expect(() => limits.check('anonymous', '10.0.0.1')).toThrow();
+  });
+
   it("keeps GoTrue's separate buckets: sign-ups, user updates, tokens, verifications", () => {
     const c = clock();
-    const limits = authRateLimits({ ...DEFAULT_RATE_LIMIT, signInSignUps: 30 }, c.now);
+    const limits = authRateLimits({ ...DEFAULT_RATE_LIMIT, perIp: true, signInSignUps: 30 }, c.now);
     for (let i = 0; i < 30; i++) limits.check('signup', '10.0.0.1');
     expect(() => limits.check('signup', '10.0.0.1')).toThrow('Request rate limit reached');
     try {
@@ -71,7 +90,7 @@ describe('authRateLimits', () => {
 
   it("limits MFA challenges and verifications per IP at GoTrue's 15 a minute with a burst of 30: 930 guesses in an hour", () => {
     const c = clock();
-    const limits = authRateLimits(DEFAULT_RATE_LIMIT, c.now);
+    const limits = authRateLimits({ ...DEFAULT_RATE_LIMIT, perIp: true }, c.now);
     const allowed = (route: 'factorChallenge' | 'factorVerify', ip: string) => {
       try {
         limits.check(route, ip);
@@ -98,7 +117,7 @@ describe('authRateLimits', () => {
 
   it('caps mails at email_sent per hour for the whole server', () => {
     const c = clock();
-    const limits = authRateLimits(DEFAULT_RATE_LIMIT, c.now);
+    const limits = authRateLimits({ ...DEFAULT_RATE_LIMIT, perIp: true }, c.now);
     limits.checkMail();
     limits.checkMail();
     expect(() => limits.checkMail()).toThrow('email rate limit exceeded');
