@@ -53,10 +53,10 @@ export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 /** [auth.rate_limit], named as the Supabase CLI names its keys. Requests per 5 minutes per IP (MFA: per minute), mails per hour. */
 export interface RateLimitConfig {
   /**
-   * Whether the per-IP request limits apply at all. false by default, as under the Supabase CLI: it
-   * starts GoTrue without GOTRUE_RATE_LIMIT_HEADER (nor Sb-Forwarded-For), and GoTrue then skips every
-   * per-IP limit, so only the mail limits hold. startBackend's `rateLimit: { perIp: true }` applies them
-   * as hosted Supabase does (keyed on the socket's address here). No config.toml key.
+   * per_ip (embedded, no Supabase CLI key): whether the per-IP request limits apply. true by default, as
+   * on hosted Supabase, so a password or a second factor cannot be guessed at speed; false gives what the
+   * Supabase CLI runs (it starts GoTrue without GOTRUE_RATE_LIMIT_HEADER, and GoTrue then skips every
+   * per-IP limit), for test suites that sign up many users from one address. The mail limits hold either way.
    */
   perIp: boolean;
   /** email_sent: confirmation mails per hour, all addresses together. */
@@ -83,7 +83,7 @@ export interface RateLimitConfig {
 
 /** The Supabase CLI's defaults (its config.toml template). */
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
-  perIp: false,
+  perIp: true,
   emailSent: 2,
   smsSent: 30,
   anonymousUsers: 30,
@@ -176,7 +176,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
         ),
       },
       rateLimit: {
-        perIp: DEFAULT_RATE_LIMIT.perIp,
+        perIp: bool(get('auth.rate_limit', 'per_ip'), DEFAULT_RATE_LIMIT.perIp),
         emailSent: num(get('auth.rate_limit', 'email_sent'), DEFAULT_RATE_LIMIT.emailSent),
         smsSent: num(get('auth.rate_limit', 'sms_sent'), DEFAULT_RATE_LIMIT.smsSent),
         anonymousUsers: num(get('auth.rate_limit', 'anonymous_users'), DEFAULT_RATE_LIMIT.anonymousUsers),

@@ -17,8 +17,8 @@ export type LimitedRoute = 'signup' | 'anonymous' | 'token' | 'verify' | 'user' 
  * /factors/{id}/challenge and /factors/{id}/verify each get
  * mfaChallengeAndVerify per minute, also with a burst of 30. Anonymous
  * sign-ins get anonymous_users per hour, with that many as the burst. All of
- * these apply only with `perIp` (off by default, as under the Supabase CLI:
- * see RateLimitConfig.perIp). Mails (confirmation links) are capped at
+ * these apply unless `perIp` is off ([auth.rate_limit] per_ip = false, as
+ * under the Supabase CLI: see RateLimitConfig.perIp). Mails (confirmation links) are capped at
  * email_sent per hour for the whole server. Over a limit: 429
  * over_request_rate_limit / over_email_send_rate_limit.
  */

@@ -50,12 +50,15 @@ describe('fixedWindow', () => {
 });
 
 describe('authRateLimits', () => {
-  it('applies no per-IP limit by default, as the Supabase CLI runs GoTrue (no rate-limit header)', () => {
-    const limits = authRateLimits(DEFAULT_RATE_LIMIT);
+  it('applies the per-IP limits by default, as hosted Supabase; none with perIp off, as the Supabase CLI runs GoTrue (no rate-limit header)', () => {
+    expect(DEFAULT_RATE_LIMIT.perIp).toBe(true);
+    const limited = authRateLimits(DEFAULT_RATE_LIMIT, clock().now);
+    for (let i = 0; i < 30; i++) limited.check('factorVerify', '10.0.0.1');
+    expect(() => limited.check('factorVerify', '10.0.0.1')).toThrow('Request rate limit reached');
+    const open = authRateLimits({ ...DEFAULT_RATE_LIMIT, perIp: false });
     for (let i = 0; i < 500; i++) {
-      for (const route of ['signup', 'anonymous', 'token', 'verify', 'user', 'otp', 'factorVerify'] as const) limits.check(route, '10.0.0.1');
+      for (const route of ['signup', 'anonymous', 'token', 'verify', 'user', 'otp', 'factorVerify'] as const) open.check(route, '10.0.0.1');
     }
-    expect(DEFAULT_RATE_LIMIT.perIp).toBe(false);
   });
 
   it('gives anonymous sign-ins anonymous_users an hour per IP, that many at once', () => {

@@ -48,7 +48,7 @@ describe('supabaseConfigFromText', () => {
     expect(config.seed).toEqual({ enabled: true, sqlPaths: ['./seed.sql'] });
     expect(config.auth.refreshTokenReuseInterval).toBe(10);
     expect(config.auth.email.maxFrequency).toBe(1);
-    expect(config.auth.rateLimit).toEqual({ perIp: false, emailSent: 2, smsSent: 30, anonymousUsers: 30, web3: 30, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30, mfaChallengeAndVerify: 15 });
+    expect(config.auth.rateLimit).toEqual({ perIp: true, emailSent: 2, smsSent: 30, anonymousUsers: 30, web3: 30, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30, mfaChallengeAndVerify: 15 });
     expect([config.auth.enableAnonymousSignIns, config.auth.enableManualLinking]).toEqual([false, false]);
   });
 
