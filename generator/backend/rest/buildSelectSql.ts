@@ -37,7 +37,9 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
   const columnOf = (level: Level, name: string) => {
     const table = catalog.tables.get(level.table);
     const i = table ? table.columns.indexOf(name) : -1;
-    if (!table || i < 0) throw new RestError(400, '42703', `column ${level.table}.${name} does not exist`);
+    // Named as PostgREST's statement names the relation: an embedded one as <table>_<depth>.
+    const relation = level.path ? `${level.table}_${level.path.split('.').length}` : level.table;
+    if (!table || i < 0) throw new RestError(400, '42703', `column ${relation}.${name} does not exist`);
     return { sql: `${level.ref}.${ident(name)}`, type: table.types?.[i] };
   };
   const embedsOf = (level: Level) => level.items.filter((i): i is Embed => i.kind === 'embed');

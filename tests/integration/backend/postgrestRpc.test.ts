@@ -139,6 +139,18 @@ const CASES: Case[] = [
     error: { code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object', details: 'The result contains 3 rows', hint: null },
   },
   {
+    name: 'a missing column is 42703 named by its table',
+    call: (db) => db.from('people').select('nme'),
+    status: 400,
+    error: { code: '42703', message: 'column people.nme does not exist' },
+  },
+  {
+    name: 'a missing column of an embedded table is 42703 named as PostgREST aliases it (<table>_<depth>)',
+    call: (db) => db.from('notes').select('body, people(nme)'),
+    status: 400,
+    error: { code: '42703', message: 'column people_1.nme does not exist' },
+  },
+  {
     name: 'a missing table is PGRST205, hinting the closest one',
     call: (db) => db.from('peoples').select(),
     status: 404,
