@@ -124,7 +124,8 @@ const CASES: Case[] = [
   { name: 'maybeSingle() on no row of a set', call: (db) => db.rpc('all_people').eq('id', 9).maybeSingle(), data: null },
   {
     name: 'max-affected with handling=strict refuses a larger result (PGRST124)',
-    call: (db) => db.rpc('all_people').maxAffected(2),
+    // The untyped client types maxAffected() for PostgREST 13+ only; the request it sends is the same.
+    call: (db) => (db.rpc('all_people') as unknown as { maxAffected: (n: number) => PromiseLike<Result> }).maxAffected(2),
     status: 400,
     error: { code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 3 rows' },
   },
