@@ -1,4 +1,5 @@
 import { RestError } from './RestError.ts';
+import { tableNotFound } from './tableNotFound.ts';
 import { ident } from './buildRestSql.ts';
 import type { RestCatalog } from './loadCatalog.ts';
 import type { Preferences } from './parsePrefer.ts';
@@ -37,7 +38,7 @@ const countUpdate = `set_config('pgrst.updated', (coalesce(nullif(current_settin
  */
 export function buildInsertSql(request: RestRequest, catalog: RestCatalog, body: unknown, prefs: Preferences, onConflict: string | null): InsertSql {
   const table = catalog.tables.get(request.name);
-  if (!table) throw new RestError(404, 'PGRST205', `Could not find the table '${catalog.schema}.${request.name}' in the schema cache`);
+  if (!table) throw tableNotFound(catalog, request.name);
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);

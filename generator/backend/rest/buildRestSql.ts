@@ -1,7 +1,9 @@
 import { RestError } from './RestError.ts';
 import type { RestCatalog } from './loadCatalog.ts';
+import { buildRpcSql } from './buildRpcSql.ts';
 import { buildSelectSql } from './buildSelectSql.ts';
 import { conditionSql } from './conditionSql.ts';
+import { tableNotFound } from './tableNotFound.ts';
 import type { RestRequest } from './parseRestRequest.ts';
 
 /**
@@ -24,11 +26,14 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
     params.push(value);
     return `$${params.length}`;
   };
-  if (request.kind === 'rpc') return { text: rpcSql(request, catalog, body, param), params };
+  if (request.kind === 'rpc') {
+    const args = { body, postMedia: request.method === 'POST' ? 'application/json' : null, singleObject: false };
+    return { text: buildRpcSql(request, catalog, args, maxRows, param).text, params };
+  }
 
   const table = catalog.tables.get(request.name);
   if (!table) {
-    throw new RestError(404, 'PGRST205', `Could not find the table '${catalog.schema}.${request.name}' in the schema cache`);
+    throw tableNotFound(catalog, request.name);
   }
   const target = `${ident(catalog.schema)}.${ident(request.name)}`;
   const column = (name: string) => {
@@ -97,29 +102,6 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
       return { text: request.returnRepresentation ? wrap(del, true) : del, params };
     }
   }
-}
-
-function rpcSql(request: RestRequest, catalog: RestCatalog, body: unknown, param: (v: unknown) => string): string {
-  const fn = catalog.functions.get(request.name);
-  const given: Record<string, unknown> =
-    request.method === 'POST' ? (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}) : request.queryArgs;
-  const names = Object.keys(given).sort();
-  const matches = fn && names.every((n) => fn.args.some((a) => a.name === n)) && fn.args.every((a) => names.includes(a.name));
-  if (!fn || !matches) {
-    const described = names.length ? `with parameters ${names.join(', ')}` : 'without parameters';
-    throw new RestError(404, 'PGRST202', `Could not find the function ${catalog.schema}.${request.name} ${described} in the schema cache`);
-  }
-  const args = fn.args
-    .map((a) => {
-      const value = given[a.name];
-      const text = value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : String(value);
-      return `${ident(a.name)} := ${param(text)}::${a.type}`;
-    })
-    .join(', ');
-  const call = `${ident(catalog.schema)}.${ident(request.name)}(${args})`;
-  return fn.returnsSet
-    ? `select coalesce(json_agg(_pgrst), '[]')::text as body, count(*)::int as total from ${call} _pgrst`
-    : `select to_json(${call})::text as body, 1 as total`;
 }
 
 /** Double-quotes an identifier (already checked against the catalog). */

@@ -24,9 +24,11 @@ type Embed = Extract<RestSelectItem, { kind: 'embed' }>;
  * correlated subqueries (a json object for to-one, a json array for
  * to-many), `!inner` and `embed=not.is.null` are EXISTS, filters and
  * order/limit/offset apply at their own level. Returns `body` (json or csv
- * text), `page` (rows in the body) and `total` (with a count).
+ * text), `page` (rows in the body) and `total` (with a count). With
+ * `rootSource` (the name of a function call's result, for RPC) the root's
+ * rows come from it rather than from the table, whose columns it has.
  */
-export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRows: number | null, param: Param): string {
+export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRows: number | null, param: Param, rootSource?: string): string {
   const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const schema = ident(catalog.schema);
   let aliases = 0;
@@ -35,7 +37,9 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
   const columnOf = (level: Level, name: string) => {
     const table = catalog.tables.get(level.table);
     const i = table ? table.columns.indexOf(name) : -1;
-    if (!table || i < 0) throw new RestError(400, '42703', `column ${level.table}.${name} does not exist`);
+    // Named as PostgREST's statement names the relation: an embedded one as <table>_<depth>.
+    const relation = level.path ? `${level.table}_${level.path.split('.').length}` : level.table;
+    if (!table || i < 0) throw new RestError(400, '42703', `column ${relation}.${name} does not exist`);
     return { sql: `${level.ref}.${ident(name)}`, type: table.types?.[i] };
   };
   const embedsOf = (level: Level) => level.items.filter((i): i is Embed => i.kind === 'embed');
@@ -56,7 +60,8 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
     ];
     return `exists (select 1 from ${schema}.${ident(join.junction.table)} ${j} where ${on.join(' and ')})`;
   };
-  const from = (level: Level) => `${schema}.${ident(level.table)}${level.path ? ` ${level.ref}` : ''}`;
+  const from = (level: Level) =>
+    !level.path && rootSource ? `${ident(rootSource)} ${level.ref}` : `${schema}.${ident(level.table)}${level.path ? ` ${level.ref}` : ''}`;
 
   const existsSql = (parent: Level, e: Embed) => {
     const join = joinOf(parent, e);
@@ -131,7 +136,7 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
       : `(select coalesce(json_agg(_pgrst_r), '[]') from (${inner}) _pgrst_r)`;
   }
 
-  const root: Level = { table: request.name, ref: `${schema}.${ident(request.name)}`, path: '', items: request.selectItems };
+  const root: Level = { table: request.name, ref: rootSource ? ident('pgrst_call') : `${schema}.${ident(request.name)}`, path: '', items: request.selectItems };
   const list = selectList(root);
   const rootWheres = wheres(root);
   const where = rootWheres.length ? ` where ${rootWheres.join(' and ')}` : '';

@@ -5,6 +5,8 @@ import { resolveCaller } from '../resolveCaller.ts';
 import { runAsCaller } from '../runAsCaller.ts';
 import { buildInsertSql, locationOf } from './buildInsertSql.ts';
 import { buildRestSql } from './buildRestSql.ts';
+import { buildRpcSql } from './buildRpcSql.ts';
+import type { RestRoutine } from './loadCatalog.ts';
 import { handleOpenApi } from './handleOpenApi.ts';
 import { parseCsvBody } from './parseCsvBody.ts';
 import { parsePrefer, preferenceApplied } from './parsePrefer.ts';
@@ -39,20 +41,35 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     if (subPath.replace(/\/+$/, '') === '' && (request.method === 'GET' || request.method === 'HEAD')) return await handleOpenApi(request, caller, ctx);
     const prefs = parsePrefer(request.headers.get('prefer'));
     const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers);
-    const body = await restBody(request, parsed, ctx.catalog.schema);
+    const body = await restBody(request, parsed);
     const isInsert = parsed.kind === 'table' && (parsed.method === 'POST' || parsed.method === 'PUT');
     const insert = isInsert ? buildInsertSql(parsed, ctx.catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
-    const sql = insert ?? buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
+    let routine: RestRoutine | null = null;
+    let sql: { text: string; params: unknown[] };
+    if (parsed.kind === 'rpc') {
+      const params: unknown[] = [];
+      const rpc = buildRpcSql(
+        parsed,
+        ctx.catalog,
+        { body, postMedia: parsed.method === 'POST' ? mediaType(request.headers.get('content-type')) : null, singleObject: prefersSingleObject(request.headers.get('prefer')) },
+        ctx.config.maxRows,
+        (value) => `$${params.push(value)}`,
+      );
+      routine = rpc.routine;
+      sql = { text: rpc.text, params };
+    } else {
+      sql = insert ?? buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
+    }
     const result = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {
       const res = await tx.query<{ body: string | null; total: number | null; page?: number; location?: string | null }>(sql.text, sql.params, { serializers: AS_TEXT });
       const row = res.rows[0];
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
-      if (parsed.singular && parsed.kind === 'table' && affected !== 1) {
+      if (parsed.singular && affected !== 1) {
         // PostgREST refuses (and rolls back) when .single() does not match exactly one row.
-        throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${affected} rows`);
+        throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${affected} rows`);
       }
       if (parsed.method === 'PUT' && affected !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
-      if ((parsed.method === 'PATCH' || parsed.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
+      if ((parsed.method === 'PATCH' || parsed.method === 'DELETE' || parsed.kind === 'rpc') && prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
         throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
       }
       let insertedRows = affected;
@@ -65,11 +82,14 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
 
     const headers: Record<string, string> = {};
     let text = result.body;
-    if (parsed.singular && parsed.kind === 'table' && text !== null) {
-      text = JSON.stringify((JSON.parse(text) as unknown[])[0]);
-      headers['Content-Type'] = OBJECT_TYPE;
+    const singleRow = routine !== null && routine.returnsComposite && !routine.returnsSet;
+    // A table's rows, a set's rows and a row come back as a JSON array; .single() and a function returning one row answer its first element.
+    const arrayBody = routine === null || routine.returnsComposite || routine.returnsSet;
+    if ((parsed.singular || singleRow) && arrayBody && text !== null) {
+      text = JSON.stringify((JSON.parse(text) as unknown[])[0] ?? null);
     }
-    if (parsed.kind === 'rpc') return textResponse(200, text ?? 'null', headers);
+    if (parsed.singular && text !== null) headers['Content-Type'] = OBJECT_TYPE;
+    if (routine) return rpcResponse(parsed, routine, result, text, headers);
     if (parsed.method === 'GET' || parsed.method === 'HEAD') {
       const range = readRange(parsed.offset ?? 0, result.affected, parsed.count ? (result.total ?? 0) : null);
       headers['Content-Range'] = range.contentRange;
@@ -115,29 +135,49 @@ function writeResponse(
 }
 
 /**
+ * The answer to a call as PostgREST gives it: 204 without a body for a
+ * function returning void, else the result read like a table's (status and
+ * Content-Range by the page and the count), no body for HEAD.
+ */
+function rpcResponse(
+  parsed: RestRequest,
+  routine: RestRoutine,
+  result: { affected: number; total: number | null },
+  text: string | null,
+  headers: Record<string, string>,
+): Response {
+  const range = readRange(parsed.offset ?? 0, result.affected, parsed.count ? (result.total ?? 0) : null);
+  headers['Content-Range'] = range.contentRange;
+  if (routine.returnsVoid) {
+    delete headers['Content-Type'];
+    return new Response(null, { status: 204, headers });
+  }
+  return parsed.method === 'HEAD' ? new Response(null, { status: range.status, headers }) : textResponse(range.status, text ?? 'null', headers);
+}
+
+/** Prefer: params=single-object: the body is the function's one json argument. */
+function prefersSingleObject(prefer: string | null): boolean {
+  return (prefer ?? '').split(',').some((p) => p.trim() === 'params=single-object');
+}
+
+/**
  * The JSON body of a POST or PATCH, as PostgREST reads it: Content-Type
  * application/json (the default when there is none); a body that is not
  * UTF-8, not JSON or nested too deep is PGRST102. A form body is one row (or
  * the function's arguments), a text/csv body to a table its rows, all values
  * text. Other types are refused as PostgREST refuses them (400 PGRST102
- * "Content-Type not acceptable"); text, XML and octet-stream bodies to a function look for a
- * function with one unnamed parameter, which the site has none of.
+ * "Content-Type not acceptable"); a text or XML body to a function is its
+ * text, an octet-stream body its bytes (for a function with one unnamed
+ * text, xml or bytea parameter).
  */
-async function restBody(request: Request, parsed: RestRequest, schema: string): Promise<unknown> {
+async function restBody(request: Request, parsed: RestRequest): Promise<unknown> {
   if (parsed.method !== 'POST' && parsed.method !== 'PATCH' && parsed.method !== 'PUT') return undefined;
   const mime = mediaType(request.headers.get('content-type'));
   if (mime === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(await request.text()));
   if (mime === 'text/csv' && parsed.kind === 'table') return parseCsvBody(await request.text());
   if (mime !== 'application/json') {
-    if (parsed.kind === 'rpc' && ['text/plain', 'text/xml', 'application/octet-stream'].includes(mime)) {
-      const kind = { 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'bytea' }[mime];
-      throw new RestError(
-        404,
-        'PGRST202',
-        `Could not find the function ${schema}.${parsed.name} in the schema cache`,
-        `Searched for the function ${schema}.${parsed.name} with a single unnamed ${kind} parameter, but no matches were found in the schema cache.`,
-      );
-    }
+    if (parsed.kind === 'rpc' && (mime === 'text/plain' || mime === 'text/xml')) return await request.text();
+    if (parsed.kind === 'rpc' && mime === 'application/octet-stream') return new Uint8Array(await request.arrayBuffer());
     throw new RestError(400, 'PGRST102', `Content-Type not acceptable: ${mime}`);
   }
   const read = await readJsonBody(request);

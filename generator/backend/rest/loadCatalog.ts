@@ -10,7 +10,32 @@ export interface RestCatalog {
   tables: Map<string, { columns: string[]; types?: string[]; primaryKey?: string[]; defaults?: Record<string, string> }>;
   /** Foreign keys between tables of the schema, for embedding. */
   foreignKeys?: RestForeignKey[];
-  functions: Map<string, { args: { name: string; type: string }[]; returnsSet: boolean }>;
+  /** The callable functions of the schema by name, overloads with fewer parameters first (PostgREST's order). */
+  functions: Map<string, RestRoutine[]>;
+}
+
+/** A parameter as PostgREST's schema cache holds it: '' for an unnamed one, the type as regtype prints it. */
+export interface RestRoutineParam {
+  name: string;
+  type: string;
+  /** No DEFAULT: a call must give it. */
+  required: boolean;
+  variadic: boolean;
+}
+
+/** A function of the exposed schema. */
+export interface RestRoutine {
+  name: string;
+  params: RestRoutineParam[];
+  returnsSet: boolean;
+  /** Returns void (the call answers 204). */
+  returnsVoid: boolean;
+  /** Returns a row (a table's row type, a composite type, OUT or TABLE columns) rather than a scalar. */
+  returnsComposite: boolean;
+  /** The table or view whose row type it returns, when it is one of the schema: selects and embeds go through it. */
+  returnTable: string | null;
+  /** The columns of a row it returns that is no table of the schema (RETURNS TABLE, OUT parameters, a composite type). */
+  returnColumns: { name: string; type: string }[];
 }
 
 /** A foreign key: `table(columns)` references `foreignTable(foreignColumns)`. */
@@ -47,21 +72,30 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     if (row.default_sql !== null) table.defaults![row.column_name] = row.default_sql;
     tables.set(row.table_name, table);
   }
-  const fns = await db.query<{ proname: string; proretset: boolean; argnames: string[] | null; argtypes: string[] }>(
-    `select p.proname, p.proretset, p.proargnames as argnames,
-            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as argtypes
-       from pg_proc p
-       join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = $1 and p.prokind = 'f'`,
-    [schema],
-  );
+  const fns = await db.query<{
+    proname: string;
+    proretset: boolean;
+    params: { name: string; type: string; required: boolean; variadic: boolean }[];
+    returns_void: boolean;
+    returns_composite: boolean;
+    return_table: string | null;
+    return_columns: { name: string; type: string }[];
+  }>(ROUTINES_SQL, [schema]);
   const functions: RestCatalog['functions'] = new Map();
   for (const row of fns.rows) {
-    functions.set(row.proname, {
+    const list = functions.get(row.proname) ?? [];
+    list.push({
+      name: row.proname,
+      params: row.params,
       returnsSet: row.proretset,
-      args: row.argtypes.map((type, i) => ({ name: row.argnames?.[i] ?? `$${i + 1}`, type })),
+      returnsVoid: row.returns_void,
+      returnsComposite: row.returns_composite,
+      returnTable: row.return_table,
+      returnColumns: row.return_columns,
     });
+    functions.set(row.proname, list);
   }
+  for (const list of functions.values()) list.sort(compareRoutines);
   const fks = await db.query<{ name: string; table: string; columns: string[]; foreign_table: string; foreign_columns: string[]; is_unique: boolean }>(
     `select c.conname as name, t.relname as table, f.relname as foreign_table,
             array(select a.attname::text from unnest(c.conkey) with ordinality k(n, o)
@@ -104,4 +138,57 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
 /** Reads the catalog again into `ctx` (after DDL at run time), as PostgREST's NOTIFY pgrst, 'reload schema' does. */
 export async function reloadCatalog(ctx: { db: Queryable; catalog: RestCatalog }): Promise<void> {
   ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema);
+}
+
+/**
+ * The functions as PostgREST's schema cache reads them: input parameters
+ * ('' when unnamed, the type as regtype prints it, required when it has no
+ * DEFAULT); a function with unnamed parameters is callable only when it has
+ * one, of type json, jsonb, text, xml or bytea (the body is passed whole);
+ * trigger functions, aggregates and procedures are left out.
+ */
+const ROUTINES_SQL = `
+  select p.proname, p.proretset,
+         coalesce(a.params, '[]') as params,
+         p.prorettype = 'void'::regtype as returns_void,
+         (t.typtype = 'c' or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as returns_composite,
+         rel.relname as return_table,
+         coalesce(o.columns, '[]') as return_columns
+    from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    join pg_type t on t.oid = p.prorettype
+    left join lateral (
+      select r.relname from pg_class r
+       where r.oid = t.typrelid and r.relnamespace = n.oid and r.relkind in ('r', 'v', 'm', 'p', 'f')
+    ) rel on true
+    left join lateral (
+      select json_agg(json_build_object('name', coalesce(x.name, ''), 'type', x.type::regtype::text,
+                                        'required', x.idx <= p.pronargs - p.pronargdefaults, 'variadic', x.mode = 'v') order by x.idx) as params,
+             count(*) - count(nullif(x.name, '')) as unnamed,
+             (array_agg(x.type))[1] as first_type
+        from (select i.name, i.type, i.mode, row_number() over (order by i.ord) as idx
+                from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]),
+                            coalesce(p.proargmodes, array_fill('i'::"char", array[coalesce(array_length(p.proallargtypes, 1), p.pronargs)])),
+                            coalesce(p.proargnames, array_fill(''::text, array[coalesce(array_length(p.proallargtypes, 1), p.pronargs)])))
+                     with ordinality as i(type, mode, name, ord)
+               where i.mode in ('i', 'b', 'v')) x
+    ) a on true
+    left join lateral (
+      select json_agg(json_build_object('name', i.name, 'type', format_type(i.type, null)) order by i.ord) as columns
+        from unnest(p.proallargtypes, p.proargmodes, p.proargnames) with ordinality as i(type, mode, name, ord)
+       where i.mode in ('o', 'b', 't')
+    ) o on true
+   where n.nspname = $1 and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
+     and (coalesce(a.unnamed, 0) = 0
+          or (a.unnamed = 1 and a.first_type in ('bytea'::regtype, 'json'::regtype, 'jsonb'::regtype, 'text'::regtype, 'xml'::regtype)))`;
+
+/** PostgREST's order of overloads: fewer parameters first, then by the parameters (names, then types). */
+function compareRoutines(a: RestRoutine, b: RestRoutine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  for (let i = 0; i < a.params.length; i++) {
+    const [x, y] = [a.params[i], b.params[i]];
+    if (x.name !== y.name) return x.name < y.name ? -1 : 1;
+    if (x.type !== y.type) return x.type < y.type ? -1 : 1;
+  }
+  return 0;
 }

@@ -10,7 +10,9 @@ const catalog: RestCatalog = {
     ['contact_submissions', { columns: ['id', 'name', 'email', 'company', 'message', 'created_at'] }],
     ['user_roles', { columns: ['id', 'user_id', 'role', 'created_at'] }],
   ]),
-  functions: new Map([['waitlist_count', { args: [], returnsSet: false }]]),
+  functions: new Map([
+    ['waitlist_count', [{ name: 'waitlist_count', params: [], returnsSet: false, returnsVoid: false, returnsComposite: false, returnTable: null, returnColumns: [] }]],
+  ]),
 };
 
 function build(path: string, query: string, method = 'GET', headers: Record<string, string> = {}, body?: unknown) {
@@ -67,7 +69,10 @@ describe('buildRestSql', () => {
   });
 
   it('calls a function with typed named arguments', () => {
-    expect(build('/rpc/waitlist_count', '', 'POST', {}, {}).text).toBe('select to_json("public"."waitlist_count"())::text as body, 1 as total');
+    expect(build('/rpc/waitlist_count', '', 'POST', {}, {}).text).toBe(
+      'with pgrst_source as (select pgrst_call.pgrst_scalar from (select "public"."waitlist_count"() as pgrst_scalar) pgrst_call) ' +
+        `select coalesce((json_agg(_pgrst.pgrst_scalar) -> 0)::text, 'null') as body, count(*)::int as page, null::int as total from (select pgrst_scalar from pgrst_source limit 1000) _pgrst`,
+    );
   });
 
   it('refuses names that are not in the catalog', () => {
