@@ -8,6 +8,8 @@ export interface RestJoin {
   pairs: [string, string][];
   /** Many-to-many: the junction table, (parent column, junction column) and (embedded column, junction column) pairs. */
   junction?: { table: string; parentPairs: [string, string][]; childPairs: [string, string][] };
+  /** A computed relationship: the function, called with the parent's row, that returns the embedded rows. */
+  computed?: string;
 }
 
 interface Candidate {
@@ -28,6 +30,9 @@ interface Candidate {
  * PGRST201 with the candidates in `details`.
  */
 export function findRelationship(catalog: RestCatalog, parent: string, target: string, hint?: string): RestJoin {
+  // A computed relationship (a function of the parent's row returning rows of a table or view) is found by its name.
+  const fn = hint === undefined ? catalog.computed?.find((f) => f.name === target && f.table === parent && f.returns !== null) : undefined;
+  if (fn?.returns) return { table: fn.returns, toOne: fn.singleRow, pairs: [], computed: fn.name };
   const found: Candidate[] = [];
   for (const fk of catalog.foreignKeys ?? []) {
     for (const fromParent of [true, false]) {

@@ -1,4 +1,5 @@
 import type { BackendContext } from '../BackendContext.ts';
+import type { Queryable } from '../Database.ts';
 import { jsonResponse } from '../jsonResponse.ts';
 import { readJsonBody } from '../readJsonBody.ts';
 import { resolveCaller } from '../resolveCaller.ts';
@@ -11,6 +12,11 @@ import { parsePrefer, preferenceApplied } from './parsePrefer.ts';
 import { mediaType, parseRestRequest, type RestRequest } from './parseRestRequest.ts';
 import { pgErrorToRest } from './pgErrorToRest.ts';
 import { RestError } from './RestError.ts';
+
+/** The outcome of a statement whose transaction is rolled back (Prefer: tx=rollback, or pgrst.db_tx_end = rollback). */
+class RolledBack {
+  constructor(readonly result: { body: string | null; total: number | null; affected: number; insertedRows: number; location: string | null }) {}
+}
 
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
@@ -37,13 +43,25 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       }
     }
     if (subPath.replace(/\/+$/, '') === '' && (request.method === 'GET' || request.method === 'HEAD')) return await handleOpenApi(request, caller, ctx);
-    const prefs = parsePrefer(request.headers.get('prefer'));
+    const txEnd = ctx.catalog.settings?.txEnd ?? 'commit';
+    const prefs = parsePrefer(request.headers.get('prefer'), txEnd.endsWith('-allow-override'));
+    // pgrst.db_tx_end: commit unless the setting says rollback; with -allow-override, Prefer: tx= decides.
+    const rollback = prefs.tx ? prefs.tx === 'rollback' : txEnd.startsWith('rollback');
     const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers);
     const body = await restBody(request, parsed, ctx.catalog.schema);
     const isInsert = parsed.kind === 'table' && (parsed.method === 'POST' || parsed.method === 'PUT');
     const insert = isInsert ? buildInsertSql(parsed, ctx.catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
     const sql = insert ?? buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
     const result = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {
+      const done = await runStatement(tx);
+      // Thrown so that the transaction rolls back; caught below with the response it carries.
+      if (rollback) throw new RolledBack(done);
+      return done;
+    }).catch((error: unknown) => {
+      if (error instanceof RolledBack) return error.result;
+      throw error;
+    });
+    async function runStatement(tx: Queryable) {
       const res = await tx.query<{ body: string | null; total: number | null; page?: number; location?: string | null }>(sql.text, sql.params, { serializers: AS_TEXT });
       const row = res.rows[0];
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
@@ -61,7 +79,7 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
         insertedRows = affected - (counted.rows[0]?.updated ?? 0);
       }
       return { body: row?.body ?? null, total: row?.total ?? null, affected, insertedRows, location: row?.location ?? null };
-    });
+    }
 
     const headers: Record<string, string> = {};
     let text = result.body;

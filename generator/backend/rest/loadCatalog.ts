@@ -11,6 +11,33 @@ export interface RestCatalog {
   /** Foreign keys between tables of the schema, for embedding. */
   foreignKeys?: RestForeignKey[];
   functions: Map<string, { args: { name: string; type: string }[]; returnsSet: boolean }>;
+  /**
+   * Functions of one argument, a row of a table or view of the schema: `select=*,fn` reads them as
+   * columns (computed fields), and those returning rows of a table or view embed as `fn(*)`
+   * (computed relationships; one row when not `setof` or `rows 1`).
+   */
+  computed?: RestComputed[];
+  /** PostgREST's in-database configuration (`alter role authenticator set pgrst.<key>`), as hosted Supabase reads it. */
+  settings?: RestSettings;
+}
+
+/** A function `name(table) returns ...`, one per (name, table). */
+export interface RestComputed {
+  name: string;
+  table: string;
+  /** The table or view whose rows it returns, or null for a scalar (a computed field only). */
+  returns: string | null;
+  singleRow: boolean;
+  /** format_type of its result. */
+  type: string;
+}
+
+/** The pgrst.* settings of the authenticator role that change what the REST layer does. */
+export interface RestSettings {
+  /** pgrst.db_aggregates_enabled: count(), sum(), avg(), min(), max() in select (PostgREST's default: off). */
+  aggregatesEnabled: boolean;
+  /** pgrst.db_tx_end: commit (the default) or rollback; `-allow-override` lets `Prefer: tx=` choose per request. */
+  txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
 }
 
 /** A foreign key: `table(columns)` references `foreignTable(foreignColumns)`. */
@@ -98,7 +125,49 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     foreignColumns: r.foreign_columns,
     unique: r.is_unique,
   }));
-  return { schema, tables, functions, foreignKeys };
+  const computed = await db.query<{ name: string; arg_table: string; ret_table: string | null; single_row: boolean; type: string }>(
+    `select p.proname as name, ac.relname as arg_table, rc.relname as ret_table,
+            not p.proretset or p.prorows = 1 as single_row, format_type(p.prorettype, null) as type
+       from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+       join pg_class ac on ac.reltype = p.proargtypes[0] and ac.relnamespace = n.oid and ac.relkind in ('r', 'v', 'm', 'p', 'f')
+       left join pg_class rc on rc.reltype = p.prorettype and rc.relnamespace = n.oid and rc.relkind in ('r', 'v', 'm', 'p', 'f')
+      where n.nspname = $1 and p.prokind = 'f' and p.pronargs = 1
+      order by p.proname, ac.relname`,
+    [schema],
+  );
+  return {
+    schema,
+    tables,
+    functions,
+    foreignKeys,
+    computed: computed.rows.map((r) => ({ name: r.name, table: r.arg_table, returns: r.ret_table, singleRow: r.single_row, type: r.type })),
+    settings: await loadSettings(db),
+  };
+}
+
+const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
+
+/**
+ * The pgrst.* settings of the authenticator role, as PostgREST reads its
+ * in-database configuration (a setting for this database before one for all).
+ */
+async function loadSettings(db: Queryable): Promise<RestSettings> {
+  const rows = await db.query<{ key: string; value: string }>(
+    `select distinct on (key) key, value from (
+       select s.setdatabase as database, split_part(c, '=', 1) as key, substr(c, strpos(c, '=') + 1) as value
+         from pg_db_role_setting s cross join unnest(s.setconfig) c
+        where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+          and s.setdatabase in (0, (select oid from pg_database where datname = current_catalog))) kv
+      where key in ('pgrst.db_aggregates_enabled', 'pgrst.db_tx_end')
+      order by key, database desc`,
+  );
+  const get = (key: string) => rows.rows.find((r) => r.key === key)?.value.trim().toLowerCase();
+  const txEnd = get('pgrst.db_tx_end');
+  return {
+    aggregatesEnabled: ['true', 'on', 'yes', '1'].includes(get('pgrst.db_aggregates_enabled') ?? ''),
+    txEnd: (TX_END as readonly string[]).includes(txEnd ?? '') ? (txEnd as RestSettings['txEnd']) : 'commit',
+  };
 }
 
 /** Reads the catalog again into `ctx` (after DDL at run time), as PostgREST's NOTIFY pgrst, 'reload schema' does. */

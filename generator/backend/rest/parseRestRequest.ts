@@ -108,7 +108,7 @@ function embedModifier(request: RestRequest, path: string, what: string, raw: st
 /** The root's plain columns (no alias, cast or path), or ['*']: what a write's RETURNING lists. */
 function rootColumns(items: RestSelectItem[]): string[] {
   if (items.some((i) => i.kind === 'star')) return ['*'];
-  const plain = items.flatMap((i) => (i.kind === 'field' ? [i.name] : []));
+  const plain = items.flatMap((i) => (i.kind === 'field' && !i.aggregate ? [i.name] : []));
   return plain.length ? plain : ['*'];
 }
 
