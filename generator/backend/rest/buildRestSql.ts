@@ -38,7 +38,8 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
     // Qualified: an UPDATE ... FROM json_populate_record(...) has the same column names twice.
     return `${target}.${ident(name)}`;
   };
-  const returning = request.select.includes('*') ? `${target}.*` : request.select.map(column).join(', ');
+  // Built only for a write (a read's select may name computed fields, which buildSelectSql resolves).
+  const returning = () => (request.select.includes('*') ? `${target}.*` : request.select.map(column).join(', '));
   // Built only where a statement has a WHERE (an insert has none): each filter value becomes a parameter.
   const columnRef = (name: string) => {
     const i = table.columns.indexOf(name);
@@ -49,7 +50,7 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
     return root.length ? ` where ${root.map((f) => conditionSql(f, columnRef, param)).join(' and ')}` : '';
   };
   const wrap = (statement: string, withBody: boolean) =>
-    `with _pgrst as (${statement}${withBody ? ` returning ${returning}` : ''}) ` +
+    `with _pgrst as (${statement}${withBody ? ` returning ${returning()}` : ''}) ` +
     `select ${withBody ? `coalesce(json_agg(_pgrst), '[]')::text` : 'null::text'} as body, count(*)::int as total from _pgrst`;
 
   switch (request.method) {

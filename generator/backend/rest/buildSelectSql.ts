@@ -197,7 +197,9 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
       : request.media === 'csv'
         ? `(select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k from (select row_to_json(hh) as r from (${rows}) as hh limit 1) s) a)` +
           ` || chr(10) || coalesce(string_agg(substring(_pgrst::text, 2, length(_pgrst::text) - 2), chr(10)), '')`
-        : `coalesce(json_agg(_pgrst), '[]')::text`;
+        : request.stripNulls
+          ? `coalesce(json_strip_nulls(json_agg(_pgrst)), '[]')::text`
+          : `coalesce(json_agg(_pgrst), '[]')::text`;
   return `select ${data} as body, count(*)::int as page, ${total} as total from (${rows}) _pgrst`;
 }
 

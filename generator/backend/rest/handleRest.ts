@@ -85,7 +85,9 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     let text = result.body;
     if (parsed.singular && parsed.kind === 'table' && text !== null) {
       text = JSON.stringify((JSON.parse(text) as unknown[])[0]);
-      headers['Content-Type'] = OBJECT_TYPE;
+      headers['Content-Type'] = parsed.stripNulls ? 'application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8' : OBJECT_TYPE;
+    } else if (parsed.stripNulls && parsed.kind === 'table') {
+      headers['Content-Type'] = 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8';
     }
     if (parsed.kind === 'rpc') return textResponse(200, text ?? 'null', headers);
     if (parsed.method === 'GET' || parsed.method === 'HEAD') {
