@@ -7,6 +7,7 @@ import { runAsCaller } from '../runAsCaller.ts';
 import { buildInsertSql, locationOf } from './buildInsertSql.ts';
 import { buildRestSql } from './buildRestSql.ts';
 import { handleOpenApi } from './handleOpenApi.ts';
+import { loadCatalog, type RestCatalog } from './loadCatalog.ts';
 import { parseCsvBody } from './parseCsvBody.ts';
 import { parsePrefer, preferenceApplied } from './parsePrefer.ts';
 import { mediaType, parseRestRequest, type RestRequest } from './parseRestRequest.ts';
@@ -36,22 +37,17 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
   // The key the gateway already checked (resolveCaller) is no filter.
   url.searchParams.delete('apikey');
   try {
-    for (const header of ['accept-profile', 'content-profile']) {
-      const profile = request.headers.get(header);
-      if (profile && profile !== ctx.catalog.schema) {
-        throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${ctx.catalog.schema}`);
-      }
-    }
+    const catalog = await profileCatalog(request, ctx);
     if (subPath.replace(/\/+$/, '') === '' && (request.method === 'GET' || request.method === 'HEAD')) return await handleOpenApi(request, caller, ctx);
-    const txEnd = ctx.catalog.settings?.txEnd ?? 'commit';
+    const txEnd = catalog.settings?.txEnd ?? 'commit';
     const prefs = parsePrefer(request.headers.get('prefer'), txEnd.endsWith('-allow-override'));
     // pgrst.db_tx_end: commit unless the setting says rollback; with -allow-override, Prefer: tx= decides.
     const rollback = prefs.tx ? prefs.tx === 'rollback' : txEnd.startsWith('rollback');
     const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers);
-    const body = await restBody(request, parsed, ctx.catalog.schema);
+    const body = await restBody(request, parsed, catalog.schema);
     const isInsert = parsed.kind === 'table' && (parsed.method === 'POST' || parsed.method === 'PUT');
-    const insert = isInsert ? buildInsertSql(parsed, ctx.catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
-    const sql = insert ?? buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
+    const insert = isInsert ? buildInsertSql(parsed, catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
+    const sql = insert ?? buildRestSql(parsed, catalog, body, ctx.config.maxRows);
     const result = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {
       const done = await runStatement(tx);
       // Thrown so that the transaction rolls back; caught below with the response it carries.
@@ -103,6 +99,26 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     const extra: Record<string, string> = rest.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
     return request.method === 'HEAD' ? new Response(null, { status: rest.status, headers: extra }) : jsonResponse(rest.status, rest.body, extra);
   }
+}
+
+/**
+ * The catalog of the schema a request names, as PostgREST picks it:
+ * Accept-Profile for GET and HEAD, Content-Profile for the other methods,
+ * the first of [api] schemas when there is none; a schema not listed is 406
+ * PGRST106 naming those that are.
+ */
+async function profileCatalog(request: Request, ctx: BackendContext): Promise<RestCatalog> {
+  const profile = request.headers.get(request.method === 'GET' || request.method === 'HEAD' ? 'accept-profile' : 'content-profile');
+  if (profile === null || profile === ctx.catalog.schema) return ctx.catalog;
+  const schemas = ctx.config.apiSchemas.length ? ctx.config.apiSchemas : [ctx.catalog.schema];
+  if (!schemas.includes(profile)) throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`);
+  ctx.otherCatalogs ??= new Map();
+  let catalog = ctx.otherCatalogs.get(profile);
+  if (!catalog) {
+    catalog = await loadCatalog(ctx.db, profile);
+    ctx.otherCatalogs.set(profile, catalog);
+  }
+  return catalog;
 }
 
 /**

@@ -171,6 +171,7 @@ async function loadSettings(db: Queryable): Promise<RestSettings> {
 }
 
 /** Reads the catalog again into `ctx` (after DDL at run time), as PostgREST's NOTIFY pgrst, 'reload schema' does. */
-export async function reloadCatalog(ctx: { db: Queryable; catalog: RestCatalog }): Promise<void> {
+export async function reloadCatalog(ctx: { db: Queryable; catalog: RestCatalog; otherCatalogs?: Map<string, RestCatalog> }): Promise<void> {
   ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema);
+  ctx.otherCatalogs?.clear();
 }
