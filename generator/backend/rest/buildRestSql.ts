@@ -11,6 +11,8 @@ import type { RestRequest } from './parseRestRequest.ts';
 export interface RestSql {
   text: string;
   params: unknown[];
+  /** A read: its filtered rows, to EXPLAIN for count=planned and count=estimated (same params). */
+  countText?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
   switch (request.method) {
     case 'GET':
     case 'HEAD':
-      return { text: buildSelectSql(request, catalog, maxRows, param), params };
+      return { ...buildSelectSql(request, catalog, maxRows, param), params };
     case 'PUT': // handleRest sends inserts and upserts to buildInsertSql
     case 'POST': {
       const rows = Array.isArray(body) ? body : [body];

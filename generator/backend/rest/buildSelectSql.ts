@@ -28,10 +28,11 @@ type Embed = Extract<RestSelectItem, { kind: 'embed' | 'spread' }>;
  * security applies to embedded tables as to the root: embedded resources are
  * correlated subqueries (a json object for to-one, a json array for
  * to-many), `!inner` and `embed=not.is.null` are EXISTS, filters and
- * order/limit/offset apply at their own level. Returns `body` (json or csv
- * text), `page` (rows in the body) and `total` (with a count).
+ * order/limit/offset apply at their own level. The statement returns `body`
+ * (json or csv text), `page` (rows in the body) and `total` (with a count);
+ * countText is the root's filtered rows, for a planned count.
  */
-export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRows: number | null, param: Param): string {
+export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRows: number | null, param: Param): { text: string; countText: string } {
   const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const schema = ident(catalog.schema);
   let aliases = 0;
@@ -46,7 +47,9 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
     if (fn) return { sql: `${schema}.${ident(fn.name)}(${level.row})`, type: fn.type };
     // `t(count)`: Postgres reads `row.count` as count(row), the rows of this level counted (as under PostgREST).
     if (name === 'count') return { sql: `count(${level.row})`, type: 'bigint' };
-    throw new RestError(400, '42703', `column ${level.table}.${name} does not exist`);
+    // Named as Postgres names it under PostgREST, whose embedded tables are aliased <table>_<depth>.
+    const alias = level.path ? `${level.table}_${level.path.split('.').length}` : level.table;
+    throw new RestError(400, '42703', `column ${alias}.${name} does not exist`);
   };
   const embedsOf = (level: Level) => level.items.filter((i): i is Embed => i.kind === 'embed' || i.kind === 'spread');
   const keyOf = (e: Embed) => (e.kind === 'embed' ? (e.alias ?? e.name) : e.name);
@@ -99,7 +102,8 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
   }
 
   /** One output column of a level: its SQL, its key in the JSON object (none for `t.*`), and whether it aggregates. */
-  type Entry = { sql: string; key?: string; aggregate: boolean };
+  type Entry = { sql: string; key?: string; aggregate: boolean; implicit?: true };
+  const isColumn = (level: Level, name: string) => catalog.tables.get(level.table)?.columns.includes(name) ?? false;
 
   function entries(level: Level, expandStar = false): Entry[] {
     const aggregates = level.items.some((i) => i.kind === 'field' && i.aggregate);
@@ -119,7 +123,10 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
         return [{ sql, key: item.alias ?? item.aggregate, aggregate: true }];
       }
       const lastKey = item.jsonPath?.length ? item.jsonPath[item.jsonPath.length - 1] : undefined;
-      return [{ sql: fieldValue(level, item), key: item.alias ?? (lastKey && !lastKey.index ? lastKey.key : item.name), aggregate: false }];
+      const key = item.alias ?? (lastKey && !lastKey.index ? lastKey.key : item.name);
+      // A plain column is named by Postgres as it is; `as` only where the name would differ.
+      const named = item.alias !== undefined || item.jsonPath !== undefined || item.cast !== undefined || !isColumn(level, item.name);
+      return [{ sql: fieldValue(level, item), key, ...(named ? {} : { implicit: true }), aggregate: false }];
     });
   }
 
@@ -141,7 +148,7 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
 
   function selectList(level: Level): { list: string; groupBy: string } {
     const all = entries(level);
-    const list = all.map((x) => (x.key === undefined ? x.sql : `${x.sql} as ${ident(x.key)}`)).join(', ');
+    const list = all.map((x) => (x.key === undefined || x.implicit ? x.sql : `${x.sql} as ${ident(x.key)}`)).join(', ');
     // Grouped by every other output column (by position, so that an embed's subquery groups as itself).
     const plain = all.flatMap((x, i) => (x.aggregate ? [] : [String(i + 1)]));
     const groupBy = all.some((x) => x.aggregate) && plain.length ? ` group by ${plain.join(', ')}` : '';
@@ -200,7 +207,11 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
         : request.stripNulls
           ? `coalesce(json_strip_nulls(json_agg(_pgrst)), '[]')::text`
           : `coalesce(json_agg(_pgrst), '[]')::text`;
-  return `select ${data} as body, count(*)::int as page, ${total} as total from (${rows}) _pgrst`;
+  return {
+    text: `select ${data} as body, count(*)::int as page, ${total} as total from (${rows}) _pgrst`,
+    // The rows a count counts, for EXPLAIN's estimate (count=planned, count=estimated), as PostgREST plans it.
+    countText: `select 1 from ${from(root)}${where}`,
+  };
 }
 
 function notEmbedded(name: string, alias?: string): RestError {

@@ -69,12 +69,16 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       if ((parsed.method === 'PATCH' || parsed.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
         throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
       }
+      let total = row?.total ?? null;
+      if ((prefs.count === 'planned' || prefs.count === 'estimated') && 'countText' in sql && sql.countText) {
+        total = await countEstimate(tx, sql.countText, sql.params, prefs.count, total ?? 0, ctx.config.maxRows);
+      }
       let insertedRows = affected;
       if (insert?.countsInserted) {
         const counted = await tx.query<{ updated: number | null }>(`select nullif(current_setting('pgrst.updated', true), '')::int as updated`);
         insertedRows = affected - (counted.rows[0]?.updated ?? 0);
       }
-      return { body: row?.body ?? null, total: row?.total ?? null, affected, insertedRows, location: row?.location ?? null };
+      return { body: row?.body ?? null, total, affected, insertedRows, location: row?.location ?? null };
     }
 
     const headers: Record<string, string> = {};
@@ -99,6 +103,20 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     const extra: Record<string, string> = rest.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
     return request.method === 'HEAD' ? new Response(null, { status: rest.status, headers: extra }) : jsonResponse(rest.status, rest.body, extra);
   }
+}
+
+/**
+ * PostgREST's count=planned (the planner's row estimate, EXPLAIN's Plan
+ * Rows) and count=estimated (the exact count while it is at most max_rows,
+ * else the larger of it and the estimate).
+ */
+async function countEstimate(tx: Queryable, countText: string, params: unknown[], mode: 'planned' | 'estimated', exact: number, maxRows: number | null): Promise<number> {
+  if (mode === 'estimated' && maxRows !== null && exact <= maxRows) return exact;
+  const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${countText}`, params, { serializers: AS_TEXT });
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const planned = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  return mode === 'planned' ? planned : Math.max(exact, planned);
 }
 
 /**
