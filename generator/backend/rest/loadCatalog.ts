@@ -117,7 +117,7 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     const table = tables.get(row.table_name);
     if (table) table.primaryKey = row.columns;
   }
-  const foreignKeys = fks.rows.map((r) => ({
+  const tableKeys = fks.rows.map((r) => ({
     name: r.name,
     table: r.table,
     columns: r.columns,
@@ -125,6 +125,16 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     foreignColumns: r.foreign_columns,
     unique: r.is_unique,
   }));
+  const usage = await db.query<{ view: string; table: string; column: string }>(
+    `select u.view_name as view, u.table_name as table, u.column_name as column
+       from information_schema.view_column_usage u
+       join pg_namespace n on n.nspname = u.view_schema::text
+       join pg_class v on v.relname = u.view_name::text and v.relnamespace = n.oid
+       join pg_attribute a on a.attrelid = v.oid and a.attname = u.column_name::text and not a.attisdropped
+      where u.view_schema::text = $1::text and u.table_schema::text = $1::text`,
+    [schema],
+  );
+  const foreignKeys = [...tableKeys, ...viewForeignKeys(tableKeys, usage.rows)];
   const computed = await db.query<{ name: string; arg_table: string; ret_table: string | null; single_row: boolean; type: string }>(
     `select p.proname as name, ac.relname as arg_table, rc.relname as ret_table,
             not p.proretset or p.prorows = 1 as single_row, format_type(p.prorettype, null) as type
@@ -144,6 +154,29 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     computed: computed.rows.map((r) => ({ name: r.name, table: r.arg_table, returns: r.ret_table, singleRow: r.single_row, type: r.type })),
     settings: await loadSettings(db),
   };
+}
+
+/**
+ * Foreign keys as seen through views (PostgREST's view relationships): a
+ * view that shows every column of a key, under the same name, takes the
+ * place of its table on that side, the other side, or both.
+ */
+function viewForeignKeys(keys: RestForeignKey[], usage: { view: string; table: string; column: string }[]): RestForeignKey[] {
+  const viewsShowing = (table: string, columns: string[]) => {
+    const views = new Set(usage.filter((u) => u.table === table).map((u) => u.view));
+    return [...views].filter((v) => columns.every((c) => usage.some((u) => u.view === v && u.table === table && u.column === c)));
+  };
+  const out: RestForeignKey[] = [];
+  for (const fk of keys) {
+    const tables = [fk.table, ...viewsShowing(fk.table, fk.columns)];
+    const foreignTables = [fk.foreignTable, ...viewsShowing(fk.foreignTable, fk.foreignColumns)];
+    for (const table of tables) {
+      for (const foreignTable of foreignTables) {
+        if (table !== fk.table || foreignTable !== fk.foreignTable) out.push({ ...fk, table, foreignTable });
+      }
+    }
+  }
+  return out;
 }
 
 const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;

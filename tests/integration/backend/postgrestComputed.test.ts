@@ -52,6 +52,9 @@ const CASES: Case[] = [
   { name: 'a rows 1 function embeds as an object', call: (db) => db.from('authors').select('name, first:first_book(title)').eq('id', 1), data: [{ name: 'Ada', first: { title: 'Engines' } }] },
   { name: 'a function of a view row returning a table row', call: (db) => db.from('book_titles').select('title, shelf(name)').eq('id', 2), data: [{ title: 'Notes', shelf: { name: 'Ada' } }] },
   { name: 'a filter inside a computed relationship', call: (db) => db.from('authors').select('name, long_books(title)').eq('long_books.title', 'Boats').eq('id', 1), data: [{ name: 'Ada', long_books: [] }] },
+  // relationships through a view: its columns show the key of the table below
+  { name: 'a view embeds what its table references', call: (db) => db.from('book_titles').select('title, authors(name)').eq('id', 3), data: [{ title: 'Boats', authors: { name: 'Bob' } }] },
+  { name: 'a table embeds a view over its referencing table', call: (db) => db.from('authors').select('name, book_titles(title)').eq('id', 2), data: [{ name: 'Bob', book_titles: [{ title: 'Boats' }] }] },
   // t(count): Postgres reads row.count as count(row)
   { name: 'count of an embedded resource', call: (db) => db.from('authors').select('name, books(count)').order('id'), data: [{ name: 'Ada', books: [{ count: 2 }] }, { name: 'Bob', books: [{ count: 1 }] }, { name: 'Cy', books: [{ count: 0 }] }] },
   // t(): filters with !inner, adds nothing to the output
