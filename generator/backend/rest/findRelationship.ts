@@ -87,7 +87,9 @@ function matches(c: Candidate, target: string, hint: string | undefined): boolea
     if (hint === undefined) return (target === foreign && o2m) || (single && mine === target && m2o);
     return target === foreign && o2m && single && theirs === hint;
   }
-  if (hint === undefined) return target === foreign || fk.name === target || (single && mine === target);
+  // A constraint or column name finds a table only, never a view over it (PostgREST's findRel).
+  const toView = fromParent ? fk.foreignTableIsView : fk.tableIsView;
+  if (hint === undefined) return target === foreign || (!toView && (fk.name === target || (single && mine === target)));
   return target === foreign && (fk.name === hint || (single && (mine === hint || theirs === hint)));
 }
 

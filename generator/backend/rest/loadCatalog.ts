@@ -49,6 +49,9 @@ export interface RestForeignKey {
   foreignColumns: string[];
   /** The referencing columns are unique (a one-to-one relationship). */
   unique: boolean;
+  /** A relationship through a view: the referencing side, or the referenced side, is a view over the key's table. */
+  tableIsView?: true;
+  foreignTableIsView?: true;
 }
 
 /** Reads the catalog once (after migrations). Every identifier a request names is checked against it. */
@@ -172,7 +175,9 @@ function viewForeignKeys(keys: RestForeignKey[], usage: { view: string; table: s
     const foreignTables = [fk.foreignTable, ...viewsShowing(fk.foreignTable, fk.foreignColumns)];
     for (const table of tables) {
       for (const foreignTable of foreignTables) {
-        if (table !== fk.table || foreignTable !== fk.foreignTable) out.push({ ...fk, table, foreignTable });
+        if (table !== fk.table || foreignTable !== fk.foreignTable) {
+          out.push({ ...fk, table, foreignTable, ...(table !== fk.table && { tableIsView: true }), ...(foreignTable !== fk.foreignTable && { foreignTableIsView: true }) });
+        }
       }
     }
   }
