@@ -133,7 +133,7 @@ async function profileCatalog(request: Request, ctx: BackendContext): Promise<Re
   ctx.otherCatalogs ??= new Map();
   let catalog = ctx.otherCatalogs.get(profile);
   if (!catalog) {
-    catalog = await loadCatalog(ctx.db, profile);
+    catalog = await loadCatalog(ctx.db, profile, ctx.config);
     ctx.otherCatalogs.set(profile, catalog);
   }
   return catalog;

@@ -55,7 +55,7 @@ export interface RestForeignKey {
 }
 
 /** Reads the catalog once (after migrations). Every identifier a request names is checked against it. */
-export async function loadCatalog(db: Queryable, schema = 'public'): Promise<RestCatalog> {
+export async function loadCatalog(db: Queryable, schema = 'public', defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string }> = {}): Promise<RestCatalog> {
   const columns = await db.query<{ table_name: string; column_name: string; type: string; default_sql: string | null }>(
     `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type,
             case when a.attgenerated <> '' then null
@@ -155,7 +155,7 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     functions,
     foreignKeys,
     computed: computed.rows.map((r) => ({ name: r.name, table: r.arg_table, returns: r.ret_table, singleRow: r.single_row, type: r.type })),
-    settings: await loadSettings(db),
+    settings: await loadSettings(db, defaults),
   };
 }
 
@@ -188,9 +188,10 @@ const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-o
 
 /**
  * The pgrst.* settings of the authenticator role, as PostgREST reads its
- * in-database configuration (a setting for this database before one for all).
+ * in-database configuration (a setting for this database before one for all),
+ * over config.toml's (embedded) keys of the same names.
  */
-async function loadSettings(db: Queryable): Promise<RestSettings> {
+async function loadSettings(db: Queryable, defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string }>): Promise<RestSettings> {
   const rows = await db.query<{ key: string; value: string }>(
     `select distinct on (key) key, value from (
        select s.setdatabase as database, split_part(c, '=', 1) as key, substr(c, strpos(c, '=') + 1) as value
@@ -201,15 +202,21 @@ async function loadSettings(db: Queryable): Promise<RestSettings> {
       order by key, database desc`,
   );
   const get = (key: string) => rows.rows.find((r) => r.key === key)?.value.trim().toLowerCase();
-  const txEnd = get('pgrst.db_tx_end');
+  const aggregates = get('pgrst.db_aggregates_enabled');
+  const txEnd = get('pgrst.db_tx_end') ?? defaults.dbTxEnd;
   return {
-    aggregatesEnabled: ['true', 'on', 'yes', '1'].includes(get('pgrst.db_aggregates_enabled') ?? ''),
+    aggregatesEnabled: aggregates === undefined ? (defaults.dbAggregatesEnabled ?? false) : ['true', 'on', 'yes', '1'].includes(aggregates),
     txEnd: (TX_END as readonly string[]).includes(txEnd ?? '') ? (txEnd as RestSettings['txEnd']) : 'commit',
   };
 }
 
 /** Reads the catalog again into `ctx` (after DDL at run time), as PostgREST's NOTIFY pgrst, 'reload schema' does. */
-export async function reloadCatalog(ctx: { db: Queryable; catalog: RestCatalog; otherCatalogs?: Map<string, RestCatalog> }): Promise<void> {
-  ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema);
+export async function reloadCatalog(ctx: {
+  db: Queryable;
+  catalog: RestCatalog;
+  otherCatalogs?: Map<string, RestCatalog>;
+  config?: { dbAggregatesEnabled: boolean; dbTxEnd: string };
+}): Promise<void> {
+  ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema, ctx.config);
   ctx.otherCatalogs?.clear();
 }

@@ -18,7 +18,7 @@ grant usage on schema extra to anon;
 grant select, insert on public.notes, extra.notes to anon;
 `;
 
-describe.each(ENGINES)('[api] schemas beyond public, chosen by Accept-Profile and Content-Profile, on $name', (engine) => {
+describe.each(ENGINES)('[api] schemas beyond public (Accept-Profile, Content-Profile), db_aggregates_enabled and db_tx_end on $name', (engine) => {
   if (engine.skip) {
     it.skip(`skipped: ${engine.skip}`, () => {});
     return;
@@ -28,7 +28,10 @@ describe.each(ENGINES)('[api] schemas beyond public, chosen by Accept-Profile an
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'site-rest-schemas-'));
-    const config = readFileSync('supabase/config.toml', 'utf8').replace(/^schemas = .*$/m, 'schemas = ["public", "extra", "graphql_public"]');
+    const config = readFileSync('supabase/config.toml', 'utf8')
+      .replace(/^schemas = .*$/m, 'schemas = ["public", "extra", "graphql_public"]')
+      .replace(/^db_aggregates_enabled = .*$/m, 'db_aggregates_enabled = true')
+      .replace(/^db_tx_end = .*$/m, 'db_tx_end = "commit-allow-override"');
     writeFileSync(path.join(dir, 'config.toml'), config);
     symlinkSync(path.resolve('supabase/migrations'), path.join(dir, 'migrations'));
     backend = await engine.start({ supabaseDir: dir });
@@ -53,6 +56,15 @@ describe.each(ENGINES)('[api] schemas beyond public, chosen by Accept-Profile an
     expect(status).toBe(201);
     expect((await anon.schema('extra').from('notes').select('id').order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
     expect((await anon.from('notes').select('id')).data).toEqual([{ id: 1 }]);
+  });
+
+  it('allows aggregates and Prefer: tx=rollback by the (embedded) config.toml keys', async () => {
+    const anon = clientFor(backend);
+    expect((await anon.from('notes').select('count()')).data).toEqual([{ count: 1 }]);
+    const { error, status } = await anon.from('notes').insert({ id: 3, body: 'draft' }).rollback();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect((await anon.from('notes').select('id').eq('id', 3)).data).toEqual([]);
   });
 
   it('refuses a schema not listed with 406 PGRST106 naming those that are', async () => {
