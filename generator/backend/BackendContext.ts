@@ -10,6 +10,8 @@ export interface BackendContext {
   db: Database;
   keys: JwtKeys;
   catalog: RestCatalog;
+  /** Catalogs of the other [api] schemas, read on first use (Accept-Profile / Content-Profile); emptied on reload. */
+  otherCatalogs?: Map<string, RestCatalog>;
   config: SupabaseConfig;
   /** http://host:port, known once the server listens. */
   apiUrl: () => string;

@@ -9,6 +9,12 @@ export interface SupabaseConfig {
   maxRows: number | null;
   /** [api] schemas: the schemas the Data API exposes (and `site gen types` reads). */
   apiSchemas: string[];
+  /**
+   * (embedded) [api] db_aggregates_enabled and db_tx_end: PostgREST's settings of those names, which the
+   * Supabase CLI's config.toml has no key for; the authenticator role's pgrst.* settings override them.
+   */
+  dbAggregatesEnabled: boolean;
+  dbTxEnd: string;
   seed: { enabled: boolean; sqlPaths: string[] };
   /** [inbucket]: the local inbox (Mailpit's API) where the auth server's mails go. */
   inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string };
@@ -132,6 +138,8 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
     apiPort: num(get('api', 'port'), 54321),
     maxRows: maxRows > 0 ? maxRows : null,
     apiSchemas: list(get('api', 'schemas'), ['public', 'graphql_public']),
+    dbAggregatesEnabled: bool(get('api', 'db_aggregates_enabled'), false),
+    dbTxEnd: str(get('api', 'db_tx_end'), 'commit'),
     seed: {
       enabled: bool(get('db.seed', 'enabled'), true),
       sqlPaths: list(get('db.seed', 'sql_paths'), ['./seed.sql']),

@@ -102,7 +102,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   }
   let catalog: Awaited<ReturnType<typeof loadCatalog>>;
   try {
-    catalog = await loadCatalog(db);
+    catalog = await loadCatalog(db, 'public', config);
   } catch (error) {
     await db.close();
     lock?.release();

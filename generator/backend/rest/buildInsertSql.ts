@@ -76,13 +76,17 @@ export function buildInsertSql(request: RestRequest, catalog: RestCatalog, body:
   let source: string;
   if (keys.length === 0) {
     source = `select from json_array_elements(${param(bodyJson)}::json) _pgrst_body${where}`;
-  } else if (prefs.missing === 'default' && !isPut && rows.some((r) => keys.some((k) => !Object.hasOwn(r as object, k)))) {
-    // PostgREST merges each column's default into the rows that lack it; here a CASE per column does.
+  } else if (prefs.missing === 'default' && !isPut) {
+    // As PostgREST: each row is merged over an object of the columns' defaults, evaluated for every row
+    // (so a sequence advances once per row, given or not), then read as a record of the table.
     const defaults = table.defaults ?? {};
-    const picks = keys.map((k) => `case when _pgrst_row.elem ? '${k.replace(/'/g, "''")}' then _pgrst_body.${ident(k)} else ${defaults[k] ?? 'null'} end`);
+    const withDefault = keys.filter((k) => defaults[k] !== undefined);
+    const merged = withDefault.length
+      ? `jsonb_build_object(${withDefault.map((k) => `'${k.replace(/'/g, "''")}', ${defaults[k]}`).join(', ')}) || _pgrst_row.elem`
+      : '_pgrst_row.elem';
     source =
-      `select ${picks.join(', ')} from jsonb_array_elements(${param(bodyJson)}::jsonb) with ordinality _pgrst_row (elem, n), ` +
-      `jsonb_populate_record(null::${target}, _pgrst_row.elem) _pgrst_body order by _pgrst_row.n`;
+      `select ${keys.map((k) => `_pgrst_body.${ident(k)}`).join(', ')} from jsonb_array_elements(${param(bodyJson)}::jsonb) with ordinality _pgrst_row (elem, n), ` +
+      `jsonb_populate_record(null::${target}, ${merged}) _pgrst_body order by _pgrst_row.n`;
   } else {
     source = `select ${keys.map((k) => `_pgrst_body.${ident(k)}`).join(', ')} from json_populate_recordset(null::${target}, ${param(bodyJson)}::json) _pgrst_body${where}`;
   }

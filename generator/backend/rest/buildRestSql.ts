@@ -13,6 +13,8 @@ import type { RestRequest } from './parseRestRequest.ts';
 export interface RestSql {
   text: string;
   params: unknown[];
+  /** A read: its filtered rows, to EXPLAIN for count=planned and count=estimated (same params). */
+  countText?: string;
 }
 
 /**
@@ -43,7 +45,8 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
     // Qualified: an UPDATE ... FROM json_populate_record(...) has the same column names twice.
     return `${target}.${ident(name)}`;
   };
-  const returning = request.select.includes('*') ? `${target}.*` : request.select.map(column).join(', ');
+  // Built only for a write (a read's select may name computed fields, which buildSelectSql resolves).
+  const returning = () => (request.select.includes('*') ? `${target}.*` : request.select.map(column).join(', '));
   // Built only where a statement has a WHERE (an insert has none): each filter value becomes a parameter.
   const columnRef = (name: string) => {
     const i = table.columns.indexOf(name);
@@ -54,13 +57,13 @@ export function buildRestSql(request: RestRequest, catalog: RestCatalog, body: u
     return root.length ? ` where ${root.map((f) => conditionSql(f, columnRef, param)).join(' and ')}` : '';
   };
   const wrap = (statement: string, withBody: boolean) =>
-    `with _pgrst as (${statement}${withBody ? ` returning ${returning}` : ''}) ` +
+    `with _pgrst as (${statement}${withBody ? ` returning ${returning()}` : ''}) ` +
     `select ${withBody ? `coalesce(json_agg(_pgrst), '[]')::text` : 'null::text'} as body, count(*)::int as total from _pgrst`;
 
   switch (request.method) {
     case 'GET':
     case 'HEAD':
-      return { text: buildSelectSql(request, catalog, maxRows, param), params };
+      return { ...buildSelectSql(request, catalog, maxRows, param), params };
     case 'PUT': // handleRest sends inserts and upserts to buildInsertSql
     case 'POST': {
       const rows = Array.isArray(body) ? body : [body];

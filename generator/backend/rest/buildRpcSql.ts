@@ -70,7 +70,7 @@ export function buildRpcSql(request: RestRequest, catalog: RestCatalog, args: Rp
       ? catalog
       : { ...catalog, tables: new Map(catalog.tables).set(relation, { columns: fn.returnColumns.map((c) => c.name), types: fn.returnColumns.map((c) => c.type) }) };
   const read = buildSelectSql({ ...request, name: relation }, readCatalog, maxRows, param, 'pgrst_source');
-  return { routine: fn, text: `with pgrst_source as (select pgrst_call.* from ${from}) ${read}` };
+  return { routine: fn, text: `with pgrst_source as (select pgrst_call.* from ${from}) ${read.text}` };
 }
 
 /** The argument names a POST gives: ?columns=, else the keys of its JSON object (the first one of an array) or form. */

@@ -11,24 +11,36 @@ interface Level {
   table: string;
   /** How SQL names its rows: "public"."t" for the root, "_pgrst_N" for an embed. */
   ref: string;
+  /** The whole row, as a computed field's argument: "t" for the root, "_pgrst_N" for an embed. */
+  row: string;
+  /** FROM of an embed that is a computed relationship: the function called with the parent's row. */
+  fromSql?: string;
   /** The embed path (aliases or names joined by dots); '' for the root. */
   path: string;
   items: RestSelectItem[];
 }
 
-type Embed = Extract<RestSelectItem, { kind: 'embed' }>;
+/** An embedded resource: `t(...)` or a spread `...t(...)` (which has no alias). */
+type Embed = Extract<RestSelectItem, { kind: 'embed' | 'spread' }>;
 
 /**
  * Pure: the read of a table (GET/HEAD) as one statement, so row-level
  * security applies to embedded tables as to the root: embedded resources are
  * correlated subqueries (a json object for to-one, a json array for
  * to-many), `!inner` and `embed=not.is.null` are EXISTS, filters and
- * order/limit/offset apply at their own level. Returns `body` (json or csv
- * text), `page` (rows in the body) and `total` (with a count). With
+ * order/limit/offset apply at their own level. The statement returns `body`
+ * (json or csv text), `page` (rows in the body) and `total` (with a count);
+ * countText is the root's filtered rows, for a planned count. With
  * `rootSource` (the name of a function call's result, for RPC) the root's
  * rows come from it rather than from the table, whose columns it has.
  */
-export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRows: number | null, param: Param, rootSource?: string): string {
+export function buildSelectSql(
+  request: RestRequest,
+  catalog: RestCatalog,
+  maxRows: number | null,
+  param: Param,
+  rootSource?: string,
+): { text: string; countText: string } {
   const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const schema = ident(catalog.schema);
   let aliases = 0;
@@ -37,21 +49,32 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
   const columnOf = (level: Level, name: string) => {
     const table = catalog.tables.get(level.table);
     const i = table ? table.columns.indexOf(name) : -1;
-    // Named as PostgREST's statement names the relation: an embedded one as <table>_<depth>.
-    const relation = level.path ? `${level.table}_${level.path.split('.').length}` : level.table;
-    if (!table || i < 0) throw new RestError(400, '42703', `column ${relation}.${name} does not exist`);
-    return { sql: `${level.ref}.${ident(name)}`, type: table.types?.[i] };
+    if (table && i >= 0) return { sql: `${level.ref}.${ident(name)}`, type: table.types?.[i] };
+    // A computed field: a function taking a row of this table, read as a column.
+    const fn = catalog.computed?.find((f) => f.name === name && f.table === level.table);
+    if (fn) return { sql: `${schema}.${ident(fn.name)}(${level.row})`, type: fn.type };
+    // `t(count)`: Postgres reads `row.count` as count(row), the rows of this level counted (as under PostgREST).
+    if (name === 'count') return { sql: `count(${level.row})`, type: 'bigint' };
+    // Named as Postgres names it under PostgREST, whose embedded tables are aliased <table>_<depth>.
+    const alias = level.path ? `${level.table}_${level.path.split('.').length}` : level.table;
+    throw new RestError(400, '42703', `column ${alias}.${name} does not exist`);
   };
-  const embedsOf = (level: Level) => level.items.filter((i): i is Embed => i.kind === 'embed');
-  const keyOf = (e: Embed) => e.alias ?? e.name;
+  const embedsOf = (level: Level) => level.items.filter((i): i is Embed => i.kind === 'embed' || i.kind === 'spread');
+  const keyOf = (e: Embed) => (e.kind === 'embed' ? (e.alias ?? e.name) : e.name);
   const joinOf = (level: Level, e: Embed) => findRelationship(catalog, level.table, e.name, e.hint);
-  const child = (level: Level, e: Embed, join: RestJoin): Level => ({
-    table: join.table,
-    ref: ident(`_pgrst_${++aliases}`),
-    path: level.path ? `${level.path}.${keyOf(e)}` : keyOf(e),
-    items: e.select.length ? e.select : [{ kind: 'star' }],
-  });
+  const child = (level: Level, e: Embed, join: RestJoin): Level => {
+    const ref = ident(`_pgrst_${++aliases}`);
+    return {
+      table: join.table,
+      ref,
+      row: ref,
+      ...(join.computed !== undefined && { fromSql: `${schema}.${ident(join.computed)}(${level.row})` }),
+      path: level.path ? `${level.path}.${keyOf(e)}` : keyOf(e),
+      items: e.select.length ? e.select : [{ kind: 'star' }],
+    };
+  };
   const joinSql = (parent: Level, c: Level, join: RestJoin) => {
+    if (join.computed !== undefined) return 'true';
     if (!join.junction) return join.pairs.map(([p, ch]) => `${c.ref}.${ident(ch)} = ${parent.ref}.${ident(p)}`).join(' and ');
     const j = ident(`_pgrst_${++aliases}`);
     const on = [
@@ -61,7 +84,9 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
     return `exists (select 1 from ${schema}.${ident(join.junction.table)} ${j} where ${on.join(' and ')})`;
   };
   const from = (level: Level) =>
-    !level.path && rootSource ? `${ident(rootSource)} ${level.ref}` : `${schema}.${ident(level.table)}${level.path ? ` ${level.ref}` : ''}`;
+    !level.path && rootSource
+      ? `${ident(rootSource)} ${level.ref}`
+      : `${level.fromSql ?? `${schema}.${ident(level.table)}`}${level.path ? ` ${level.ref}` : ''}`;
 
   const existsSql = (parent: Level, e: Embed) => {
     const join = joinOf(parent, e);
@@ -87,18 +112,58 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
     return parts;
   }
 
-  function selectList(level: Level): string {
-    return level.items
-      .map((item) => {
-        if (item.kind === 'star') return `${level.ref}.*`;
-        if (item.kind === 'embed') return `${embedSql(level, item)} as ${ident(keyOf(item))}`;
-        const value = columnOf(level, item.name).sql + jsonPathSql(item.jsonPath, param);
-        const lastKey = item.jsonPath?.length ? item.jsonPath[item.jsonPath.length - 1] : undefined;
-        const name = item.alias ?? (lastKey && !lastKey.index ? lastKey.key : item.jsonPath || item.cast ? item.name : undefined);
-        const sql = item.cast ? `cast(${value} as ${item.cast})` : value;
-        return name === undefined ? sql : `${sql} as ${ident(name)}`;
-      })
-      .join(', ');
+  /** One output column of a level: its SQL, its key in the JSON object (none for `t.*`), and whether it aggregates. */
+  type Entry = { sql: string; key?: string; aggregate: boolean; implicit?: true };
+  const isColumn = (level: Level, name: string) => catalog.tables.get(level.table)?.columns.includes(name) ?? false;
+
+  function entries(level: Level, expandStar = false): Entry[] {
+    const aggregates = level.items.some((i) => i.kind === 'field' && i.aggregate);
+    return level.items.flatMap((item): Entry[] => {
+      if (item.kind === 'star') {
+        // With an aggregate the columns are grouped by, so `*` is spelled out, as PostgREST does.
+        if (!aggregates && !expandStar) return [{ sql: `${level.ref}.*`, aggregate: false }];
+        return (catalog.tables.get(level.table)?.columns ?? []).map((col) => ({ sql: `${level.ref}.${ident(col)}`, key: col, aggregate: false }));
+      }
+      // `t()` only filters (with !inner or `t=not.is.null`): nothing of it is in the output.
+      if (item.kind === 'embed') return item.select.length ? [{ sql: embedSql(level, item), key: keyOf(item), aggregate: false }] : [];
+      if (item.kind === 'spread') return spreadEntries(level, item);
+      if (item.aggregate) {
+        if (!catalog.settings?.aggregatesEnabled) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+        let sql = `${item.aggregate}(${item.name === '*' ? '*' : fieldValue(level, item)})`;
+        if (item.aggregateCast) sql = `cast(${sql} as ${item.aggregateCast})`;
+        return [{ sql, key: item.alias ?? item.aggregate, aggregate: true }];
+      }
+      const lastKey = item.jsonPath?.length ? item.jsonPath[item.jsonPath.length - 1] : undefined;
+      const key = item.alias ?? (lastKey && !lastKey.index ? lastKey.key : item.name);
+      // A plain column is named by Postgres as it is; `as` only where the name would differ.
+      const named = item.alias !== undefined || item.jsonPath !== undefined || item.cast !== undefined || !isColumn(level, item.name);
+      return [{ sql: fieldValue(level, item), key, ...(named ? {} : { implicit: true }), aggregate: false }];
+    });
+  }
+
+  function fieldValue(level: Level, item: Extract<RestSelectItem, { kind: 'field' }>): string {
+    const value = columnOf(level, item.name).sql + jsonPathSql(item.jsonPath, param);
+    return item.cast ? `cast(${value} as ${item.cast})` : value;
+  }
+
+  /** `...t(cols)`: each column of a to-one embed, read from it beside the parent's own (PGRST119 for a to-many). */
+  function spreadEntries(parent: Level, e: Embed): Entry[] {
+    const join = joinOf(parent, e);
+    if (!join.toOne) {
+      throw new RestError(400, 'PGRST119', `A spread operation on '${e.name}' is not possible`, `'${parent.table}' and '${e.name}' do not form a many-to-one or one-to-one relationship`);
+    }
+    const c = child(parent, e, join);
+    const where = wheres(c, joinSql(parent, c, join)).join(' and ');
+    return entries(c, true).map((x) => ({ sql: `(select ${x.sql} from ${from(c)} where ${where})`, key: x.key, aggregate: false }));
+  }
+
+  function selectList(level: Level): { list: string; groupBy: string } {
+    const all = entries(level);
+    const list = all.map((x) => (x.key === undefined || x.implicit ? x.sql : `${x.sql} as ${ident(x.key)}`)).join(', ');
+    // Grouped by every other output column (by position, so that an embed's subquery groups as itself).
+    const plain = all.flatMap((x, i) => (x.aggregate ? [] : [String(i + 1)]));
+    const groupBy = all.some((x) => x.aggregate) && plain.length ? ` group by ${plain.join(', ')}` : '';
+    return { list: list || 'null as _pgrst_none', groupBy };
   }
 
   function orderSql(level: Level, orders: RestOrder[]): string {
@@ -128,20 +193,22 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
     const join = joinOf(parent, e);
     const c = child(parent, e, join);
     const mods = request.embedModifiers[c.path];
+    const { list, groupBy } = selectList(c);
     const inner =
-      `select ${selectList(c)} from ${from(c)} where ${wheres(c, joinSql(parent, c, join)).join(' and ')}` +
+      `select ${list} from ${from(c)} where ${wheres(c, joinSql(parent, c, join)).join(' and ')}${groupBy}` +
       `${orderSql(c, mods?.order ?? [])}${page(mods?.limit ?? null, mods?.offset ?? null)}`;
     return join.toOne
       ? `(select row_to_json(_pgrst_r) from (${inner}) _pgrst_r)`
       : `(select coalesce(json_agg(_pgrst_r), '[]') from (${inner}) _pgrst_r)`;
   }
 
-  const root: Level = { table: request.name, ref: rootSource ? ident('pgrst_call') : `${schema}.${ident(request.name)}`, path: '', items: request.selectItems };
-  const list = selectList(root);
+  const rootRef = rootSource ? ident('pgrst_call') : `${schema}.${ident(request.name)}`;
+  const root: Level = { table: request.name, ref: rootRef, row: rootSource ? ident('pgrst_call') : ident(request.name), path: '', items: request.selectItems };
+  const { list, groupBy } = selectList(root);
   const rootWheres = wheres(root);
   const where = rootWheres.length ? ` where ${rootWheres.join(' and ')}` : '';
   const limit = request.limit ?? maxRows;
-  const rows = `select ${list} from ${from(root)}${where}${orderSql(root, request.order)}${page(limit === null ? null : Math.min(limit, maxRows ?? limit), request.offset)}`;
+  const rows = `select ${list} from ${from(root)}${where}${groupBy}${orderSql(root, request.order)}${page(limit === null ? null : Math.min(limit, maxRows ?? limit), request.offset)}`;
   const total = request.count ? `(select count(*) from ${from(root)}${where})::int` : 'null::int';
   const data =
     request.method === 'HEAD'
@@ -149,8 +216,14 @@ export function buildSelectSql(request: RestRequest, catalog: RestCatalog, maxRo
       : request.media === 'csv'
         ? `(select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k from (select row_to_json(hh) as r from (${rows}) as hh limit 1) s) a)` +
           ` || chr(10) || coalesce(string_agg(substring(_pgrst::text, 2, length(_pgrst::text) - 2), chr(10)), '')`
-        : `coalesce(json_agg(_pgrst), '[]')::text`;
-  return `select ${data} as body, count(*)::int as page, ${total} as total from (${rows}) _pgrst`;
+        : request.stripNulls
+          ? `coalesce(json_strip_nulls(json_agg(_pgrst)), '[]')::text`
+          : `coalesce(json_agg(_pgrst), '[]')::text`;
+  return {
+    text: `select ${data} as body, count(*)::int as page, ${total} as total from (${rows}) _pgrst`,
+    // The rows a count counts, for EXPLAIN's estimate (count=planned, count=estimated), as PostgREST plans it.
+    countText: `select 1 from ${from(root)}${where}`,
+  };
 }
 
 function notEmbedded(name: string, alias?: string): RestError {
@@ -170,10 +243,11 @@ function checkEmbedPaths(request: RestRequest): void {
   const paths = new Map<string, string | undefined>();
   const walk = (items: RestSelectItem[], prefix: string) => {
     for (const item of items) {
-      if (item.kind !== 'embed') continue;
-      const key = item.alias ?? item.name;
+      if (item.kind !== 'embed' && item.kind !== 'spread') continue;
+      const alias = item.kind === 'embed' ? item.alias : undefined;
+      const key = alias ?? item.name;
       paths.set(prefix + key, undefined);
-      if (item.alias !== undefined && !paths.has(prefix + item.name)) paths.set(`${prefix}${item.name}`, item.alias);
+      if (alias !== undefined && !paths.has(prefix + item.name)) paths.set(`${prefix}${item.name}`, alias);
       walk(item.select, `${prefix}${key}.`);
     }
   };

@@ -8,6 +8,8 @@ export interface RestJoin {
   pairs: [string, string][];
   /** Many-to-many: the junction table, (parent column, junction column) and (embedded column, junction column) pairs. */
   junction?: { table: string; parentPairs: [string, string][]; childPairs: [string, string][] };
+  /** A computed relationship: the function, called with the parent's row, that returns the embedded rows. */
+  computed?: string;
 }
 
 interface Candidate {
@@ -28,6 +30,9 @@ interface Candidate {
  * PGRST201 with the candidates in `details`.
  */
 export function findRelationship(catalog: RestCatalog, parent: string, target: string, hint?: string): RestJoin {
+  // A computed relationship (a function of the parent's row returning rows of a table or view) is found by its name.
+  const fn = hint === undefined ? catalog.computed?.find((f) => f.name === target && f.table === parent && f.returns !== null) : undefined;
+  if (fn?.returns) return { table: fn.returns, toOne: fn.singleRow, pairs: [], computed: fn.name };
   const found: Candidate[] = [];
   for (const fk of catalog.foreignKeys ?? []) {
     for (const fromParent of [true, false]) {
@@ -82,7 +87,9 @@ function matches(c: Candidate, target: string, hint: string | undefined): boolea
     if (hint === undefined) return (target === foreign && o2m) || (single && mine === target && m2o);
     return target === foreign && o2m && single && theirs === hint;
   }
-  if (hint === undefined) return target === foreign || fk.name === target || (single && mine === target);
+  // A constraint or column name finds a table only, never a view over it (PostgREST's findRel).
+  const toView = fromParent ? fk.foreignTableIsView : fk.tableIsView;
+  if (hint === undefined) return target === foreign || (!toView && (fk.name === target || (single && mine === target)));
   return target === foreign && (fk.name === hint || (single && (mine === hint || theirs === hint)));
 }
 

@@ -1,4 +1,5 @@
 import type { BackendContext } from '../BackendContext.ts';
+import type { Queryable } from '../Database.ts';
 import { jsonResponse } from '../jsonResponse.ts';
 import { readJsonBody } from '../readJsonBody.ts';
 import { resolveCaller } from '../resolveCaller.ts';
@@ -8,11 +9,17 @@ import { buildRestSql } from './buildRestSql.ts';
 import { buildRpcSql } from './buildRpcSql.ts';
 import type { RestRoutine } from './loadCatalog.ts';
 import { handleOpenApi } from './handleOpenApi.ts';
+import { loadCatalog, type RestCatalog } from './loadCatalog.ts';
 import { parseCsvBody } from './parseCsvBody.ts';
 import { parsePrefer, preferenceApplied } from './parsePrefer.ts';
 import { mediaType, parseRestRequest, type RestRequest } from './parseRestRequest.ts';
 import { pgErrorToRest } from './pgErrorToRest.ts';
 import { RestError } from './RestError.ts';
+
+/** The outcome of a statement whose transaction is rolled back (Prefer: tx=rollback, or pgrst.db_tx_end = rollback). */
+class RolledBack {
+  constructor(readonly result: { body: string | null; total: number | null; affected: number; insertedRows: number; location: string | null }) {}
+}
 
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
@@ -32,25 +39,23 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
   // The key the gateway already checked (resolveCaller) is no filter.
   url.searchParams.delete('apikey');
   try {
-    for (const header of ['accept-profile', 'content-profile']) {
-      const profile = request.headers.get(header);
-      if (profile && profile !== ctx.catalog.schema) {
-        throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${ctx.catalog.schema}`);
-      }
-    }
+    const catalog = await profileCatalog(request, ctx);
     if (subPath.replace(/\/+$/, '') === '' && (request.method === 'GET' || request.method === 'HEAD')) return await handleOpenApi(request, caller, ctx);
-    const prefs = parsePrefer(request.headers.get('prefer'));
+    const txEnd = catalog.settings?.txEnd ?? 'commit';
+    const prefs = parsePrefer(request.headers.get('prefer'), txEnd.endsWith('-allow-override'));
+    // pgrst.db_tx_end: commit unless the setting says rollback; with -allow-override, Prefer: tx= decides.
+    const rollback = prefs.tx ? prefs.tx === 'rollback' : txEnd.startsWith('rollback');
     const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers);
     const body = await restBody(request, parsed);
     const isInsert = parsed.kind === 'table' && (parsed.method === 'POST' || parsed.method === 'PUT');
-    const insert = isInsert ? buildInsertSql(parsed, ctx.catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
+    const insert = isInsert ? buildInsertSql(parsed, catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
     let routine: RestRoutine | null = null;
-    let sql: { text: string; params: unknown[] };
+    let sql: { text: string; params: unknown[]; countText?: string };
     if (parsed.kind === 'rpc') {
       const params: unknown[] = [];
       const rpc = buildRpcSql(
         parsed,
-        ctx.catalog,
+        catalog,
         { body, postMedia: parsed.method === 'POST' ? mediaType(request.headers.get('content-type')) : null, singleObject: prefersSingleObject(request.headers.get('prefer')) },
         ctx.config.maxRows,
         (value) => `$${params.push(value)}`,
@@ -58,9 +63,18 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       routine = rpc.routine;
       sql = { text: rpc.text, params };
     } else {
-      sql = insert ?? buildRestSql(parsed, ctx.catalog, body, ctx.config.maxRows);
+      sql = insert ?? buildRestSql(parsed, catalog, body, ctx.config.maxRows);
     }
     const result = await runAsCaller(ctx.db, caller, { method: request.method, path: url.pathname }, async (tx) => {
+      const done = await runStatement(tx);
+      // Thrown so that the transaction rolls back; caught below with the response it carries.
+      if (rollback) throw new RolledBack(done);
+      return done;
+    }).catch((error: unknown) => {
+      if (error instanceof RolledBack) return error.result;
+      throw error;
+    });
+    async function runStatement(tx: Queryable) {
       const res = await tx.query<{ body: string | null; total: number | null; page?: number; location?: string | null }>(sql.text, sql.params, { serializers: AS_TEXT });
       const row = res.rows[0];
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
@@ -72,13 +86,17 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       if ((parsed.method === 'PATCH' || parsed.method === 'DELETE' || parsed.kind === 'rpc') && prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
         throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
       }
+      let total = row?.total ?? null;
+      if ((prefs.count === 'planned' || prefs.count === 'estimated') && 'countText' in sql && sql.countText) {
+        total = await countEstimate(tx, sql.countText, sql.params, prefs.count, total ?? 0, ctx.config.maxRows);
+      }
       let insertedRows = affected;
       if (insert?.countsInserted) {
         const counted = await tx.query<{ updated: number | null }>(`select nullif(current_setting('pgrst.updated', true), '')::int as updated`);
         insertedRows = affected - (counted.rows[0]?.updated ?? 0);
       }
-      return { body: row?.body ?? null, total: row?.total ?? null, affected, insertedRows, location: row?.location ?? null };
-    });
+      return { body: row?.body ?? null, total, affected, insertedRows, location: row?.location ?? null };
+    }
 
     const headers: Record<string, string> = {};
     let text = result.body;
@@ -88,7 +106,8 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     if ((parsed.singular || singleRow) && arrayBody && text !== null) {
       text = JSON.stringify((JSON.parse(text) as unknown[])[0] ?? null);
     }
-    if (parsed.singular && text !== null) headers['Content-Type'] = OBJECT_TYPE;
+    if (parsed.singular && text !== null) headers['Content-Type'] = parsed.stripNulls ? 'application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8' : OBJECT_TYPE;
+    else if (parsed.stripNulls && parsed.kind === 'table') headers['Content-Type'] = 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8';
     if (routine) return rpcResponse(parsed, routine, result, text, headers);
     if (parsed.method === 'GET' || parsed.method === 'HEAD') {
       const range = readRange(parsed.offset ?? 0, result.affected, parsed.count ? (result.total ?? 0) : null);
@@ -103,6 +122,40 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     const extra: Record<string, string> = rest.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
     return request.method === 'HEAD' ? new Response(null, { status: rest.status, headers: extra }) : jsonResponse(rest.status, rest.body, extra);
   }
+}
+
+/**
+ * PostgREST's count=planned (the planner's row estimate, EXPLAIN's Plan
+ * Rows) and count=estimated (the exact count while it is at most max_rows,
+ * else the larger of it and the estimate).
+ */
+async function countEstimate(tx: Queryable, countText: string, params: unknown[], mode: 'planned' | 'estimated', exact: number, maxRows: number | null): Promise<number> {
+  if (mode === 'estimated' && maxRows !== null && exact <= maxRows) return exact;
+  const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${countText}`, params, { serializers: AS_TEXT });
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const planned = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  return mode === 'planned' ? planned : Math.max(exact, planned);
+}
+
+/**
+ * The catalog of the schema a request names, as PostgREST picks it:
+ * Accept-Profile for GET and HEAD, Content-Profile for the other methods,
+ * the first of [api] schemas when there is none; a schema not listed is 406
+ * PGRST106 naming those that are.
+ */
+async function profileCatalog(request: Request, ctx: BackendContext): Promise<RestCatalog> {
+  const profile = request.headers.get(request.method === 'GET' || request.method === 'HEAD' ? 'accept-profile' : 'content-profile');
+  if (profile === null || profile === ctx.catalog.schema) return ctx.catalog;
+  const schemas = ctx.config.apiSchemas.length ? ctx.config.apiSchemas : [ctx.catalog.schema];
+  if (!schemas.includes(profile)) throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`);
+  ctx.otherCatalogs ??= new Map();
+  let catalog = ctx.otherCatalogs.get(profile);
+  if (!catalog) {
+    catalog = await loadCatalog(ctx.db, profile, ctx.config);
+    ctx.otherCatalogs.set(profile, catalog);
+  }
+  return catalog;
 }
 
 /**

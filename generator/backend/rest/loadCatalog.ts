@@ -12,6 +12,33 @@ export interface RestCatalog {
   foreignKeys?: RestForeignKey[];
   /** The callable functions of the schema by name, overloads with fewer parameters first (PostgREST's order). */
   functions: Map<string, RestRoutine[]>;
+  /**
+   * Functions of one argument, a row of a table or view of the schema: `select=*,fn` reads them as
+   * columns (computed fields), and those returning rows of a table or view embed as `fn(*)`
+   * (computed relationships; one row when not `setof` or `rows 1`).
+   */
+  computed?: RestComputed[];
+  /** PostgREST's in-database configuration (`alter role authenticator set pgrst.<key>`), as hosted Supabase reads it. */
+  settings?: RestSettings;
+}
+
+/** A function `name(table) returns ...`, one per (name, table). */
+export interface RestComputed {
+  name: string;
+  table: string;
+  /** The table or view whose rows it returns, or null for a scalar (a computed field only). */
+  returns: string | null;
+  singleRow: boolean;
+  /** format_type of its result. */
+  type: string;
+}
+
+/** The pgrst.* settings of the authenticator role that change what the REST layer does. */
+export interface RestSettings {
+  /** pgrst.db_aggregates_enabled: count(), sum(), avg(), min(), max() in select (PostgREST's default: off). */
+  aggregatesEnabled: boolean;
+  /** pgrst.db_tx_end: commit (the default) or rollback; `-allow-override` lets `Prefer: tx=` choose per request. */
+  txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
 }
 
 /** A parameter as PostgREST's schema cache holds it: '' for an unnamed one, the type as regtype prints it. */
@@ -47,10 +74,13 @@ export interface RestForeignKey {
   foreignColumns: string[];
   /** The referencing columns are unique (a one-to-one relationship). */
   unique: boolean;
+  /** A relationship through a view: the referencing side, or the referenced side, is a view over the key's table. */
+  tableIsView?: true;
+  foreignTableIsView?: true;
 }
 
 /** Reads the catalog once (after migrations). Every identifier a request names is checked against it. */
-export async function loadCatalog(db: Queryable, schema = 'public'): Promise<RestCatalog> {
+export async function loadCatalog(db: Queryable, schema = 'public', defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string }> = {}): Promise<RestCatalog> {
   const columns = await db.query<{ table_name: string; column_name: string; type: string; default_sql: string | null }>(
     `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type,
             case when a.attgenerated <> '' then null
@@ -124,7 +154,7 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     const table = tables.get(row.table_name);
     if (table) table.primaryKey = row.columns;
   }
-  const foreignKeys = fks.rows.map((r) => ({
+  const tableKeys = fks.rows.map((r) => ({
     name: r.name,
     table: r.table,
     columns: r.columns,
@@ -132,12 +162,97 @@ export async function loadCatalog(db: Queryable, schema = 'public'): Promise<Res
     foreignColumns: r.foreign_columns,
     unique: r.is_unique,
   }));
-  return { schema, tables, functions, foreignKeys };
+  const usage = await db.query<{ view: string; table: string; column: string }>(
+    `select u.view_name as view, u.table_name as table, u.column_name as column
+       from information_schema.view_column_usage u
+       join pg_namespace n on n.nspname = u.view_schema::text
+       join pg_class v on v.relname = u.view_name::text and v.relnamespace = n.oid
+       join pg_attribute a on a.attrelid = v.oid and a.attname = u.column_name::text and not a.attisdropped
+      where u.view_schema::text = $1::text and u.table_schema::text = $1::text`,
+    [schema],
+  );
+  const foreignKeys = [...tableKeys, ...viewForeignKeys(tableKeys, usage.rows)];
+  const computed = await db.query<{ name: string; arg_table: string; ret_table: string | null; single_row: boolean; type: string }>(
+    `select p.proname as name, ac.relname as arg_table, rc.relname as ret_table,
+            not p.proretset or p.prorows = 1 as single_row, format_type(p.prorettype, null) as type
+       from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+       join pg_class ac on ac.reltype = p.proargtypes[0] and ac.relnamespace = n.oid and ac.relkind in ('r', 'v', 'm', 'p', 'f')
+       left join pg_class rc on rc.reltype = p.prorettype and rc.relnamespace = n.oid and rc.relkind in ('r', 'v', 'm', 'p', 'f')
+      where n.nspname = $1 and p.prokind = 'f' and p.pronargs = 1
+      order by p.proname, ac.relname`,
+    [schema],
+  );
+  return {
+    schema,
+    tables,
+    functions,
+    foreignKeys,
+    computed: computed.rows.map((r) => ({ name: r.name, table: r.arg_table, returns: r.ret_table, singleRow: r.single_row, type: r.type })),
+    settings: await loadSettings(db, defaults),
+  };
+}
+
+/**
+ * Foreign keys as seen through views (PostgREST's view relationships): a
+ * view that shows every column of a key, under the same name, takes the
+ * place of its table on that side, the other side, or both.
+ */
+function viewForeignKeys(keys: RestForeignKey[], usage: { view: string; table: string; column: string }[]): RestForeignKey[] {
+  const viewsShowing = (table: string, columns: string[]) => {
+    const views = new Set(usage.filter((u) => u.table === table).map((u) => u.view));
+    return [...views].filter((v) => columns.every((c) => usage.some((u) => u.view === v && u.table === table && u.column === c)));
+  };
+  const out: RestForeignKey[] = [];
+  for (const fk of keys) {
+    const tables = [fk.table, ...viewsShowing(fk.table, fk.columns)];
+    const foreignTables = [fk.foreignTable, ...viewsShowing(fk.foreignTable, fk.foreignColumns)];
+    for (const table of tables) {
+      for (const foreignTable of foreignTables) {
+        if (table !== fk.table || foreignTable !== fk.foreignTable) {
+          out.push({ ...fk, table, foreignTable, ...(table !== fk.table && { tableIsView: true }), ...(foreignTable !== fk.foreignTable && { foreignTableIsView: true }) });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
+
+/**
+ * The pgrst.* settings of the authenticator role, as PostgREST reads its
+ * in-database configuration (a setting for this database before one for all),
+ * over config.toml's (embedded) keys of the same names.
+ */
+async function loadSettings(db: Queryable, defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string }>): Promise<RestSettings> {
+  const rows = await db.query<{ key: string; value: string }>(
+    `select distinct on (key) key, value from (
+       select s.setdatabase as database, split_part(c, '=', 1) as key, substr(c, strpos(c, '=') + 1) as value
+         from pg_db_role_setting s cross join unnest(s.setconfig) c
+        where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+          and s.setdatabase in (0, (select oid from pg_database where datname = current_catalog))) kv
+      where key in ('pgrst.db_aggregates_enabled', 'pgrst.db_tx_end')
+      order by key, database desc`,
+  );
+  const get = (key: string) => rows.rows.find((r) => r.key === key)?.value.trim().toLowerCase();
+  const aggregates = get('pgrst.db_aggregates_enabled');
+  const txEnd = get('pgrst.db_tx_end') ?? defaults.dbTxEnd;
+  return {
+    aggregatesEnabled: aggregates === undefined ? (defaults.dbAggregatesEnabled ?? false) : ['true', 'on', 'yes', '1'].includes(aggregates),
+    txEnd: (TX_END as readonly string[]).includes(txEnd ?? '') ? (txEnd as RestSettings['txEnd']) : 'commit',
+  };
 }
 
 /** Reads the catalog again into `ctx` (after DDL at run time), as PostgREST's NOTIFY pgrst, 'reload schema' does. */
-export async function reloadCatalog(ctx: { db: Queryable; catalog: RestCatalog }): Promise<void> {
-  ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema);
+export async function reloadCatalog(ctx: {
+  db: Queryable;
+  catalog: RestCatalog;
+  otherCatalogs?: Map<string, RestCatalog>;
+  config?: { dbAggregatesEnabled: boolean; dbTxEnd: string };
+}): Promise<void> {
+  ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema, ctx.config);
+  ctx.otherCatalogs?.clear();
 }
 
 /**

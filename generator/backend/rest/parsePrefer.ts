@@ -8,6 +8,8 @@ export interface Preferences {
   missing: 'default' | 'null' | null;
   handling: 'strict' | 'lenient' | null;
   maxAffected: number | null;
+  /** tx=commit|rollback, read only where pgrst.db_tx_end allows an override (else null, as PostgREST ignores it). */
+  tx: 'commit' | 'rollback' | null;
 }
 
 const CHOICES = {
@@ -18,7 +20,7 @@ const CHOICES = {
   handling: ['strict', 'lenient'],
 } as const;
 
-/** tx= and params= are known to PostgREST (no PGRST122 for them) but not acted on here, as on Supabase (db-tx-end = commit). */
+/** Known to PostgREST (no PGRST122 for them) but not read into Preferences (tx= only when an override is allowed). */
 const ALSO_KNOWN = new Set(['tx=commit', 'tx=rollback', 'params=single-object']);
 
 /**
@@ -26,9 +28,9 @@ const ALSO_KNOWN = new Set(['tx=commit', 'tx=rollback', 'params=single-object'])
  * first value of each kind. Unknown preferences are ignored, unless
  * `handling=strict` is among them: then 400 PGRST122, as PostgREST answers.
  */
-export function parsePrefer(headerValues: string | null): Preferences {
+export function parsePrefer(headerValues: string | null, allowTxOverride = false): Preferences {
   const items = (headerValues ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-  const prefs: Preferences = { resolution: null, return: null, count: null, missing: null, handling: null, maxAffected: null };
+  const prefs: Preferences = { resolution: null, return: null, count: null, missing: null, handling: null, maxAffected: null, tx: null };
   const invalid: string[] = [];
   for (const item of items) {
     const eq = item.indexOf('=');
@@ -39,6 +41,8 @@ export function parsePrefer(headerValues: string | null): Preferences {
       (prefs as unknown as Record<string, string | null>)[k] ??= value;
     } else if (key === 'max-affected' && /^-?\d+$/.test(value)) {
       prefs.maxAffected ??= Number(value);
+    } else if (allowTxOverride && key === 'tx' && (value === 'commit' || value === 'rollback')) {
+      prefs.tx ??= value;
     } else if (!ALSO_KNOWN.has(item) && !item.startsWith('timezone=')) {
       invalid.push(item);
     }
@@ -52,7 +56,7 @@ export function parsePrefer(headerValues: string | null): Preferences {
 /**
  * Pure: the Preference-Applied header PostgREST sends for a write (or null):
  * resolution (inserts into a table with a primary key or ?on_conflict),
- * missing, return, count, handling, and max-affected (with handling=strict,
+ * missing, return, count, tx, handling, and max-affected (with handling=strict,
  * on update and delete), in that order.
  */
 export function preferenceApplied(prefs: Preferences, action: 'insert' | 'update' | 'delete' | 'put', resolutionApplies: boolean): string | null {
@@ -61,6 +65,7 @@ export function preferenceApplied(prefs: Preferences, action: 'insert' | 'update
     (action === 'insert' || action === 'update') && prefs.missing ? `missing=${prefs.missing}` : null,
     prefs.return ? `return=${prefs.return}` : null,
     prefs.count ? `count=${prefs.count}` : null,
+    prefs.tx ? `tx=${prefs.tx}` : null,
     prefs.handling ? `handling=${prefs.handling}` : null,
     (action === 'update' || action === 'delete') && prefs.handling === 'strict' && prefs.maxAffected !== null ? `max-affected=${prefs.maxAffected}` : null,
   ].filter((v): v is string => v !== null);

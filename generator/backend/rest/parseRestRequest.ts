@@ -1,4 +1,4 @@
-import { negotiateAccept, type RestMediaType } from './negotiateAccept.ts';
+import { pickAccept, type RestMediaType } from './negotiateAccept.ts';
 import { parseFilter } from './parseFilter.ts';
 import { parseLogicTree } from './parseLogicTree.ts';
 import { parseOrder } from './parseOrder.ts';
@@ -34,6 +34,8 @@ export interface RestRequest {
   singular: boolean;
   /** What the Accept header picked (a read of a table only; 406 PGRST107 for none). */
   media: RestMediaType;
+  /** `;nulls=stripped` on vnd.pgrst.array+json or vnd.pgrst.object+json: keys whose value is null are left out. */
+  stripNulls: boolean;
   /** GET /rpc/fn?arg=value arguments. */
   queryArgs: Record<string, string>;
 }
@@ -61,6 +63,7 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
   const selectItems = parseSelect(search.get('select'));
   const isRead = !isRpc && (upper === 'GET' || upper === 'HEAD');
   const range = pageRange(search, upper === 'GET' ? headers.get('range') : null);
+  const picked = isRead ? pickAccept(accept) : { media: 'json' as const, stripNulls: false };
   const request: RestRequest = {
     kind: isRpc ? 'rpc' : 'table',
     name,
@@ -77,7 +80,8 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
     returnRepresentation: prefer.includes('return=representation'),
     count: prefer.includes('count=exact') || prefer.includes('count=planned') || prefer.includes('count=estimated'),
     singular: accept.includes('application/vnd.pgrst.object+json'),
-    media: isRead ? negotiateAccept(accept) : 'json',
+    media: picked.media,
+    stripNulls: picked.stripNulls,
     queryArgs: {},
   };
   if (request.media === 'object') request.singular = true;
@@ -108,7 +112,7 @@ function embedModifier(request: RestRequest, path: string, what: string, raw: st
 /** The root's plain columns (no alias, cast or path), or ['*']: what a write's RETURNING lists. */
 function rootColumns(items: RestSelectItem[]): string[] {
   if (items.some((i) => i.kind === 'star')) return ['*'];
-  const plain = items.flatMap((i) => (i.kind === 'field' ? [i.name] : []));
+  const plain = items.flatMap((i) => (i.kind === 'field' && !i.aggregate ? [i.name] : []));
   return plain.length ? plain : ['*'];
 }
 

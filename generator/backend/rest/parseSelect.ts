@@ -1,12 +1,12 @@
 import { Cursor } from './Cursor.ts';
 import { field, fieldName } from './parseField.ts';
-import { RestError } from './RestError.ts';
-import type { RestSelectItem } from './restTypes.ts';
+import type { RestAggregate, RestSelectItem } from './restTypes.ts';
 
 /**
  * Pure: PostgREST's `select` grammar -> a tree of items: `*`, columns with
- * `alias:`, `::cast` and JSON paths (`data->a->>b`), embedded resources
- * `alias:table!hint!inner(...)`, nested.
+ * `alias:`, `::cast` and JSON paths (`data->a->>b`), aggregates (`count()`,
+ * `col.sum()::int`), embedded resources `alias:table!hint!inner(...)` and
+ * spreads `...table(...)`, nested.
  */
 export function parseSelect(raw: string | null): RestSelectItem[] {
   if (raw === null || raw === '') return [{ kind: 'star' }];
@@ -28,8 +28,15 @@ function forest(c: Cursor): RestSelectItem[] {
 
 function item(c: Cursor): RestSelectItem {
   c.skipSpaces();
-  if (c.startsWith('...')) {
-    throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Spread embedding (...table) is not supported by this backend');
+  if (c.eat('...')) {
+    const name = fieldName(c);
+    const { hint, join } = embedParams(c);
+    c.expect('(', '"("');
+    const select = c.peek() === ')' ? [] : forest(c);
+    c.skipSpaces();
+    c.expect(')', '")"');
+    c.skipSpaces();
+    return { kind: 'spread', name, ...(hint !== undefined && { hint }), ...(join && { join }), select };
   }
   if (c.peek() === '*') {
     c.pos++;
@@ -40,14 +47,7 @@ function item(c: Cursor): RestSelectItem {
   const alias = tryAlias(c);
   const start = c.pos;
   const name = fieldName(c);
-  let hint: string | undefined;
-  let join: 'inner' | 'left' | undefined;
-  for (let i = 0; i < 2 && c.peek() === '!'; i++) {
-    c.pos++;
-    if (c.eat('inner')) join = 'inner';
-    else if (c.eat('left')) join = 'left';
-    else hint = fieldName(c);
-  }
+  const { hint, join } = embedParams(c);
   if (c.peek() === '(' && name !== 'count') {
     c.pos++;
     const select = c.peek() === ')' ? [] : forest(c);
@@ -58,18 +58,54 @@ function item(c: Cursor): RestSelectItem {
   }
   if (hint !== undefined || join) throw c.fail('"("');
   c.pos = start;
-  if (c.startsWith('count()') || /^\.(sum|avg|count|max|min)\(\)/.test(c.text.slice(c.pos).replace(/^[^.,()]*/, ''))) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  if (c.eat('count()')) {
+    const aggregateCast = castOf(c);
+    c.skipSpaces();
+    end(c);
+    return { kind: 'field', name: '*', aggregate: 'count', ...(aggregateCast && { aggregateCast }), ...(alias !== undefined && { alias }) };
   }
   const f = field(c);
-  let cast: string | undefined;
-  if (c.eat('::')) {
-    cast = c.takeWhile((ch) => /[\p{L}\p{N}_ $]/u.test(ch)).trim();
-    if (!cast) throw c.fail('identifier');
+  const cast = castOf(c);
+  const agg = /^\.(sum|avg|count|max|min)\(\)/.exec(c.text.slice(c.pos));
+  let aggregate: RestAggregate | undefined;
+  let aggregateCast: string | undefined;
+  if (agg) {
+    c.pos += agg[0].length;
+    aggregate = agg[1] as RestAggregate;
+    aggregateCast = castOf(c);
   }
   c.skipSpaces();
   end(c);
-  return { kind: 'field', name: f.name, ...(f.jsonPath && { jsonPath: f.jsonPath }), ...(cast && { cast }), ...(alias !== undefined && { alias }) };
+  return {
+    kind: 'field',
+    name: f.name,
+    ...(f.jsonPath && { jsonPath: f.jsonPath }),
+    ...(cast && { cast }),
+    ...(alias !== undefined && { alias }),
+    ...(aggregate && { aggregate }),
+    ...(aggregateCast && { aggregateCast }),
+  };
+}
+
+/** `!hint` and `!inner` / `!left`, in either order. */
+function embedParams(c: Cursor): { hint?: string; join?: 'inner' | 'left' } {
+  let hint: string | undefined;
+  let join: 'inner' | 'left' | undefined;
+  for (let i = 0; i < 2 && c.peek() === '!'; i++) {
+    c.pos++;
+    if (c.eat('inner')) join = 'inner';
+    else if (c.eat('left')) join = 'left';
+    else hint = fieldName(c);
+  }
+  return { ...(hint !== undefined && { hint }), ...(join && { join }) };
+}
+
+/** `::type`, or undefined. */
+function castOf(c: Cursor): string | undefined {
+  if (!c.eat('::')) return undefined;
+  const cast = c.takeWhile((ch) => /[\p{L}\p{N}_ $]/u.test(ch)).trim();
+  if (!cast) throw c.fail('identifier');
+  return cast;
 }
 
 /** `alias:` (one colon; `::` is a cast). */

@@ -12,10 +12,15 @@ export interface RestField {
   jsonPath?: JsonStep[];
 }
 
+/** count(), sum(), avg(), max(), min() in select (`count()`, `col.sum()`, `col.sum()::int`). */
+export type RestAggregate = 'count' | 'sum' | 'avg' | 'max' | 'min';
+
 export type RestSelectItem =
-  | { kind: 'field'; name: string; jsonPath?: JsonStep[]; cast?: string; alias?: string }
+  | { kind: 'field'; name: string; jsonPath?: JsonStep[]; cast?: string; alias?: string; aggregate?: RestAggregate; aggregateCast?: string }
   | { kind: 'star' }
-  | { kind: 'embed'; name: string; alias?: string; hint?: string; join?: 'inner' | 'left'; select: RestSelectItem[] };
+  | { kind: 'embed'; name: string; alias?: string; hint?: string; join?: 'inner' | 'left'; select: RestSelectItem[] }
+  /** `...table(cols)`: the columns of a to-one embed, in the parent's object. */
+  | { kind: 'spread'; name: string; hint?: string; join?: 'inner' | 'left'; select: RestSelectItem[] };
 
 export type RestOperator =
   | 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch'

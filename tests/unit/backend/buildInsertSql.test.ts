@@ -46,13 +46,12 @@ describe('buildInsertSql', () => {
     expect(build('/log', '', { line: 'x' }, 'resolution=merge-duplicates').text).not.toContain('on conflict');
   });
 
-  it('gives absent keys their default with missing=default', () => {
+  it('gives absent keys their default with missing=default, each row merged over the defaults as PostgREST merges them', () => {
     const sql = build('/countries', 'columns=name,continent', [{ name: 'Chad' }, { name: 'Peru', continent: 'South America' }], 'missing=default');
     expect(sql.text).toBe(
-      `insert into ${T} ("name", "continent") select ` +
-        `case when _pgrst_row.elem ? 'name' then _pgrst_body."name" else null end, ` +
-        `case when _pgrst_row.elem ? 'continent' then _pgrst_body."continent" else 'Unknown'::text end ` +
-        `from jsonb_array_elements($1::jsonb) with ordinality _pgrst_row (elem, n), jsonb_populate_record(null::${T}, _pgrst_row.elem) _pgrst_body order by _pgrst_row.n`,
+      `insert into ${T} ("name", "continent") select _pgrst_body."name", _pgrst_body."continent" ` +
+        `from jsonb_array_elements($1::jsonb) with ordinality _pgrst_row (elem, n), ` +
+        `jsonb_populate_record(null::${T}, jsonb_build_object('continent', 'Unknown'::text) || _pgrst_row.elem) _pgrst_body order by _pgrst_row.n`,
     );
     expect(sql.params).toHaveLength(1);
   });

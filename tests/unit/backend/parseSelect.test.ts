@@ -40,8 +40,15 @@ describe('parseSelect', () => {
     };
     expect(error('name,(select 1)')).toMatchObject({ code: 'PGRST100', message: '"failed to parse select parameter (name,(select 1))" (line 1, column 6)' });
     expect(error('cities(name')).toMatchObject({ code: 'PGRST100' });
-    expect(error('count()')).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed' });
-    expect(error('...cities(name)')).toMatchObject({ code: 'PGRST127' });
+  });
+
+  it('reads aggregates and spreads (whether aggregates are allowed is up to pgrst.db_aggregates_enabled)', () => {
+    expect(parseSelect('count(),total:pages.sum()::int,id::text.max(),...cities!inner(name)')).toEqual([
+      { kind: 'field', name: '*', aggregate: 'count' },
+      { kind: 'field', name: 'pages', alias: 'total', aggregate: 'sum', aggregateCast: 'int' },
+      { kind: 'field', name: 'id', cast: 'text', aggregate: 'max' },
+      { kind: 'spread', name: 'cities', join: 'inner', select: [{ kind: 'field', name: 'name' }] },
+    ]);
   });
 
   it('refuses a NUL in a JSON key, an alias or a quoted name with PGRST100 at the NUL, named as Parsec names it', () => {
