@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../Database.ts';
 import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
+import { bearerClaims } from './bearerClaims.ts';
 import { listFactors } from './listFactors.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 
@@ -168,14 +169,7 @@ export function authSessions(ctx: BackendContext) {
 
   /** Checks a bearer access token as GoTrue's requireAuthentication does. */
   async function authenticate(request: Request): Promise<AccessContext> {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-    if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    const verified = await ctx.keys.verify(match[1]);
-    if ('reason' in verified) {
-      const why = verified.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
-      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
-    }
-    const claims = verified.claims as Record<string, unknown>;
+    const claims = await bearerClaims(ctx, request);
     if (typeof claims.sub !== 'string') throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const user = await ctx.db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [claims.sub]);
     if (!user.rows[0]) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');

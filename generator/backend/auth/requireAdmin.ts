@@ -1,5 +1,6 @@
 import type { BackendContext } from '../BackendContext.ts';
 import { AuthError } from './authError.ts';
+import { bearerClaims } from './bearerClaims.ts';
 
 /** The roles the Supabase CLI lets use the admin API (it starts GoTrue with GOTRUE_JWT_ADMIN_ROLES=service_role). */
 export const ADMIN_ROLES = ['service_role'];
@@ -10,14 +11,7 @@ export const ADMIN_ROLES = ['service_role'];
  * any other role is 403 not_admin. Returns the token's claims.
  */
 export async function requireAdmin(ctx: BackendContext, request: Request): Promise<Record<string, unknown>> {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-  if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const verified = await ctx.keys.verify(match[1]);
-  if ('reason' in verified) {
-    const why = verified.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
-    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
-  }
-  const claims = verified.claims as Record<string, unknown>;
+  const claims = await bearerClaims(ctx, request);
   if (typeof claims.session_id === 'string' && claims.session_id !== '') {
     const session = await ctx.db.query(`select 1 from auth.sessions where id::text = $1`, [claims.session_id]);
     if (session.rows.length === 0) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');

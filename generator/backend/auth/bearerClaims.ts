@@ -1,0 +1,18 @@
+import type { BackendContext } from '../BackendContext.ts';
+import { AuthError } from './authError.ts';
+
+/**
+ * The claims of a request's bearer JWT, verified with the project's key, as GoTrue's
+ * extractBearerToken and parseJWTClaims read them: 401 no_authorization without one, 403 bad_jwt
+ * when it is expired or its signature is wrong.
+ */
+export async function bearerClaims(ctx: BackendContext, request: Request): Promise<Record<string, unknown>> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  const verified = await ctx.keys.verify(match[1]);
+  if ('reason' in verified) {
+    const why = verified.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
+  }
+  return verified.claims as Record<string, unknown>;
+}
