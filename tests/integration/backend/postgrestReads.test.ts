@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor } from './testClients.ts';
-import { ENGINES } from './testEngines.ts';
+import { ENGINES, startWithSchema } from './testEngines.ts';
 
 /** A small schema of the test's own, in its own in-memory backend: FKs both ways, jsonb, arrays, a range, a tsvector. */
 const SCHEMA = `
@@ -178,9 +178,7 @@ describe.each(ENGINES)('PostgREST reads through supabase-js on $name', (engine) 
   let anon: SupabaseClient;
 
   beforeAll(async () => {
-    backend = await engine.start();
-    await backend.db.exec(SCHEMA);
-    await backend.reloadCatalog();
+    backend = await startWithSchema(engine, SCHEMA);
     anon = clientFor(backend);
   }, 60_000);
   afterAll(() => backend?.close());

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor } from './testClients.ts';
-import { ENGINES } from './testEngines.ts';
+import { ENGINES, startWithSchema } from './testEngines.ts';
 
 /** Functions of the test's own: defaults, overloads, unnamed and row-typed parameters, set, row, scalar and void results. */
 const SCHEMA = `
@@ -168,9 +168,7 @@ describe.each(ENGINES)('PostgREST function calls through supabase-js on $name', 
   let anon: SupabaseClient;
 
   beforeAll(async () => {
-    backend = await engine.start();
-    await backend.db.exec(SCHEMA);
-    await backend.reloadCatalog();
+    backend = await startWithSchema(engine, SCHEMA);
     anon = clientFor(backend);
   }, 60_000);
   afterAll(() => backend?.close());

@@ -14,6 +14,14 @@ export interface TestEngine {
   start(options?: StartBackendOptions): Promise<RunningBackend>;
 }
 
+/** A backend on `engine` with `sql` (a suite's own tables and functions) applied and the REST catalog read again. */
+export async function startWithSchema(engine: TestEngine, sql: string, options?: StartBackendOptions): Promise<RunningBackend> {
+  const backend = await engine.start(options);
+  await backend.db.exec(sql);
+  await backend.reloadCatalog();
+  return backend;
+}
+
 export const ENGINES: TestEngine[] = [
   { name: 'PGlite', skip: null, start: (options) => startTestBackend(options) },
   {
