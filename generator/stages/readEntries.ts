@@ -45,7 +45,7 @@ export interface ReadEntriesInput {
  * afresh; `save`: writes what changed into the build cache (the caller picks a moment the workers are
  * busy), settling when it is written.
  */
-export async function readEntries({ name, list, config, cache, pool, generatorKey, progress, links }: ReadEntriesInput): Promise<{
+export interface ReadEntriesResult {
   entries: Entry[];
   /** The collection's file names, sorted (what the build record hashes as its list). */
   files: string[];
@@ -53,7 +53,9 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
   /** Each entry (content-relative file, in listing order) -> its stamp when read or found unchanged, and its hash. */
   stamps: Map<string, { stamp: string; hash: string }>;
   save: () => Promise<void>;
-}> {
+}
+
+export async function readEntries({ name, list, config, cache, pool, generatorKey, progress, links }: ReadEntriesInput): Promise<ReadEntriesResult> {
   const files = listEntryFiles(config.contentDir, list.dir, list.nested, links);
   const [ENTRIES, SOURCES] = [entriesPack(name), sourcesPack(name)];
   // A big site with no entry index yet is a cold build: the workers start now, while this thread reads.
