@@ -17,18 +17,19 @@ import { sourceKey, treeKey } from './cache/sourceKey.ts';
 import { resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
 import type { ContentSnapshot } from './content/load.ts';
 import type { HeldBack } from './content/selectPublished.ts';
-import { guardOutDir } from './guardOutDir.ts';
+import { guardOutDir } from './output/guardOutDir.ts';
 import { imageStage, placeImage } from './images/imageStage.ts';
 import { planFiles } from './plan/planFiles.ts';
 import { planSite } from './plan/planSite.ts';
+import { pluginsBuildDone } from './plugins/pluginHooks.ts';
 import { locateRedirect } from './redirects/locateRedirect.ts';
 import { searchIndexStage } from './search/searchIndexStage.ts';
 import type { Route } from './site/defineConfig.ts';
 import { CONFIG_FILE } from './site/loadSite.ts';
 import { makeSocialImages, NO_SOCIAL_IMAGES, placeSocialImages, setupSocialImages } from './social/socialImageStage.ts';
-import { layerOff } from './speedLayers.cjs';
+import { layerOff } from './core/speedLayers.cjs';
 import { renderPages } from './stages/renderPages.ts';
-import { OutputDir, type OutputFiles } from './writeOutput.ts';
+import { OutputDir, type OutputFiles } from './output/writeOutput.ts';
 import { assetsStage, startAssets } from './pipeline/assetsStage.ts';
 import { pagesKey, recordKey, siteSources } from './pipeline/buildKey.ts';
 import { buildReport } from './pipeline/buildReport.ts';
@@ -131,7 +132,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     const imageFiles = images.files.map((f) => f.file);
     const socialFiles = social?.plan.images.map((i) => i.file) ?? [];
     await run.stage('checks', () =>
-      checksStage(config, { pages: rendered.list, files: [...others.keys(), ...imageFiles, ...socialFiles], sitemapXml: String(extras.get('sitemap.xml')), siteUrl, redirects: plan.redirects }),
+      checksStage(config, site, { pages: rendered.list, files: [...others.keys(), ...imageFiles, ...socialFiles], sitemapXml: String(extras.get('sitemap.xml')), siteUrl, redirects: plan.redirects }),
     );
     // The images still being made when the checks are done are awaited here, then linked into the output.
     const placed = await run.stage('socialImages', async () => {
@@ -159,6 +160,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     for (const [file, stamp] of placed?.files ?? []) if (stamp) stamps.set(file, stamp);
     const files = [...rendered.list.map((p) => p.file), ...others.keys(), ...imageFiles, ...(placed?.files.keys() ?? [])];
     await run.stage('write', () => commitBuild(ctx, run, read, plan, { files, stamps, images: images.inputs }, report));
+    if (config.write) await pluginsBuildDone(site, { outDir: config.outDir, pages: rendered.list.map((p) => ({ url: p.path, file: p.file })), files: files.slice(rendered.list.length) });
 
     const { held: _held, js: _js, images: _images, ...counts } = report;
     return {

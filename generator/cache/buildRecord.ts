@@ -27,13 +27,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
-import { linkPolicy } from '../content/contentLinks.ts';
+import { linkPolicy } from '../core/contentLinks.ts';
 import { fixedFiles, listCollections, listEntryFiles, type Collections } from '../content/load.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
 import type { HeldBack } from '../content/selectPublished.ts';
 import type { BuildCache } from './BuildCache.ts';
-import { contentHash } from './contentHash.ts';
-import { RACY_MS, stampAt as stampOrNull, stampTime } from './stampOf.ts';
+import { contentHash } from '../core/contentHash.ts';
+import { RACY_MS, stampAt as stampOrNull, stampTime } from '../core/stampOf.ts';
 import { IMAGE_FILE } from '../images/imageTypes.ts';
 
 /** What `site build` prints of a build; an up-to-date check prints it again. */

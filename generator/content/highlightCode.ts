@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import type { HighlighterCore } from 'shiki/core';
-import { layerOff } from '../speedLayers.cjs';
+import { layerOff } from '../core/speedLayers.cjs';
 import { RegexTable } from './regexTable.ts';
 
 /** The token kinds shiki's css-variables theme tells apart: each is the class `hl-<kind>`. */

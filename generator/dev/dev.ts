@@ -16,7 +16,7 @@ import { resolveConfig, type BackendSettings } from '../config.ts';
 import { compileCss } from '../assets/compileCss.ts';
 import { esbuildOptions } from '../assets/bundleWidgets.ts';
 import { staticFiles } from '../assets/staticFiles.ts';
-import { formatSiteError, SiteError } from '../errors.ts';
+import { formatSiteError, SiteError } from '../core/errors.ts';
 import { backendFailure } from './backendFailure.ts';
 import { classifyChange } from './classifyChange.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';

@@ -11,7 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { listCollections, loadContent, type ContentSnapshot } from '../content/load.ts';
 import { selectPublished } from '../content/selectPublished.ts';
 import { updateContent } from '../content/updateContent.ts';
-import { linkPolicy } from '../content/contentLinks.ts';
+import { linkPolicy } from '../core/contentLinks.ts';
 import { checkSiteUrl } from '../config.ts';
 import { assetUrl } from '../assets/staticFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
@@ -57,7 +57,7 @@ if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for 
 const site = guardHooks(embeddedSite);
 const rendering = siteRenderer(site);
 const { root, contentDir, cacheDir, siteUrl: siteUrlOverride, regexTableDir } = workerData as { root: string; contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string };
-/** What the content's symbolic links may lead to, as in a build (content/contentLinks.ts). */
+/** What the content's symbolic links may lead to, as in a build (core/contentLinks.ts). */
 const links = linkPolicy(root, contentDir, site.followSymlinks === true);
 keepRegexTableIn(regexTableDir ?? null);
 /** The content images' variants, stored in the build cache (the dev server serves them from there). */

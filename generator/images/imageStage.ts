@@ -10,15 +10,15 @@
  * as assets/images/<same name>: an unchanged image is never encoded again.
  */
 import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../cache/writeFileAtomic.ts';
+import { writeFileAtomic } from '../core/writeFileAtomic.ts';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { contentHash, hashParts } from '../cache/contentHash.ts';
-import { RACY_MS, stampAt, stampTime } from '../cache/stampOf.ts';
-import { SiteError } from '../errors.ts';
-import { contentOnly, linkChecker, type LinkPolicy } from '../content/contentLinks.ts';
+import { contentHash, hashParts } from '../core/contentHash.ts';
+import { RACY_MS, stampAt, stampTime } from '../core/stampOf.ts';
+import { SiteError } from '../core/errors.ts';
+import { contentOnly, linkChecker, type LinkPolicy } from '../core/contentLinks.ts';
 import { chooseWidths } from './chooseWidths.ts';
 import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
 import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ImageRef, type ResponsiveImage } from './imageTypes.ts';
@@ -34,7 +34,7 @@ export interface ImageStageInput {
   /** Every image the content names, each with the file that names it. */
   refs: NamedImage[];
   options?: ImageOptions;
-  /** What a symbolic link on an image's path may lead to (content/contentLinks.ts); default: inside the content folder. */
+  /** What a symbolic link on an image's path may lead to (core/contentLinks.ts); default: inside the content folder. */
   links?: LinkPolicy;
 }
 

@@ -13,7 +13,7 @@
  * it), so an author cannot write one.
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { escapeAttr, pictureHtml, pictureSpec } from './pictureMarkup.ts';
 import type { ImageRef, ResponsiveImage } from './imageTypes.ts';
 

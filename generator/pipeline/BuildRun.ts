@@ -3,7 +3,7 @@
  * memory with write: false), and the build cache's packs being written off this thread, which are
  * awaited before the output goes in place and, when the build fails, before it returns.
  */
-import type { OutputDir, OutputFiles } from '../writeOutput.ts';
+import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
 
 /** The build's stages, in order; extras happen during render (the main thread makes them while the workers render). */
 export const stageNames = ['config', 'content', 'routes', 'images', 'social', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'socialImages', 'write'] as const;

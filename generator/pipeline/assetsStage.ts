@@ -9,7 +9,7 @@ import { staticFiles } from '../assets/staticFiles.ts';
 import { planCsp } from '../plan/planFiles.ts';
 import type { SitePlan } from '../plan/planSite.ts';
 import type { RenderAssets } from '../shards/ShardState.ts';
-import type { OutputFiles } from '../writeOutput.ts';
+import type { OutputFiles } from '../output/writeOutput.ts';
 import type { BuildRun } from './BuildRun.ts';
 import type { BuildContext } from './openBuild.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { ResolvedConfig } from '../config.ts';
 import path from 'node:path';
-import { hashParts } from '../cache/contentHash.ts';
+import { hashParts } from '../core/contentHash.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
 
 /** How each config field bears on what a build writes. */

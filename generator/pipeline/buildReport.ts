@@ -6,7 +6,7 @@ import type { JsReport } from '../assets/checkBudgets.ts';
 import type { BuildReport } from '../cache/buildRecord.ts';
 import type { HeldBack } from '../content/selectPublished.ts';
 import type { RenderedPage } from '../shards/ShardState.ts';
-import type { OutputFiles } from '../writeOutput.ts';
+import type { OutputFiles } from '../output/writeOutput.ts';
 
 export interface ReportInput {
   pages: readonly RenderedPage[];

@@ -5,7 +5,7 @@
  * `site build` to find nothing changed.
  */
 import { articleListHash, fileListInput, isFileList, outputStamps, writeBuildRecord, type BuildReport, type InputList } from '../cache/buildRecord.ts';
-import { OUTPUT_MARKER } from '../outputMarker.ts';
+import { OUTPUT_MARKER } from '../output/outputMarker.ts';
 import type { SitePlan } from '../plan/planSite.ts';
 import { recordKey } from './buildKey.ts';
 import type { BuildRun } from './BuildRun.ts';

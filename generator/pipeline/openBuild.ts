@@ -7,15 +7,15 @@ import { resolveConfig, type ResolvedConfig, type SiteOptions } from '../config.
 import { BuildCache } from '../cache/BuildCache.ts';
 import { contentStamps } from '../cache/buildRecord.ts';
 import { laterSourceKey, treeKey } from '../cache/sourceKey.ts';
-import { linkPolicy, type LinkPolicy } from '../content/contentLinks.ts';
+import { linkPolicy, type LinkPolicy } from '../core/contentLinks.ts';
 import { listCollections } from '../content/load.ts';
 import type { RenderMarkdown } from '../content/markdown.ts';
-import { guardOutDir } from '../guardOutDir.ts';
-import { progressLine, type Progress } from '../progress.ts';
+import { guardOutDir } from '../output/guardOutDir.ts';
+import { progressLine, type Progress } from '../core/progress.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
 import { loadSite, siteRenderer, type AnySite } from '../site/loadSite.ts';
-import { layerOff } from '../speedLayers.cjs';
+import { layerOff } from '../core/speedLayers.cjs';
 import { siteSources } from './buildKey.ts';
 
 export interface BuildContext {
@@ -23,7 +23,7 @@ export interface BuildContext {
   site: AnySite;
   render: RenderMarkdown;
   lists: [string, ListCollection][];
-  /** What the content's symbolic links may lead to (content/contentLinks.ts). */
+  /** What the content's symbolic links may lead to (core/contentLinks.ts). */
   links: LinkPolicy;
   cache: BuildCache;
   /** The generator's and the site's code, as one key (cache/sourceKey.ts), hashed in the next turn. */

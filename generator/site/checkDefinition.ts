@@ -7,9 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { SiteDefinition } from './defineConfig.ts';
 import { nearestName } from './nearestName.ts';
+import { applyPlugins } from '../plugins/applyPlugins.ts';
 import { EXPECTED, knownKeys, siteConfigSchema, WHOLE_FIELDS } from './siteConfigSchema.ts';
 
 export function checkDefinition(value: unknown, file: string, configPath?: string): SiteDefinition<any, any, any> {
@@ -61,10 +62,12 @@ const guarded = new WeakSet<object>();
 
 /**
  * The definition with each of its functions turned into one whose exception (other than a SiteError) is
- * a SiteHookFailed naming the function: a site's bug reads as the site's, not as the engine's.
+ * a SiteHookFailed naming the function: a site's bug reads as the site's, not as the engine's; then
+ * with its plugins applied (plugins/applyPlugins.ts).
  */
 export function guardHooks<D extends SiteDefinition<any, any, any>>(definition: D): D {
   if (guarded.has(definition)) return definition;
+  // The site's own hooks guarded, then its plugins' composed in (each guarded under its own name).
   const out = { ...definition } as Record<string, unknown>;
   for (const hook of HOOKS) {
     const fn = definition[hook] as ((...args: unknown[]) => unknown) | undefined;
@@ -78,8 +81,9 @@ export function guardHooks<D extends SiteDefinition<any, any, any>>(definition: 
       }
     };
   }
-  guarded.add(out);
-  return out as D;
+  const site = applyPlugins(out as D);
+  guarded.add(site);
+  return site;
 }
 
 /** The line of the config where `key:` first appears, if the file can be read. */

@@ -38,6 +38,11 @@ export const EXPECTED = {
   socialImages:
     'must be { card: (data, meta) => the card\'s elements, fonts: [{ file: "templates/fonts/x.woff", name: "Inter", weight: 400 | 700 ... }] }',
   followSymlinks: 'must be true (content may link to files and folders outside the site) or false',
+  plugins: 'must be a list of plugins (definePlugin from "site")',
+  'plugins.name': 'must be the plugin\'s name, a non-empty string',
+  'plugins.hook': 'must be a function (a plugin hook: docs/plugins.md)',
+  'plugins.jsonLdRules': 'must map a schema.org type to a function listing what a node of it lacks',
+  'plugins.checks': 'must map a check\'s name to a function of the finished output listing its problems',
 } as const;
 
 /**
@@ -142,6 +147,22 @@ export const siteConfigSchema = z.strictObject(
       })
       .optional(),
     followSymlinks: z.boolean({ error: EXPECTED.followSymlinks }).optional(),
+    plugins: z
+      .array(
+        z.looseObject({
+          name: z.string({ error: EXPECTED['plugins.name'] }).min(1, { error: EXPECTED['plugins.name'] }),
+          config: fn(EXPECTED['plugins.hook']).optional(),
+          routes: fn(EXPECTED['plugins.hook']).optional(),
+          files: fn(EXPECTED['plugins.hook']).optional(),
+          jsonLd: fn(EXPECTED['plugins.hook']).optional(),
+          jsonLdRules: z.record(z.string(), fn(EXPECTED['plugins.jsonLdRules']), { error: EXPECTED['plugins.jsonLdRules'] }).optional(),
+          checks: z.record(z.string(), fn(EXPECTED['plugins.checks']), { error: EXPECTED['plugins.checks'] }).optional(),
+          buildDone: fn(EXPECTED['plugins.hook']).optional(),
+          devStart: fn(EXPECTED['plugins.hook']).optional(),
+        }),
+        { error: EXPECTED.plugins },
+      )
+      .optional(),
   },
   { error: EXPECTED['export default'] },
 ).check((ctx) => {

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
 import { readSource, readSources, startStamps, WRITTEN, type SourceRef } from '../cache/readSources.ts';
 import type { ResolvedConfig } from '../config.ts';
-import type { LinkPolicy } from '../content/contentLinks.ts';
+import type { LinkPolicy } from '../core/contentLinks.ts';
 import { listEntryFiles, sortEntries, withoutBody } from '../content/load.ts';
-import type { Progress } from '../progress.ts';
+import type { Progress } from '../core/progress.ts';
 import type { Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { SourceFile } from '../shards/ShardState.ts';
@@ -36,7 +36,7 @@ export interface ReadEntriesInput {
   /** The generator's own key (sourceKey): packs written by another generator version are ignored. */
   generatorKey: Promise<string>;
   progress: Progress;
-  /** What the content's symbolic links may lead to (content/contentLinks.ts). */
+  /** What the content's symbolic links may lead to (core/contentLinks.ts). */
   links: LinkPolicy;
 }
 

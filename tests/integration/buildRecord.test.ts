@@ -18,7 +18,7 @@ import { recordKey } from '../../generator/pipeline/buildKey.ts';
 import { sourceKey, treeKey } from '../../generator/cache/sourceKey.ts';
 import { resolveConfig } from '../../generator/config.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
-import { OUTPUT_MARKER } from '../../generator/outputMarker.ts';
+import { OUTPUT_MARKER } from '../../generator/output/outputMarker.ts';
 
 let tmp: string;
 let content: string;

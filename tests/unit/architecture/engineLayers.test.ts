@@ -21,10 +21,11 @@ function engineFiles(): string[] {
 
 const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
 
-/** The folder of generator/ a file is in ("." for the files at its top). */
+/** The folder of generator/ a file is in (a file at its top stands for itself). */
 const folderOf = (file: string) => {
   const parts = path.relative(engine, file).split(path.sep);
-  return parts.length > 1 ? parts[0]! : '.';
+  // A file at the top is a node of its own: build.ts (the API) sits above everything, config.ts low.
+  return parts.length > 1 ? parts[0]! : parts[0]!;
 };
 
 /** Relative imports whose value is used at run time (not `import type`, not all-type named imports). */

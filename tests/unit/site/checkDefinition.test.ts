@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { checkDefinition } from '../../../generator/site/checkDefinition.ts';
 import { collection, defineConfig } from '../../../generator/site/defineConfig.ts';
 import site from '../../../site.config.ts';
@@ -150,7 +150,7 @@ describe('checkDefinition', () => {
     expect(e.args.field).toBe('redirect');
     expect(e.message).toMatch(/^site\.config\.ts: "redirect" is not a field of the config: did you mean "redirects"\? \(it takes collections, meta, routes, /);
     expect(failure({ ...good, socialImage: 'og.png' }).args.expected).toMatch(/did you mean "socialImages"\?/);
-    expect(failure({ ...good, plugins: [] }).args.expected).not.toMatch(/did you mean/);
+    expect(failure({ ...good, integrations: [] }).args.expected).not.toMatch(/did you mean/);
   });
 
   it('refuses an unknown key inside an option object or a list collection, where it is', () => {
