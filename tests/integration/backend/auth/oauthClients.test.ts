@@ -61,7 +61,7 @@ describe.each(ENGINES)('OAuth client registry on $name', (engine) => {
 
   it.skipIf(engine.skip)('updates only the fields given, regenerates the secret, lists clients newest first and soft-deletes', async () => {
     const first = (await oauth().createClient({ client_name: 'First', redirect_uris: ['https://example.com/one'] })).data!;
-    const second = (await oauth().createClient({ client_name: 'Second', redirect_uris: ['myapp://callback'], logo_uri: 'https://example.com/logo.png' })).data!;
+    const second = (await oauth().createClient({ client_name: 'Second', redirect_uris: ['myapp://callback'] })).data!;
 
     const updated = await oauth().updateClient(second.client_id, { logo_uri: 'https://example.com/new.png' });
     expect(updated.error).toBeNull();
@@ -126,16 +126,22 @@ describe.each(ENGINES)('OAuth client registry on $name', (engine) => {
     });
     expect(await create({ redirect_uris: 'https://example.com/cb' })).toMatchObject({ status: 400, code: 'bad_json', message: 'Invalid JSON body' });
 
-    const id = (await oauth().createClient({ redirect_uris: ['https://example.com/cb'] })).data!.client_id;
+    const id = (await oauth().createClient({ client_name: 'Plain', redirect_uris: ['https://example.com/cb'] })).data!.client_id;
     expect((await oauth().updateClient(id, {})).error).toMatchObject({ status: 400, code: 'validation_failed', message: 'No fields provided for update' });
     expect((await oauth().updateClient(id, { redirect_uris: [] })).error).toMatchObject({ status: 400, message: 'redirect_uris cannot be empty' });
     expect((await oauth().getClient('not-a-uuid')).error).toMatchObject({ status: 400, code: 'validation_failed', message: 'invalid client_id format' });
     expect((await oauth().getClient(id.replaceAll('-', ''))).data).toMatchObject({ client_id: id });
   });
 
+  it.skipIf(engine.skip)('does not claim the server is off for the OAuth endpoints it does not serve', async () => {
+    const token = await fetch(`${backend.apiUrl}/auth/v1/oauth/token`, { method: 'POST', headers: { apikey: backend.anonKey } });
+    expect(token.status).toBe(404);
+    expect(await token.json()).toMatchObject({ error_code: 'not_found' });
+  });
+
   it.skipIf(engine.skip)('refuses the registry to the anon key and a signed-in user (403), and a request without a token (401)', async () => {
     const { client: user } = await signedInClient(backend);
-    const id = (await oauth().createClient({ redirect_uris: ['https://example.com/cb'] })).data!.client_id;
+    const id = (await oauth().createClient({ client_name: 'Plain', redirect_uris: ['https://example.com/cb'] })).data!.client_id;
     for (const api of [clientFor(backend).auth.admin.oauth, user.auth.admin.oauth]) {
       const calls = [
         api.listClients(),
