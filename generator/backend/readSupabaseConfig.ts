@@ -30,6 +30,8 @@ export interface SupabaseConfig {
     enableAnonymousSignIns: boolean;
     /** enable_manual_linking: linkIdentity / unlinkIdentity (the embedded server has only the email identity either way). */
     enableManualLinking: boolean;
+    /** [auth.oauth_server] enabled: the OAuth 2.1 server, of which the admin client registry (/admin/oauth/clients) is served. */
+    oauthServer: { enabled: boolean };
     minimumPasswordLength: number;
     /** [auth.email]; maxFrequency in seconds between confirmation mails to one address. */
     email: {
@@ -159,6 +161,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       enableSignup: bool(get('auth', 'enable_signup'), true),
       enableAnonymousSignIns: bool(get('auth', 'enable_anonymous_sign_ins'), false),
       enableManualLinking: bool(get('auth', 'enable_manual_linking'), false),
+      oauthServer: { enabled: bool(get('auth.oauth_server', 'enabled'), false) },
       minimumPasswordLength: Math.max(6, num(get('auth', 'minimum_password_length'), 6)),
       email: {
         enableSignup: bool(get('auth.email', 'enable_signup'), true),
