@@ -42,7 +42,7 @@ function block(cx: TokenContext, node: RootContent, out: Token[], level: number,
     case 'heading': {
       const [name, tag] = node.type === 'paragraph' ? ['paragraph', 'p'] : ['heading', `h${node.depth}`];
       const open = blockToken(cx, `${name}_open`, tag, 1, level, node);
-      open.hidden = tight; // a tight list's paragraphs are written without <p>
+      open.hidden = tight && node.type === 'paragraph'; // a tight list's paragraphs are written without <p>
       out.push(open, inlineToken(cx, node.children, level + 1, node), closing(cx, open, `${name}_close`));
       return;
     }
@@ -56,7 +56,9 @@ function block(cx: TokenContext, node: RootContent, out: Token[], level: number,
     case 'code': {
       const t = blockToken(cx, 'fence', 'code', 0, level, node);
       t.info = node.lang ? (node.meta ? `${node.lang} ${node.meta}` : node.lang) : '';
-      t.content = node.value ? `${node.value}\n` : '';
+      // remark's value of a fence holding one blank line is "", as that of an empty fence: the lines tell them apart.
+      const blank = node.position !== undefined && node.position.end.line - node.position.start.line >= 2;
+      t.content = node.value || blank ? `${node.value}\n` : '';
       t.markup = '```';
       out.push(t);
       return;
