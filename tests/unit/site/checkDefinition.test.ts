@@ -179,6 +179,52 @@ describe('checkDefinition', () => {
 
   it('takes markdown.engine as markdown-it or remark', () => {
     expect(checkDefinition({ ...good, markdown: { engine: 'remark' } }, 'site.config.ts')).toBeTruthy();
-    expect(failure({ ...good, markdown: { engine: 'marked' } }).args).toMatchObject({ field: 'markdown.engine', expected: 'must be "markdown-it" (the default) or "remark"' });
+    expect(failure({ ...good, markdown: { engine: 'marked' } }).args).toMatchObject({
+      field: 'markdown.engine',
+      expected: 'must be "markdown-it" (the default) or "remark", not the string "marked"',
+    });
+  });
+
+  it('takes markdown plugins as functions or [function, options], listed for the engine that runs them', () => {
+    const plugin = () => undefined;
+    expect(checkDefinition({ ...good, markdown: { markdownItPlugins: [plugin, [plugin, { a: 1 }]], remarkPlugins: [] } }, 'site.config.ts')).toBeTruthy();
+    expect(checkDefinition({ ...good, markdown: { engine: 'remark', remarkPlugins: [plugin] } }, 'site.config.ts')).toBeTruthy();
+    expect(failure({ ...good, markdown: { markdownItPlugins: ['markdown-it-anchor'] } }).message).toBe(
+      'site.config.ts: "markdown.markdownItPlugins.0" must be a plugin: import the plugin in the site config and list the function itself, or [plugin, options], not the string "markdown-it-anchor".',
+    );
+    expect(failure({ ...good, markdown: { engine: 'remark', remarkPlugins: [plugin, [{ className: 'x' }]] } }).args).toMatchObject({
+      field: 'markdown.remarkPlugins.1',
+      expected: expect.stringMatching(/^must be a plugin: .*, not an array whose first item is an object$/),
+    });
+    expect(failure({ ...good, markdown: { remarkPlugins: [plugin] } }).message).toBe(
+      'site.config.ts: "markdown.remarkPlugins" lists plugins, but the engine is "markdown-it" (the default), which would ignore them: set engine to "remark", or remove remarkPlugins.',
+    );
+    expect(failure({ ...good, markdown: { engine: 'remark', markdownItPlugins: [plugin] } }).args.expected).toBe(
+      'lists plugins, but the engine is "remark", which would ignore them: set engine to "markdown-it", or remove markdownItPlugins',
+    );
+    expect(failure({ ...good, markdown: { engine: 'remark', markdownItPlugins: 'x' } }).args).toMatchObject({
+      field: 'markdown.markdownItPlugins',
+      expected: 'must be a list of plugins: [plugin] or [[plugin, options]], not the string "x"',
+    });
+  });
+
+  it('names what a wrong highlight option is, and an alias for a language shiki does not bundle', () => {
+    expect(failure({ ...good, markdown: { highlight: 'yes' } }).message).toBe(
+      'site.config.ts: "markdown.highlight" must be false (fenced code stays plain) or an object of highlight options, e.g. { aliases: { npmrc: "ini" } }, not the string "yes".',
+    );
+    expect(failure({ ...good, markdown: { highlight: { theme: 'dark' } } }).args).toMatchObject({
+      field: 'markdown.highlight.theme',
+      expected: 'is not a field of markdown.highlight (it takes aliases)',
+    });
+    expect(failure({ ...good, markdown: { highlight: { aliases: ['ini'] } } }).args).toMatchObject({
+      field: 'markdown.highlight.aliases',
+      expected: 'must be an object of fence name -> language, e.g. { npmrc: "ini" }, not an array whose first item is the string "ini"',
+    });
+    const e = failure({ ...good, markdown: { highlight: { aliases: { npmrc: 'no-such-language' } } } });
+    expect(e.message).toBe(
+      'site.config.ts: "markdown.highlight.aliases.npmrc" must name a language shiki bundles, by its id or alias, e.g. "javascript", "ts", "bash" (https://shiki.style/languages), not the string "no-such-language".',
+    );
+    expect(e.hint).toMatch(/defineConfig/);
+    expect(checkDefinition({ ...good, markdown: { highlight: { aliases: { npmrc: 'ini', conf: 'INI' } } } }, 'site.config.ts')).toBeTruthy();
   });
 });
