@@ -2,8 +2,8 @@
  * The markdown pipeline: markdown-it + GFM (tables, strikethrough, autolinks) + footnotes, with stable
  * heading ids so every section can be linked (#anchor) and checked. Pure: text in, HTML out.
  *
- * markdown-it is the default engine because the build must render 4,000 articles in under 3 s on 2 cores:
- * remark costs about 4.4 ms per 600-word article, markdown-it about 0.26 ms. remarkMarkdown.ts is the
+ * markdown-it is the default engine because the build must render thousands of articles within the cold
+ * build's budget (docs/performance.md), and remark costs many times more per article. remarkMarkdown.ts is the
  * other engine, with the same visible result; markdownRenderer.ts picks one.
  *
  * Safe HTML: raw HTML in the source is dropped, as the old sanitizer did (markdown-it parses it so that

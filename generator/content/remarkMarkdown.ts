@@ -3,9 +3,8 @@
  * task lists) + the site's unified plugins + remarkSiteFinish + remark-html. It shows the same page as
  * the markdown-it engine (markdown.ts) for the same source: same text, heading ids, headings list and
  * word count, raw HTML dropped, unsafe URLs refused, table alignment as align attributes (the real
- * articles' HTML is the same but for `"` where markdown-it writes `&quot;`). It is about 40 times slower:
- * 10 ms or more for one of this site's 1,400-word articles, against 0.25 ms, which is why markdown-it is the
- * default. One difference: remark-gfm renders task list items ("- [ ] todo") as checkboxes; markdown-it
+ * articles' HTML is the same but for `"` where markdown-it writes `&quot;`). It is much slower per article
+ * (docs/performance.md), which is why markdown-it is the default. One difference: remark-gfm renders task list items ("- [ ] todo") as checkboxes; markdown-it
  * leaves the brackets as text.
  *
  * Strikethrough needs two tildes, as in markdown-it. remark-html runs with sanitize: false because
