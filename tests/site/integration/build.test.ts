@@ -6,6 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../generator/build.ts';
+import { runChecks } from '../../../generator/checks/runChecks.ts';
+import { summarizePage } from '../../../generator/checks/summarizePage.ts';
 import { parseHtml, parseXml } from '../../unit/helpers/xml.ts';
 
 const SITE = 'https://decksmith.ai';
@@ -163,5 +165,11 @@ describe('build (in memory)', () => {
       const other = second.files.get(file)!;
       expect(Buffer.from(typeof other === 'string' ? other : other).equals(Buffer.from(typeof data === 'string' ? data : data)), file).toBe(true);
     }
+  });
+});
+
+describe('build checks', () => {
+  it('the real site passes every check', () => {
+    expect(() => runChecks({ pages: result.pages.map((p) => summarizePage(p.url, p.html!)), files: [...result.files.keys()], sitemapXml: String(result.files.get('sitemap.xml')), siteUrl: SITE })).not.toThrow();
   });
 });
