@@ -2,9 +2,9 @@
  * The smallest site that has every kind of collection and page the engine's unit tests look at, written
  * by the test into a temporary folder: site.json and nav.json (file collections), pages/*.json and
  * legal/*.md (record collections), blog/*.md (a list collection); a home page, two pages of their own
- * (/pricing, /about), a blog index, its articles (each with related articles, a date and a category), a
- * page hidden from search engines (/account) and the 404. The layout's navigation (with its logo) and
- * footer are <Shared>.
+ * (/pricing, /about), a blog index, its articles (each with related articles, a date and a category), the
+ * two legal pages, a page hidden from search engines (/account) and the 404. The layout's navigation
+ * (with its logo, a static file) and footer are <Shared>.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,7 +24,7 @@ const PostMeta = z.strictObject({ title: z.string(), description: z.string(), da
 export const collections = {
   site: collection.file('site.json', z.strictObject({ name: z.string(), url: z.string(), logo: z.string(), tagline: z.string() })),
   nav: collection.file('nav.json', z.strictObject({ links: z.array(z.strictObject({ label: z.string(), path: z.string() })) })),
-  pages: collection.record('pages', 'json', { home: Page, pricing: Page, about: Page }),
+  pages: collection.record('pages', 'json', { home: Page, pricing: Page, about: Page, blog: Page }),
   legal: collection.record('legal', 'markdown', { privacy: Legal, terms: Legal }),
   posts: collection.list('blog', PostMeta, { sort: (a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug) }),
 };
@@ -35,6 +35,8 @@ export interface TinyRoute extends Route<Post> {
   related?: Post[];
   /** The blog index: every article. */
   listing?: { items: Post[] };
+  /** The legal document the page shows. */
+  legal?: 'privacy' | 'terms';
 }
 
 const home = { name: 'Home', path: '/' };
@@ -42,7 +44,7 @@ const related = (post: Post, posts: Post[]): Post[] =>
   [...posts.filter((p) => p.category === post.category), ...posts.filter((p) => p.category !== post.category)].filter((p) => p !== post).slice(0, 2);
 
 /** The route table: pure, content in, routes out. */
-export function buildRoutes({ site, pages, posts }: Content): TinyRoute[] {
+export function buildRoutes({ site, pages, legal, posts }: Content): TinyRoute[] {
   const page = (p: string, template: string, title: string, description: string, extra: Partial<TinyRoute> = {}): TinyRoute => ({
     path: p,
     file: fileForPath(p),
@@ -69,6 +71,8 @@ export function buildRoutes({ site, pages, posts }: Content): TinyRoute[] {
         socialImage: { title: post.title, eyebrow: post.category },
       }),
     ),
+    page('/terms', 'legal', `${legal.terms.title} | ${site.name}`, legal.terms.description, { legal: 'terms' }),
+    page('/privacy', 'legal', `${legal.privacy.title} | ${site.name}`, legal.privacy.description, { legal: 'privacy' }),
     page('/account', 'page', `Account | ${site.name}`, 'Your account.', { indexable: false }),
     { ...page('/404', 'page', `Not found | ${site.name}`, 'There is no page here.'), file: '404.html', indexable: false },
   ];
@@ -123,14 +127,28 @@ function PageTemplate({ route }: { route: TinyRoute }) {
 }
 
 function BlogTemplate({ route }: { route: TinyRoute }) {
+  const { content } = tiny();
   return (
-    <ul>
-      {route.listing!.items.map((p) => (
-        <li key={p.slug}>
-          <a href={`/blog/${p.slug}`}>{p.title}</a>
-        </li>
-      ))}
-    </ul>
+    <>
+      <h1>{content.pages.blog.heading}</h1>
+      <ul>
+        {route.listing!.items.map((p) => (
+          <li key={p.slug}>
+            <a href={`/blog/${p.slug}`}>{p.title}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function LegalTemplate({ route }: { route: TinyRoute }) {
+  const doc = tiny().content.legal[route.legal!];
+  return (
+    <article>
+      <h1>{doc.title}</h1>
+      <div dangerouslySetInnerHTML={{ __html: doc.html }} />
+    </article>
   );
 }
 
@@ -153,7 +171,7 @@ export const site = defineConfig<typeof collections, TinyRoute>({
   collections,
   meta: ({ site: s }: Content) => ({ name: s.name, url: s.url, language: 'en', socialImage: 'og-image.png', feed: { title: `${s.name} Blog`, path: '/feed.xml' } }),
   routes: buildRoutes,
-  templates: { page: PageTemplate, blog: BlogTemplate, article: ArticleTemplate },
+  templates: { page: PageTemplate, blog: BlogTemplate, article: ArticleTemplate, legal: LegalTemplate },
   layout: Layout,
   jsonLd: (route, { url, asset, socialImage }) => {
     const trail = breadcrumbList(route, url);
@@ -179,6 +197,7 @@ export const CONTENT_FILES: Record<string, string> = {
   'pages/home.json': page('Home', 'The home page of Tiny.', 'Welcome'),
   'pages/pricing.json': page('Pricing', 'What Tiny costs.', 'Prices'),
   'pages/about.json': page('About', 'Who makes Tiny.', 'About us'),
+  'pages/blog.json': page('Blog', 'Articles from Tiny.', 'The blog'),
   'legal/privacy.md': '---\ntitle: Privacy\ndescription: What Tiny keeps.\n---\n\nNothing.\n',
   'legal/terms.md': '---\ntitle: Terms\ndescription: The rules of Tiny.\n---\n\nBe kind.\n',
   'blog/first-steps.md': article('First steps', '2025-01-10', 'Guides', '## Start\n\nOpen the app.'),
@@ -197,11 +216,27 @@ export function writeTinyContent(dir: string): string {
   return dir;
 }
 
+/** Writes the site's static files (templates/static/: its logo and default social image) into `dir` and returns it. */
+export function writeTinyStatic(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="30"/>\n');
+  writeFileSync(path.join(dir, 'og-image.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+  return dir;
+}
+
+let dir: string | undefined;
+
+/** The content folder, written once per test file into a fresh temporary folder (read-only: copy it to change it). */
+export function tinyContentDir(): string {
+  dir ??= writeTinyContent(path.join(mkdtempSync(path.join(os.tmpdir(), 'site-tiny-')), 'content'));
+  return dir;
+}
+
 let cached: Promise<ContentSnapshot> | undefined;
 
-/** The content as the engine holds it, loaded once per test file from a fresh temporary folder (read-only). */
+/** The content as the engine holds it, loaded once per test file (read-only). */
 export function tinySnapshot(): Promise<ContentSnapshot> {
-  cached ??= markdownRenderer(site.markdown).then((render) => loadContent(writeTinyContent(path.join(mkdtempSync(path.join(os.tmpdir(), 'site-tiny-')), 'content')), site.collections, render));
+  cached ??= markdownRenderer(site.markdown).then((render) => loadContent(tinyContentDir(), site.collections, render));
   return cached;
 }
 

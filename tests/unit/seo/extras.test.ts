@@ -26,7 +26,7 @@ describe('sitemap', () => {
     const doc = parseXml(sitemap(routes, SITE_URL));
     const locs = texts(doc, 'url > loc');
     expect(locs).toEqual(routes.filter((r) => r.indexable).map((r) => (r.path === '/' ? `${SITE_URL}/` : `${SITE_URL}${r.path}`)));
-    expect(locs).toHaveLength(9);
+    expect(locs).toHaveLength(11);
     for (const p of content.posts) expect(locs).toContain(`${SITE_URL}/blog/${p.slug}`);
     for (const hidden of ['/account', '/404']) expect(locs).not.toContain(`${SITE_URL}${hidden}`);
   });
