@@ -10,7 +10,7 @@ import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../generator/build.ts';
 import { formatDate } from '../../../templates/format/formatDate.ts';
-import { contentDir } from '../../unit/helpers/content.ts';
+import { contentDir } from './helpers/content.ts';
 import type { Content } from '../../../templates/collections.ts';
 
 let result: BuildResult;

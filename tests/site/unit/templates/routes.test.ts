@@ -8,7 +8,7 @@ import { SiteError } from '../../../../generator/errors.ts';
 import { assertDistinctFiles } from '../../../../generator/routes.ts';
 import type { Content } from '../../../../templates/collections.ts';
 import { buildRoutes, relatedPosts, type SiteRoute as Route } from '../../../../templates/routes.ts';
-import { fakePost, realContent } from '../../../unit/helpers/content.ts';
+import { fakePost, realContent } from '../helpers/content.ts';
 import { categoryPath } from '../../../../templates/blogListing.ts';
 
 const slugs = [

@@ -6,7 +6,7 @@ import { buildRoutes, type SiteRoute as Route } from '../../../../../templates/r
 import { feed as siteFeed, FEED_ITEMS } from '../../../../../templates/seo/feed.ts';
 import { llmsTxt as siteLlmsTxt } from '../../../../../templates/seo/llmsTxt.ts';
 import { sitemap } from '../../../../../generator/seo/sitemap.ts';
-import { fakePost, realContent, SITE_URL } from '../../../../unit/helpers/content.ts';
+import { fakePost, realContent, SITE_URL } from '../../helpers/content.ts';
 import { parseXml } from '../../../../unit/helpers/xml.ts';
 
 let content: Content;

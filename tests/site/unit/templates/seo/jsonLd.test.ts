@@ -5,7 +5,7 @@ import { serializeJsonLd } from '../../../../../generator/seo/jsonLd.ts';
 import type { Content } from '../../../../../templates/collections.ts';
 import { buildRoutes, type SiteRoute as Route } from '../../../../../templates/routes.ts';
 import { jsonLd } from '../../../../../templates/seo/jsonLd.ts';
-import { realContent, SITE_URL } from '../../../../unit/helpers/content.ts';
+import { realContent, SITE_URL } from '../../helpers/content.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,12 +1,12 @@
 /** Test helpers: the real site and its content folder, loaded once per test file, and small synthetic posts. */
 import { fileURLToPath } from 'node:url';
-import { loadContent, type ContentSnapshot } from '../../../generator/content/load.ts';
-import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
-import site from '../../../site.config.ts';
-import type { Content, Post } from '../../../templates/collections.ts';
+import { loadContent, type ContentSnapshot } from '../../../../generator/content/load.ts';
+import { markdownRenderer } from '../../../../generator/content/markdownRenderer.ts';
+import site from '../../../../site.config.ts';
+import type { Content, Post } from '../../../../templates/collections.ts';
 
 export { site };
-export const contentDir = fileURLToPath(new URL('../../../content', import.meta.url));
+export const contentDir = fileURLToPath(new URL('../../../../content', import.meta.url));
 
 let cached: Promise<ContentSnapshot> | undefined;
 
