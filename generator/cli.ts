@@ -130,8 +130,8 @@ program
       if (images.encoded + images.cached) process.stdout.write(`Images: ${images.encoded + images.cached} (${images.encoded} encoded, ${images.cached} from cache)\n`);
       process.stdout.write(socialLine(stats.social));
       // Everything is on disk (the build waited for its cache writes; a detached process deletes the old
-      // output): end now, rather than tear down a heap of thousands of pages' data first (~50 ms on a
-      // warm build of 4,000 articles). The write's callback runs once the report has gone out.
+      // output): end now, rather than tear down a heap of thousands of pages' data first. The write's
+      // callback runs once the report has gone out.
       process.stdout.write('', () => process.exit());
     }),
   );

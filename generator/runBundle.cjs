@@ -1,8 +1,8 @@
 // Runs one of the generator's CommonJS bundles (generator/selfBundle.mjs)
 // with V8's code cache. Node 20 keeps no compiled code between runs, and an
-// ES module bundle costs each start ~60 ms of parsing and ~50 ms more of the
-// ES module loader; a CommonJS bundle compiled through vm.Script with the
-// cached data of an earlier run starts in about a third of that, and the
+// ES module bundle costs each start its parsing and the ES module loader's
+// work; a CommonJS bundle compiled through vm.Script with the cached data of
+// an earlier run starts in a fraction of that, and the
 // functions that ran last time start compiled (the cache is taken at exit,
 // or in a worker once its bundle says its hot code has run). The cache sits beside its bundle (<bundle>.v8); bundles are
 // content-addressed, so a cache always belongs to the code it was made

@@ -1,5 +1,5 @@
 // The generator runs from esbuild bundles of its own TypeScript: one file
-// loads ~5x faster than hundreds of modules resolved one by one. A bundle is
+// loads faster than hundreds of modules resolved one by one. A bundle is
 // cached under .site/cache and reused while none of its inputs changed
 // (mtime and size of every file esbuild read outside node_modules, and of
 // the lock files npm rewrites whenever node_modules changes). Plain
@@ -13,8 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * Native binaries and wasm stay outside and load from node_modules; so does supabase-js, which only the
- * islands' browser code loads (lazily, never while rendering on the server): 0.8 MB less to compile at
- * every start. pg loads only when the backend runs on a PostgreSQL server; sharp (native) and satori (with
+ * islands' browser code loads (lazily, never while rendering on the server): less to compile at every
+ * start. pg loads only when the backend runs on a PostgreSQL server; sharp (native) and satori (with
  * its wasm) only when a build makes social images.
  */
 export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg', 'sharp', 'satori'];
@@ -76,13 +76,13 @@ const embedSite = (siteRoot) => ({
 export const siteRootOf = (root) => (root && existsSync(path.join(root, SITE_CONFIG)) ? path.resolve(root) : null);
 
 /**
- * The generator's bundles leave out what a Node process never runs, so each thread compiles 1.2 MB less
- * at start (a build's worker boots ~100 ms sooner):
- * - react-dom/client (0.6 MB): an island's module also exports its browser mount, which the server
+ * The generator's bundles leave out what a Node process never runs, so each thread compiles less at
+ * start (a build's worker boots sooner):
+ * - react-dom/client: an island's module also exports its browser mount, which the server
  *   renders past but never calls. A stub stands in, and throws if it ever is called.
- * - React's streaming server renderer (0.3 MB): only renderToString and renderToStaticMarkup are
+ * - React's streaming server renderer: only renderToString and renderToStaticMarkup are
  *   used, and they live in the "legacy" renderer on their own.
- * - zod's 40 message locales (0.35 MB): zod only ever formats in English (its own default).
+ * - zod's message locales: zod only ever formats in English (its own default).
  */
 const serverOnly = {
   name: 'server-only',
@@ -131,7 +131,7 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
     alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs', site: path.join(engineRoot, 'generator', 'site', 'api.ts') },
     // A site outside the engine's folder (`site init`) finds React and the rest in the engine's node_modules.
     nodePaths: [path.join(engineRoot, 'node_modules')],
-    // React's server renderer in production mode: 3x faster than its development build.
+    // React's server renderer in production mode: much faster than its development build.
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     plugins: [...(siteRoot ? [embedSite(siteRoot)] : []), keepImportMetaUrl, serverOnly],
@@ -144,7 +144,7 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
   };
 }
 
-/** mtime and size, or 'missing'. Synchronous: two hundred stat() calls take ~1 ms so, ~4 ms as promises. */
+/** mtime and size, or 'missing'. Synchronous: a few hundred stat() calls cost less so than as promises. */
 const fingerprint = (file) => {
   try {
     const s = statSync(file);
@@ -170,7 +170,7 @@ const watchedInputs = (inputs) => [...inputs.filter((i) => !i.split(/[\\/]/).inc
 /**
  * The bundle's text with every non-ASCII character written as a \\u escape. esbuild escapes them in
  * strings but leaves them in regular expressions and comments (markdown-it has a few): one of them makes
- * V8 hold the whole 1.7 MB source as a two-byte string (3.4 MB to decode and fault in at every start).
+ * V8 hold the whole source as a two-byte string (twice the memory to decode and fault in at every start).
  * An escape means the same there; a character after a backslash (where it would not) is left as it is.
  */
 export const asciiOnly = (text) =>

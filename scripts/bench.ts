@@ -21,9 +21,8 @@
  *   (scripts/benchAblate.ts).
  * - `--lines`: the lines of the speed machinery (scripts/speedLines.ts); builds nothing.
  *
- * On the dev VM's ext4, deleting thousands of files makes creating files in
- * that part of the disk ~30x slower (0.8 ms of kernel time each) for
- * minutes: a second bench right after a first one, in the same folder,
+ * On ext4, deleting thousands of files makes creating files in that part of
+ * the disk much slower for minutes: a second bench right after a first one, in the same folder,
  * measures the disk, not the generator. --dir picks a fresh folder.
  */
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';

@@ -40,7 +40,7 @@ export const listArg = (name: string, def: string[]): string[] => {
 
 /**
  * `site build` of the site in `root` with `args`, timed as a separate process. Each run starts with the
- * disk's write-back queue empty (`sync`, untimed): otherwise the kernel writes the previous run's ~90 MB
+ * disk's write-back queue empty (`sync`, untimed): otherwise the kernel writes the previous run's output
  * back to disk while the next run builds, and every third run or so measures the flush instead of the
  * build. Peak RSS: the Node process's own (reportRss.mjs) plus those of the processes it starts.
  */
@@ -81,8 +81,7 @@ export function siteBuild(root: string, args: string[], env: Record<string, stri
 
 /**
  * How fast this machine's CPU is right now: a fixed loop, best of 3. A shared VM's vCPU speed moves with
- * its host's load (on the dev VM this loop took about 105 ms when the host was calm and 140-230 ms when busy, and every
- * build figure moves with it), so the table says which kind of moment it was measured in.
+ * its host's load (and every build figure moves with it: docs/performance.md), so the table says which kind of moment it was measured in.
  */
 export function cpuCheckMs(): number {
   let best = Infinity;
@@ -98,9 +97,8 @@ export function cpuCheckMs(): number {
 
 /**
  * How dear fresh memory is on this machine right now: the time to fault in 64 MB the process never
- * touched, best of 3. A build touches hundreds of megabytes. On the dev VM this took 200-215 ms (about
- * 13 µs a 4 KB page) where bare metal typically needs 10-20 ms, and it
- * moved builds by a third while the CPU check stayed put.
+ * touched, best of 3. A build touches hundreds of megabytes, and on a VM
+ * this cost moves builds while the CPU check stays put (docs/performance.md).
  */
 export function memoryCheckMs(): number {
   let best = Infinity;

@@ -135,7 +135,7 @@ export async function readBundle(result: esbuild.BuildResult, root: string, widg
 
 export async function bundleWidgets(options: BundleOptions): Promise<WidgetBundle> {
   try {
-    // Loaded here, not at start-up: a build whose widgets come from the cache never needs it (~15 ms).
+    // Loaded here, not at start-up: a build whose widgets come from the cache never pays for loading it.
     const { build } = await import('esbuild');
     const result = await build(esbuildOptions(options));
     return await readBundle(result, process.cwd(), options.widgetsDir);

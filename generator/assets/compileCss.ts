@@ -22,7 +22,7 @@ export interface CompiledCss {
 
 export async function compileCss(entry: string, options: { highlight?: boolean } = {}): Promise<CompiledCss> {
   const sources: string[] = [];
-  // Loaded here, not at start-up: a build whose stylesheet comes from the cache never needs it (~15 ms).
+  // Loaded here, not at start-up: a build whose stylesheet comes from the cache never pays for loading it.
   const { bundleAsync, browserslistToTargets } = await import('lightningcss');
   try {
     let { code } = await bundleAsync({

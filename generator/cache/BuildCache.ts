@@ -23,7 +23,7 @@
  * Nothing read from here is trusted: a pack carries the SHA-256 of its
  * body and the key it was written for (format, generator sources,
  * dependency versions, config), and a page file must hash to its name.
- * Hashing 4,000 pages on every warm build would cost more than the rest of
+ * Hashing every page on every warm build would cost more than the rest of
  * it, so a page file is hashed once, when stored, and its stamp (inode,
  * size, modification time) recorded; any later write to it (through a
  * hard link in the output folder too) changes the stamp, and the file is

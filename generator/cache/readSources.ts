@@ -1,6 +1,6 @@
 /**
  * Reads the articles' content hashes, which key everything the cache holds
- * about them. Hashing means reading, and reading 4,000 files costs more
+ * about them. Hashing means reading, and reading thousands of files costs more
  * than stat-ing them, so each file's stamp (inode, size, modification time)
  * is remembered next to its hash, as git's index does: a file whose stamp
  * is unchanged keeps its hash and is read only if its text is needed. A

@@ -3,10 +3,10 @@
  * file of the engine, of the site's templates and of its config, and the
  * dependency versions they run with (the lock file). Any edit to a
  * template, a schema, the markdown renderer or an npm upgrade changes it,
- * and with it every cache key. Reading ~200 small files costs
- * about 5 ms, read synchronously: read with promises, each file would wait
- * for several turns of an event loop that is busy handing out and parsing
- * articles, and the key would come tens of milliseconds late.
+ * and with it every cache key. Its small files are read synchronously:
+ * read with promises, each file would wait for several turns of an event
+ * loop that is busy handing out and parsing articles, and the key would
+ * come late.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -70,8 +70,8 @@ export const brokenLinks: Check = ({ pages, files, redirects = {} }) => {
  */
 export function linksToRedirects({ pages, redirects = {} }: Pick<CheckInput, 'pages' | 'redirects'>): string[] {
   const byUrl = new Set(pages.map((p) => p.url));
-  // Most refs are the same nav and footer links on every page: each distinct "tag ref" is judged once
-  // (17,000 pages' refs split one by one took 0.27 s at the end of every build).
+  // Most refs are the same nav and footer links on every page: each distinct "tag ref" is judged once,
+  // not split again for every page at the end of every build.
   const oldPathOf = new Map<string, string | null>();
   const oldPath = (entry: string): string | null => {
     let path = oldPathOf.get(entry);

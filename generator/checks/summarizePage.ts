@@ -51,9 +51,9 @@ export interface PageSummary {
 /**
  * A copy of `s` that shares no memory with the HTML it was cut from. V8 makes a slice of 13 or more
  * characters a view into its string (and `a + b` a pair of pointers), so a summary made of slices would
- * keep its page's markup alive until the build ends: about 9 KB a page, 36 MB over 4,000 pages, and on
- * a VM every megabyte of fresh memory costs milliseconds. Slicing a new concatenation copies the
- * characters once (~0.1 µs); internalizing (a property key) also copies, but costs ~3 µs a new string.
+ * keep its page's markup alive until the build ends, and on a VM fresh memory is dear. Slicing a new
+ * concatenation copies the characters once; internalizing (a property key) also copies, but costs far
+ * more per new string.
  */
 export function own(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1); // V8 copies shorter slices and concatenations itself
@@ -199,8 +199,8 @@ const tag: TagScan = {
 
 /**
  * Scans one piece of HTML into `into`. The work is split in small functions (the loop, readTag,
- * recordTag): V8 optimizes each hot function once per thread, and one 200-line function took
- * 60-115 ms of its compiler every time, three times a build, in each thread.
+ * recordTag): V8 optimizes each hot function once per thread, and one long function cost its
+ * optimizing compiler far more, several times a build, in each thread.
  */
 function scan(html: string, into: FragmentScan): void {
   const n = html.length;

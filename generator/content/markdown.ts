@@ -2,8 +2,8 @@
  * The markdown pipeline: markdown-it + GFM (tables, strikethrough, autolinks) + footnotes, with stable
  * heading ids so every section can be linked (#anchor) and checked. Pure: text in, HTML out.
  *
- * markdown-it is the default engine because the build must render thousands of articles in seconds on
- * 2 cores (docs/performance.md). remarkMarkdown.ts is the other engine; both go through the same passes
+ * markdown-it is the default engine because it renders an article many times faster than remark, and big
+ * sites have thousands (docs/performance.md). remarkMarkdown.ts is the other engine; both go through the same passes
  * after parsing (markdownFinish/siteMarkdownIt.ts), so they show the same page; markdownRenderer.ts picks one.
  */
 import type { PluginWithParams } from 'markdown-it';

@@ -4,8 +4,8 @@
  * subtree with <Shared id> (generator/render/Shared.tsx); the first page
  * that uses an id renders it (in a React tree of its own, with the same
  * SiteContext), every later page of the same build reuses that HTML, the
- * content files it read and its check summary. A site of 4,000 articles
- * renders its footer once, not 4,000 times.
+ * content files it read and its check summary. A site of thousands of
+ * articles renders its footer once, not once per page.
  *
  * How a fragment reaches the page: React writes a placeholder text
  * (control characters around a per-instance random nonce, which no content

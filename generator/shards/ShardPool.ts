@@ -40,15 +40,15 @@ const PARSE_IN_FLIGHT = 4;
  * pays for its own start: a second V8 isolate that compiles and optimizes the same code again, code
  * highlighting's grammars set up again, a second heap to fault in; and on two cores it shares the second
  * core with the main thread's garbage collector and optimizing compiler, which a build on the main thread
- * alone has to itself. On a 2-core VM (interleaved cold builds, --workers 0 against the default) the
- * worker cost 10 % at 1,000 articles, broke even at 2,000 and saved 12 % at 4,000.
+ * alone has to itself. The threshold is where interleaved cold builds, --workers 0 against the default,
+ * broke even (docs/performance.md, "Shards").
  */
 const WORKER_THRESHOLD = 2000;
 
 /**
- * A worker's old-generation limit: about twice what it keeps alive (~10 KB per article: the route table
- * and every article's metadata). V8 left alone grows each heap far past that (a build of 4,000 articles
- * peaked at 450 MB; capped, at under 380 MB and no slower). A worker that still runs out is replaced by
+ * A worker's old-generation limit: about twice what it keeps alive (the route table and every article's
+ * metadata, so it grows with the article count). V8 left alone grows each heap far past that, and capped
+ * it is no slower. A worker that still runs out is replaced by
  * the main thread for the rest of its share, so the cap costs speed at worst, never the build.
  */
 const workerHeapMb = (articles: number): number => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
@@ -164,8 +164,8 @@ class WorkerLane implements Lane {
     await this.call<null>({ type: 'finish' }).catch(() => {});
   }
   /**
-   * Stops the worker without waiting for it to end: tearing down its heap took ~70 ms at the end of a
-   * cold build of 4,000 articles, and nothing needs it gone (unreferenced, it keeps no process alive).
+   * Stops the worker without waiting for it to end: tearing down its heap would hold up the end of a
+   * big build, and nothing needs it gone (unreferenced, it keeps no process alive).
    */
   async close() {
     this.worker.removeAllListeners('exit');

@@ -266,7 +266,7 @@ export class ShardState {
     let html: string | undefined;
     if (job.outDir) {
       // The page is never one string: its own markup is encoded, the fragments' bytes are shared, and the
-      // pieces are hashed and written as they are (21 KB a page not joined, then encoded, then dropped).
+      // pieces are hashed and written as they are (no page-sized string joined, then encoded, then dropped).
       const chunks = partBytes(parts);
       for (const c of chunks) size += c.byteLength;
       hash = chunksHash(chunks);

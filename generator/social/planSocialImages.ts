@@ -2,8 +2,8 @@
  * Which social images a build makes: one for every route with `socialImage` (its card data), each
  * drawn by the site's card, keyed and named (socialImageKey.ts). Routes whose cards come out the same
  * share one image. `known` (card data as JSON -> image key, from a build of the same code, fonts and
- * site meta) spares drawing the cards of a warm build: 4,000 cards drawn as data take 50-150 ms,
- * looked up a few. Pure apart from the site's card function, which must be pure itself.
+ * site meta) spares drawing the cards of a warm build: looking a card up costs far less than drawing it
+ * as data. Pure apart from the site's card function, which must be pure itself.
  */
 import { SiteError } from '../core/errors.ts';
 import type { Route, SiteMeta, SocialCardData, SocialImagesOptions } from '../site/defineConfig.ts';

@@ -97,8 +97,8 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const cached = pages.size;
   if (config.write) await pool.useWorkers(ShardPool.workersFor(misses.length, config.workers), entries.length);
   // Fresh pages go into the new pack as they arrive, serialized and encoded while the workers still
-  // render: the pack is not all left for the end, when this thread alone is busy (4 MB of JSON joined
-  // and encoded at once took 70 ms there).
+  // render: the pack is not all left for the end, when this thread alone is busy and joining and
+  // encoding all of its JSON at once would hold the build up.
   const packed = new Map<string, Buffer>();
   const remember = ({ path, key, deps, hash, stamp, bytes, summary }: RenderedPage): Buffer => {
     const entry: PageEntry = { key, deps, hash, stamp, bytes, summary };

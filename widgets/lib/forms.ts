@@ -2,7 +2,7 @@
  * Form rules of spec section 5, one place, used by the widgets (zod/mini keeps
  * them small in the browser). The database mirrors them with CHECK
  * constraints (supabase/migrations), so it rejects what a client should have
- * caught; tests/unit/widgets/lib/formRulesInDatabase.test.ts runs the same
+ * caught; tests/site/unit/widgets/lib/formsMatchDatabase.test.ts runs the same
  * values through both.
  */
 import * as z from 'zod/mini';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor, uniqueEmail } from './testClients.ts';
 import { ENGINES } from './testEngines.ts';
-import { BAD_EMAILS, GOOD_EMAILS } from '../../unit/widgets/helpers/formRuleCases.ts';
+import { BAD_EMAILS, GOOD_EMAILS } from '../../site/unit/widgets/helpers/formRuleCases.ts';
 
 const x = (n: number) => 'x'.repeat(n);
 const longEmail = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;

@@ -3,9 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { depHasher as engineDepHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
 import type { ContentSnapshot } from '../../../generator/content/load.ts';
 import type { Entry } from '../../../generator/site/defineConfig.ts';
-import type { Post } from '../../../templates/collections.ts';
-import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
-import { fakePost, realSnapshot, site } from '../helpers/content.ts';
+import { buildRoutes, fakePost, site, tinySnapshot, type Post, type TinyRoute as Route } from '../helpers/tinySite.tsx';
 
 /** The entries a route carries: the ones a build's digester knows (the content's own objects). */
 const entriesIn = (route: Route): Entry[] => [...(route.entry ? [route.entry] : []), ...(route.related ?? []), ...(route.listing?.items ?? [])];
@@ -22,10 +20,10 @@ const depHasher = (c: Content, r: Route[]) => {
 
 let content: Content;
 let routes: Route[];
-/** An article route of the real site, with synthetic article and related articles. */
+/** An article route of the site, with synthetic article and related articles. */
 let article: Route;
 beforeAll(async () => {
-  const snapshot = await realSnapshot();
+  const snapshot = await tinySnapshot();
   content = { ...(snapshot.collections as { posts: Post[] }), hashes: snapshot.hashes, dir: snapshot.dir };
   routes = buildRoutes(snapshot.collections as never);
   const real = routes.find((r) => r.template === 'article')!;
@@ -37,7 +35,7 @@ const withRelated = (route: Route, i: number, change: Partial<Post>): Route => (
   ...route,
   related: route.related!.map((p, k) => (k === i ? { ...p, ...change } : p)),
 });
-/** content with one article changed (a copy: the real content is shared). */
+/** content with one article changed (a copy: the loaded content is shared). */
 const withArticle = (i: number, change: Partial<Post>): Content => ({
   ...content,
   posts: content.posts.map((p, k) => (k === i ? { ...p, ...change } : p)),
@@ -121,7 +119,7 @@ describe('depHasher', () => {
 
   it('a content file dep is that file\'s content hash', () => {
     const hashOf = depHasher(content, routes);
-    for (const file of ['site.json', 'widgets.json', 'pages/home.json', 'legal/terms.md']) {
+    for (const file of ['site.json', 'nav.json', 'pages/home.json', 'legal/terms.md']) {
       expect(content.hashes[file]).toMatch(/^[0-9a-f]{64}$/);
       expect(hashOf(file)).toBe(content.hashes[file]);
     }
@@ -175,7 +173,7 @@ describe('pageKey', () => {
     expect(pageKey('ab', 'c', [], hashOf)).not.toBe(pageKey('a', 'bc', [], hashOf));
   });
 
-  it('with real content: a page reading a changed content file gets a new key, others keep theirs', () => {
+  it('with loaded content: a page reading a changed content file gets a new key, others keep theirs', () => {
     const home = routes.find((r) => r.path === '/')!;
     const key = (c: Content, d: string[]) => pageKey('g', routeDigest(home), d, depHasher(c, routes));
     const edited: Content = { ...content, hashes: { ...content.hashes, 'pages/pricing.json': 'edited' } };

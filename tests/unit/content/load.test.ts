@@ -8,7 +8,7 @@ import { fixedFiles, loadContent, loadFixedContent } from '../../../generator/co
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { SiteError } from '../../../generator/core/errors.ts';
 import { collection } from '../../../generator/site/defineConfig.ts';
-import site from '../../../site.config.ts';
+import { site, writeTinyContent } from '../helpers/tinySite.tsx';
 
 /** One JSON file read as a file collection. */
 const loadJson = async (dir: string, rel: string, schema: z.ZodType) =>
@@ -90,7 +90,7 @@ describe('loadContent', () => {
 
 describe('fixedFiles', () => {
   it('lists exactly the files the file and record collections read (the build record stamps them)', async () => {
-    const content = await loadFixedContent('content', site.collections, renderMarkdown);
+    const content = await loadFixedContent(writeTinyContent(dir), site.collections, renderMarkdown);
     expect(fixedFiles(site.collections).sort()).toEqual(Object.keys(content.hashes).sort());
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Both markdown engines write the same page: the same HTML, headings and word count for sources that
  * exercise every shared pass (footnotes, heading ids, images, refused URLs, raw HTML, code, tables, lists)
- * and for every real article and legal text.
+ * and for every page of the docs fixture site.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
 import { splitFrontMatter } from '../../../generator/content/splitFrontMatter.ts';
-import { contentDir } from '../helpers/content.ts';
 
 const remark = await markdownRenderer({ engine: 'remark' });
 const at = { file: 'blog/post.md', line: 5 };
@@ -31,11 +30,12 @@ const TRICKY: [name: string, source: string][] = [
   ['an empty document', ''],
 ];
 
-const documents = ['blog', 'legal'].flatMap((dir) =>
-  readdirSync(path.join(contentDir, dir))
-    .filter((f) => f.endsWith('.md'))
-    .map((f): [string, string] => [`${dir}/${f}`, splitFrontMatter(readFileSync(path.join(contentDir, dir, f), 'utf8')).body]),
-);
+/** The docs fixture's pages: real documentation, written for the engine's tests. */
+const contentDir = path.resolve(import.meta.dirname, '../../fixtures/docs-site/content');
+const documents = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.md'))
+  .sort()
+  .map((f): [string, string] => [f, splitFrontMatter(readFileSync(path.join(contentDir, f), 'utf8')).body]);
 
 describe('markdown-it and remark give the same page', () => {
   it.each([...TRICKY, ...documents])('%s', (_name, source) => {

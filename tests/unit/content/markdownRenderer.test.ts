@@ -1,6 +1,7 @@
 /** The site's markdown engines: markdown-it (default) and remark give the same page; plugins; engine choice. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type MarkdownIt from 'markdown-it';
 import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
 import { splitFrontMatter } from '../../../generator/content/splitFrontMatter.ts';
-import { contentDir } from '../helpers/content.ts';
+import { generateArticle } from '../../../scripts/generateArticles.ts';
 import { parseHtml } from '../helpers/xml.ts';
 
 const remark = await markdownRenderer({ engine: 'remark' });
@@ -27,30 +28,44 @@ function seen(html: string) {
   };
 }
 
-const documents = ['blog', 'legal'].flatMap((dir) =>
-  readdirSync(path.join(contentDir, dir))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => [`${dir}/${f}`, splitFrontMatter(readFileSync(path.join(contentDir, dir, f), 'utf8')).body] as const),
-);
+const docsDir = fileURLToPath(new URL('../../fixtures/docs-site/content/docs', import.meta.url));
+/** Articles as the bench generates them (headings, lists, links, a quote, code, a table): long documents. */
+const articles = Array.from({ length: 7 }, (_, i) => [`generated/${i}.md`, splitFrontMatter(generateArticle(i)).body] as const);
+/** The docs fixture's pages (tests/fixtures/docs-site): short documents by another hand. */
+const docs = readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.md'))
+  .sort()
+  .map((f) => [`docs/${f}`, splitFrontMatter(readFileSync(path.join(docsDir, f), 'utf8')).body] as const);
 
-describe('both engines on the real articles and legal texts', () => {
+/** Renders `body` with both engines and expects the same page from each. */
+function sameWithBoth(body: string) {
+  const a = renderMarkdown(body);
+  const b = remark(body);
+  expect(b.headings).toEqual(a.headings);
+  expect(b.words).toBe(a.words);
+  const [sa, sb] = [seen(a.html), seen(b.html)];
+  expect(sb).toEqual(sa);
+  // The ids in the HTML are the listed ones, so the table of contents links work with either engine.
+  expect(sb.headingIds).toEqual(b.headings.map((h) => h.id));
+  expect(sb.styled).toBe(0);
+  return a;
+}
+
+describe('both engines on generated articles and on the docs fixture', () => {
   it('reads all of them', () => {
-    expect(documents.filter(([name]) => name.startsWith('blog/')).length).toBeGreaterThanOrEqual(7);
-    expect(documents.filter(([name]) => name.startsWith('legal/')).length).toBeGreaterThanOrEqual(2);
+    expect(articles.length).toBe(7);
+    expect(docs.length).toBeGreaterThanOrEqual(11);
   });
 
-  it.each(documents)('%s: same text, headings, ids, words, links and table alignment', (_name, body) => {
-    const a = renderMarkdown(body);
-    const b = remark(body);
-    expect(b.headings).toEqual(a.headings);
-    expect(b.words).toBe(a.words);
-    const [sa, sb] = [seen(a.html), seen(b.html)];
-    expect(sb).toEqual(sa);
-    // The ids in the HTML are the listed ones, so the table of contents links work with either engine.
-    expect(sb.headingIds).toEqual(b.headings.map((h) => h.id));
-    expect(sb.styled).toBe(0);
+  it.each(articles)('%s: same text, headings, ids, words, links and table alignment', (_name, body) => {
+    const a = sameWithBoth(body);
     expect(a.headings.length).toBeGreaterThan(2);
     expect(a.words).toBeGreaterThan(500);
+  });
+
+  it.each(docs)('%s: same text, headings, ids, words, links and table alignment', (_name, body) => {
+    const a = sameWithBoth(body);
+    expect(a.headings.length).toBeGreaterThan(0);
   });
 });
 

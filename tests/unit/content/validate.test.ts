@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseMarkdownFile } from '../../../generator/content/load.ts';
 import { locateJsonPath } from '../../../generator/content/locateJsonPath.ts';
-import { BlogFrontMatter, PageSeo } from '../../../templates/schemas.ts';
 import { describeFound, validate } from '../../../generator/content/validate.ts';
 import { formatSiteError, SiteError } from '../../../generator/core/errors.ts';
 
@@ -17,6 +16,22 @@ function thrown(fn: () => unknown): SiteError {
   }
   throw new Error('expected a SiteError, but nothing was thrown');
 }
+
+// A site's schemas, as a site writes them: a page's head data and a blog article's front matter.
+const text = z.string().trim().min(1, 'must be a non-empty string');
+const PageSeo = z.strictObject({
+  name: text,
+  title: text.max(70, 'must be at most 70 characters (search engines cut longer titles)'),
+  description: text.max(170, 'must be at most 170 characters'),
+});
+const BlogFrontMatter = z.strictObject({
+  title: text,
+  description: text,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written yyyy-MM-dd'),
+  readTime: z.string().regex(/^\d+ min read$/, 'must look like "8 min read"'),
+  category: z.enum(['Opinion', 'Comparisons', 'Tools'], { error: 'must be one of Opinion, Comparisons, Tools' }),
+  author: text,
+});
 
 const Pricing = z.strictObject({
   seo: PageSeo,

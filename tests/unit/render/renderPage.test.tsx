@@ -6,9 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../../generator/render/renderPage.tsx';
 import type { RenderContext } from '../../../generator/site/defineConfig.ts';
-import type { Content } from '../../../templates/collections.ts';
-import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
-import { SITE_URL, realContent, site as definition } from '../helpers/content.ts';
+import { buildRoutes, SITE_URL, site as definition, tinyContent, type Content, type TinyRoute as Route } from '../helpers/tinySite.tsx';
 
 const assets = { stylesheet: '/assets/main.css?v=1&x="2"', scripts: ['/assets/loader.js'], csp: "default-src 'self'; img-src 'self' data:" };
 
@@ -16,13 +14,13 @@ let content: Content;
 let routes: Route[];
 let ctx: RenderContext<Content, Route>;
 beforeAll(async () => {
-  content = await realContent();
+  content = await tinyContent();
   routes = buildRoutes(content);
   ctx = { content, routes, siteUrl: SITE_URL, asset: (name) => `/assets/${name}?a=1&b='2'` };
 });
 
 describe('renderPage', () => {
-  it('writes every page of the real site with one <head>: charset first, the CSP before the title, the JSON-LD inside', () => {
+  it('writes every page of a site with one <head>: charset first, the CSP before the title, the JSON-LD inside', () => {
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
       const html = renderPage(definition, route, ctx as unknown as RenderContext, assets).html;

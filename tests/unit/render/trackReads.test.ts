@@ -1,15 +1,13 @@
 /** trackReads reports every content file a template reads through the context, and hands back the very same data. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectionDeps, trackReads } from '../../../generator/render/trackReads.ts';
-import type { Content } from '../../../templates/collections.ts';
-import { buildRoutes } from '../../../templates/routes.ts';
-import type { RenderContext } from '../../../templates/SiteContext.ts';
-import { SITE_URL, realContent, site } from '../helpers/content.ts';
+import type { RenderContext } from '../../../generator/site/defineConfig.ts';
+import { buildRoutes, SITE_URL, site, tinyContent, type Content, type TinyRoute } from '../helpers/tinySite.tsx';
 
 let content: Content;
-let ctx: RenderContext<Content, ReturnType<typeof buildRoutes>[number]>;
+let ctx: RenderContext<Content, TinyRoute>;
 beforeAll(async () => {
-  content = await realContent();
+  content = await tinyContent();
   ctx = { content, routes: buildRoutes(content), siteUrl: SITE_URL, asset: (name) => `/hashed-${name}` };
 });
 
@@ -23,7 +21,7 @@ function tracked() {
 describe('trackReads', () => {
   it.each([
     ['content.site', (c: typeof ctx) => c.content.site, 'site.json'],
-    ['content.widgets', (c: typeof ctx) => c.content.widgets, 'widgets.json'],
+    ['content.nav', (c: typeof ctx) => c.content.nav, 'nav.json'],
     ['content.pages.home', (c: typeof ctx) => c.content.pages.home, 'pages/home.json'],
     ['content.pages.pricing', (c: typeof ctx) => c.content.pages.pricing, 'pages/pricing.json'],
     ['content.legal.terms', (c: typeof ctx) => c.content.legal.terms, 'legal/terms.md'],
@@ -39,7 +37,7 @@ describe('trackReads', () => {
   it('returns the same objects as the untracked context', () => {
     const { view } = tracked();
     expect(view.content.site).toBe(content.site);
-    expect(view.content.widgets).toBe(content.widgets);
+    expect(view.content.nav).toBe(content.nav);
     expect(view.content.pages.home).toBe(content.pages.home);
     expect(view.content.legal.terms).toBe(content.legal.terms);
     expect(view.content.posts).toBe(content.posts);

@@ -1,14 +1,12 @@
 /** The head builder: title, description, canonical, robots, Open Graph and Twitter tags per route. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { headTags, type HeadTag } from '../../../generator/seo/headTags.ts';
-import type { Content } from '../../../templates/collections.ts';
-import { buildRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
-import { realContent, site, SITE_URL } from '../helpers/content.ts';
+import { buildRoutes, site, SITE_URL, tinyContent, type Content, type TinyRoute as Route } from '../helpers/tinySite.tsx';
 
 let content: Content;
 let routes: Route[];
 beforeAll(async () => {
-  content = await realContent();
+  content = await tinyContent();
   routes = buildRoutes(content);
 });
 
@@ -29,20 +27,20 @@ describe('headTags', () => {
   });
 
   it('has an absolute canonical URL without a trailing slash (home keeps "/")', () => {
-    expect(links(tagsFor('/pricing'), 'canonical')).toEqual(['https://decksmith.ai/pricing']);
-    expect(links(tagsFor('/'), 'canonical')).toEqual(['https://decksmith.ai/']);
-    expect(links(tagsFor('/blog/matik-vs-decksmith', 'https://decksmith.ai/'), 'canonical')).toEqual([
-      'https://decksmith.ai/blog/matik-vs-decksmith',
+    expect(links(tagsFor('/pricing'), 'canonical')).toEqual(['https://tiny.example/pricing']);
+    expect(links(tagsFor('/'), 'canonical')).toEqual(['https://tiny.example/']);
+    expect(links(tagsFor('/blog/why-tiny', 'https://tiny.example/'), 'canonical')).toEqual([
+      'https://tiny.example/blog/why-tiny',
     ]);
   });
 
   it('has the Open Graph tags, with the canonical URL and an absolute image', () => {
-    const route = routes.find((r) => r.path === '/enterprise')!;
-    const tags = tagsFor('/enterprise');
+    const route = routes.find((r) => r.path === '/about')!;
+    const tags = tagsFor('/about');
     expect(metaBy(tags, 'property', 'og:title')).toEqual([route.title]);
     expect(metaBy(tags, 'property', 'og:description')).toEqual([route.description]);
-    expect(metaBy(tags, 'property', 'og:url')).toEqual(['https://decksmith.ai/enterprise']);
-    expect(metaBy(tags, 'property', 'og:image')).toEqual([`https://decksmith.ai${socialImage}`]);
+    expect(metaBy(tags, 'property', 'og:url')).toEqual(['https://tiny.example/about']);
+    expect(metaBy(tags, 'property', 'og:image')).toEqual([`https://tiny.example${socialImage}`]);
     expect(metaBy(tags, 'property', 'og:type')).toEqual(['website']);
     expect(metaBy(tags, 'property', 'og:site_name')).toEqual([content.site.name]);
   });
@@ -53,21 +51,21 @@ describe('headTags', () => {
     expect(metaBy(tags, 'name', 'twitter:card')).toEqual(['summary_large_image']);
     expect(metaBy(tags, 'name', 'twitter:title')).toEqual([route.title]);
     expect(metaBy(tags, 'name', 'twitter:description')).toEqual([route.description]);
-    expect(metaBy(tags, 'name', 'twitter:image')).toEqual([`https://decksmith.ai${socialImage}`]);
+    expect(metaBy(tags, 'name', 'twitter:image')).toEqual([`https://tiny.example${socialImage}`]);
   });
 
   it("names an article's own social image as given: og:image with its size, twitter:image, the large card", () => {
-    const own = '/assets/social/blog-ai-trust-presentations-0123abcd.png';
-    const tags = headTags({ route: routes.find((r) => r.path === '/blog/ai-trust-presentations')!, meta: site.meta(content), siteUrl: SITE_URL, socialImage: own });
-    expect(metaBy(tags, 'property', 'og:image')).toEqual([`https://decksmith.ai${own}`]);
+    const own = '/assets/social/blog-why-tiny-0123abcd.png';
+    const tags = headTags({ route: routes.find((r) => r.path === '/blog/why-tiny')!, meta: site.meta(content), siteUrl: SITE_URL, socialImage: own });
+    expect(metaBy(tags, 'property', 'og:image')).toEqual([`https://tiny.example${own}`]);
     expect(metaBy(tags, 'property', 'og:image:width')).toEqual(['1200']);
     expect(metaBy(tags, 'property', 'og:image:height')).toEqual(['630']);
-    expect(metaBy(tags, 'name', 'twitter:image')).toEqual([`https://decksmith.ai${own}`]);
+    expect(metaBy(tags, 'name', 'twitter:image')).toEqual([`https://tiny.example${own}`]);
     expect(metaBy(tags, 'name', 'twitter:card')).toEqual(['summary_large_image']);
   });
 
   it('marks articles as og:type article with their date and section', () => {
-    const route = routes.find((r) => r.path === '/blog/ai-trust-presentations')!;
+    const route = routes.find((r) => r.path === '/blog/why-tiny')!;
     const tags = tagsFor(route.path);
     expect(metaBy(tags, 'property', 'og:type')).toEqual(['article']);
     expect(metaBy(tags, 'property', 'article:published_time')).toEqual([route.entry!.date]);
@@ -79,8 +77,8 @@ describe('headTags', () => {
       const robots = metaBy(tagsFor(route.path), 'name', 'robots');
       expect(robots, route.path).toEqual(route.indexable ? [] : ['noindex, nofollow']);
     }
-    expect(metaBy(tagsFor('/auth'), 'name', 'robots')).toEqual(['noindex, nofollow']);
-    expect(metaBy(tagsFor('/admin'), 'name', 'robots')).toEqual(['noindex, nofollow']);
+    expect(metaBy(tagsFor('/account'), 'name', 'robots')).toEqual(['noindex, nofollow']);
+    expect(metaBy(tagsFor('/404'), 'name', 'robots')).toEqual(['noindex, nofollow']);
   });
 
   it('has no canonical link on the 404 page, but every other route has exactly one', () => {
@@ -90,6 +88,6 @@ describe('headTags', () => {
   });
 
   it('links the RSS feed absolutely', () => {
-    expect(links(tagsFor('/blog'), 'alternate')).toEqual(['https://decksmith.ai/feed.xml']);
+    expect(links(tagsFor('/blog'), 'alternate')).toEqual(['https://tiny.example/feed.xml']);
   });
 });

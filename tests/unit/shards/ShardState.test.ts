@@ -3,7 +3,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticFiles } from '../../../generator/assets/staticFiles.ts';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
@@ -21,10 +20,9 @@ import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { SiteError } from '../../../generator/core/errors.ts';
 import type { EntryMeta, ListCollection } from '../../../generator/site/defineConfig.ts';
 import { ShardState as EngineShardState, type Prepared, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
-import { buildRoutes as siteRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';
-import { SITE_URL, contentDir, site as definition } from '../helpers/content.ts';
+import { buildRoutes as siteRoutes, SITE_URL, site as definition, tinyContentDir, writeTinyStatic, type TinyRoute as Route } from '../helpers/tinySite.tsx';
 
-/** This site's shard: its definition, markdown-it. */
+/** The tiny site's shard: its definition, markdown-it. */
 class ShardState extends EngineShardState {
   constructor() {
     super(definition, renderMarkdown);
@@ -43,10 +41,11 @@ const buildRoutes = (c: Content) => siteRoutes(c.collections as never);
 const routeDigester = (c: Content) => engineDigester(allEntries(c, definition.collections));
 const depHasher = (c: Content, r: Route[]) => engineDepHasher(c, definition.collections, r, routeDigester(c));
 
-const staticDir = fileURLToPath(new URL('../../../templates/static', import.meta.url));
 const GLOBAL_KEY = 'global-key-of-the-test';
 
 let tmp: string;
+/** The tiny site's content folder (tests/unit/helpers/tinySite.tsx). */
+let contentDir: string;
 let site: SiteContent;
 let sources: SourceFile[];
 /** Every article's metadata, newest first, parsed once here. */
@@ -66,6 +65,8 @@ const readSourcesOf = async (dir: string): Promise<SourceFile[]> =>
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-shard-'));
+  contentDir = tinyContentDir();
+  const staticDir = writeTinyStatic(path.join(tmp, 'static'));
   site = await loadSiteContent(contentDir);
   sources = await readSourcesOf(contentDir);
   posts = sortPosts(new ShardState().parse(contentDir, 'posts', sources).metas);

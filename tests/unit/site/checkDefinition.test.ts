@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { SiteError } from '../../../generator/core/errors.ts';
 import { checkDefinition } from '../../../generator/site/checkDefinition.ts';
 import { collection, defineConfig } from '../../../generator/site/defineConfig.ts';
-import site from '../../../site.config.ts';
+import site from '../../fixtures/docs-site/site.config.ts';
+import imageSite from '../../fixtures/image-site/site.config.ts';
 
 const good = defineConfig({
   collections: { home: collection.file('home.json', z.object({ title: z.string() })) },
@@ -36,8 +37,9 @@ function failure(value: unknown): SiteError<'SiteConfigInvalid'> {
 }
 
 describe('checkDefinition', () => {
-  it("accepts this site's config and a minimal one", () => {
+  it("accepts the fixture sites' configs and a minimal one", () => {
     expect(checkDefinition(site, 'site.config.ts')).toMatchObject({ collections: site.collections, templates: site.templates });
+    expect(checkDefinition(imageSite, 'site.config.ts')).toMatchObject({ collections: imageSite.collections, templates: imageSite.templates });
     expect(checkDefinition(good, 'site.config.ts')).toMatchObject({ collections: good.collections, templates: good.templates });
   });
 

@@ -1,10 +1,10 @@
-/** A card's text as its fonts can draw it, with the site's Inter (templates/fonts/) as the font. */
+/** A card's text as its fonts can draw it, with Inter (the image-site fixture's templates/fonts/) as the font. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { drawableTree, drawableText } from '../../../generator/social/cardText.ts';
 import { covers, fontCoverage, unionCoverage } from '../../../generator/social/fontCoverage.ts';
 
-const inter = fontCoverage(readFileSync(new URL('../../../templates/fonts/inter-latin-700-normal.woff', import.meta.url)));
+const inter = fontCoverage(readFileSync(new URL('../../fixtures/image-site/templates/fonts/inter-latin-700-normal.woff', import.meta.url)));
 
 describe('fontCoverage', () => {
   it("reads a WOFF font's character map: Latin, accents and typographic punctuation, no emoji or CJK", () => {

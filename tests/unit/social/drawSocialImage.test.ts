@@ -1,4 +1,4 @@
-/** Drawing a card with the real satori and sharp: this site's card, in its fonts, as a 1200x630 RGB PNG. */
+/** Drawing a card with the real satori and sharp: a site's card (tests/fixtures/image-site), in its font, as a 1200x630 RGB PNG. */
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -6,15 +6,15 @@ import { cardTree } from '../../../generator/social/cardTree.ts';
 import { drawableTree } from '../../../generator/social/cardText.ts';
 import { cardDrawer, socialRenderer } from '../../../generator/social/drawSocialImage.ts';
 import { loadSocialFonts } from '../../../generator/social/socialFonts.ts';
-import site from '../../../site.config.ts';
+import site from '../../fixtures/image-site/site.config.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../fixtures/image-site');
 const { fonts, coverage } = loadSocialFonts(site.socialImages!.fonts, root, path.join(root, 'templates'));
-const meta = { name: 'Decksmith', url: 'https://decksmith.ai', language: 'en' };
+const meta = { name: 'Image site', url: 'https://images.example', language: 'en' };
 const card = (title: string) => drawableTree(cardTree(site.socialImages!.card({ title, eyebrow: 'Comparisons' }, meta)), coverage);
 
 describe('cardDrawer', () => {
-  it("draws this site's card as an opaque 1200x630 PNG, the same bytes every time", async () => {
+  it("draws the site's card as an opaque 1200x630 PNG, the same bytes every time", async () => {
     const draw = await cardDrawer(fonts);
     const png = await draw(card('Gamma vs. Google Slides: which one writes on-brand decks?'));
     const { format, width, height, channels } = await sharp(png).metadata();

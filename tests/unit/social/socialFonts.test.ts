@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteError } from '../../../generator/core/errors.ts';
 import { loadSocialFonts } from '../../../generator/social/socialFonts.ts';
 
-const inter = new URL('../../../templates/fonts/inter-latin-700-normal.woff', import.meta.url);
+const inter = new URL('../../fixtures/image-site/templates/fonts/inter-latin-700-normal.woff', import.meta.url);
 let root: string;
 let templates: string;
 beforeAll(async () => {
