@@ -100,9 +100,10 @@ export const errorTable = {
     message: ({ file, line, field, expected }) => `${file}${line ? `:${line}` : ''}: "${field}" ${expected}.`,
     hint: 'export default defineConfig({ collections, meta, routes, templates }) from site.config.ts; README "The config" lists every field.',
   }),
-  SiteHookFailed: entry<{ hook: string; reason: string }>({
+  SiteHookFailed: entry<{ hook: string; reason: string; plugin?: string }>({
     title: "The site's code threw",
-    message: ({ hook, reason }) => `site.config.ts: the site's \`${hook}\` threw: ${reason}.`,
+    message: ({ hook, reason, plugin }) =>
+      plugin ? `site.config.ts: the \`${hook}\` hook of the plugin "${plugin}" threw: ${reason}.` : `site.config.ts: the site's \`${hook}\` threw: ${reason}.`,
     hint: 'Fix that function (or what it calls): it gets the validated content and must not throw for it.',
   }),
   TemplateMissing: entry<{ route: string; template: string; known: string[] }>({

@@ -24,7 +24,7 @@ export function pluginHook<K extends keyof SitePlugin>(plugin: SitePlugin, hook:
       return fn(...args);
     } catch (e) {
       if (e instanceof SiteError) throw e;
-      throw new SiteError('SiteHookFailed', { hook: `${String(hook)} of the plugin ${plugin.name}`, reason: e instanceof Error ? e.message : String(e) });
+      throw new SiteError('SiteHookFailed', { hook: String(hook), plugin: plugin.name, reason: e instanceof Error ? e.message : String(e) });
     }
   }) as NonNullable<SitePlugin[K]>;
 }

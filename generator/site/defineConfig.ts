@@ -264,7 +264,8 @@ export interface SiteDefinition<
    */
   followSymlinks?: boolean;
   /** Plugins (definePlugin): hooks that add routes, files, structured data and its rules, checks, and steps after a build. */
-  plugins?: SitePlugin[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  plugins?: SitePlugin<any, any>[];
 }
 
 /** Identity, typed: `export default defineConfig({...})` in site.config.ts. */

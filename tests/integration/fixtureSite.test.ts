@@ -162,6 +162,13 @@ describe('the documentation fixture, built by the CLI', () => {
     expect(records.map((r) => r.url).sort()).toEqual(docs.map((d) => `${SITE_URL}/docs/${d.slug}`).sort());
   });
 
+  it("writes llms.txt with its own plugin: every doc under its section, linked by its full URL", async () => {
+    const text = await page(out, 'llms.txt');
+    expect(text.split('\n').slice(0, 3)).toEqual(['# Taskfile docs', '', '> How to install, write and run tasks.']);
+    expect(text.match(/^- \[/gm)).toHaveLength(docs.length);
+    expect(text).toMatch(/^## .+\n\n- \[[^\]]+\]\(https:\/\/docs\.tern\.dev\/docs\/[a-z-]+\/[a-z-]+\): /m);
+  });
+
   it('finds nothing to do on a second build', async () => {
     const again = await runSite(fixture, 'build', '--out', out, '--cache-dir', cache);
     expect(again.code, again.stderr).toBe(0);
@@ -237,6 +244,17 @@ describe('an edited copy of the documentation fixture', () => {
     expect(run.stderr).toMatch(/\nHint: .*schema in site\.config\.ts/);
     expect(await hashTree(out)).toEqual(before);
     await edit('content/docs/reference/commands.md', (t) => `---\ntitle: Commands\n${t.slice(4)}`);
+  });
+
+  it("fails a build its own plugin's check refuses, naming the check and the page, and keeps the last output", async () => {
+    const before = await hashTree(out);
+    await edit('content/docs/guides/caching.md', (t) => t.replace(/^description: .*$/m, `description: ${'Skip work. '.repeat(15).trim()}`));
+    const run = await build();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Doc descriptions too long for a search result');
+    expect(run.stderr).toContain('/docs/guides/caching: the description has 164 characters (at most 160)');
+    expect(await hashTree(out)).toEqual(before);
+    await edit('content/docs/guides/caching.md', (t) => t.replace(/^description: .*$/m, 'description: How Tern decides that a task can be skipped, and how to make that decision right.'));
   });
 
   it('builds without a stylesheet: no stylesheet link, no assets folder', async () => {

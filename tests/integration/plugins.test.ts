@@ -1,0 +1,113 @@
+/**
+ * A site's plugins, through the CLI on the smallest site that shows each hook: a route added, a file
+ * written, structured data of a type the engine does not know with the rule that checks it, a check of
+ * the site's own, a step after the build, and what goes wrong named as the plugin's.
+ */
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSite } from './runSite.ts';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+let tmp: string;
+
+/** A one-page site whose plugins are `plugins` (source text of the list) and whose home page carries `event` as JSON-LD. */
+async function writeSite(name: string, plugins: string, event = "{ '@context': 'https://schema.org', '@type': 'Event', name: 'Launch', startDate: '2026-12-01', location: 'Online' }"): Promise<string> {
+  const root = path.join(tmp, name);
+  await mkdir(path.join(root, 'content'), { recursive: true });
+  await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  await writeFile(path.join(root, 'content/site.json'), JSON.stringify({ name: 'Events', url: 'https://events.example' }));
+  await writeFile(
+    path.join(root, 'site.config.ts'),
+    `import * as z from 'zod';
+import { createElement } from 'react';
+import { collection, defineConfig, definePlugin, missing, fileForPath, type Route } from 'site';
+
+const collections = { site: collection.file('site.json', z.strictObject({ name: z.string(), url: z.string() })) };
+const page = (p: string, title: string): Route => ({ path: p, file: fileForPath(p), template: 'page', title, description: title + ' page', indexable: true, breadcrumbs: [], ogType: 'website' });
+
+export default defineConfig({
+  collections,
+  meta: ({ site }) => ({ name: site.name, url: site.url, language: 'en' }),
+  routes: () => [page('/', 'Home'), { ...page('/404', 'Not found'), file: '404.html', indexable: false }],
+  templates: { page: ({ route }) => createElement('main', null, createElement('h1', null, route.title)) },
+  jsonLd: (route) => (route.path === '/' ? [${event}] : []),
+  plugins: ${plugins},
+});
+`,
+  );
+  return root;
+}
+
+const build = (root: string) => runSite(root, 'build', '--out', path.join(root, 'dist'), '--cache-dir', path.join(root, '.cache'));
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-plugins-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe("a site's plugins", () => {
+  it('fail a page whose JSON-LD type no rule knows, saying how to add one', async () => {
+    const root = await writeSite('unknown-type', '[]');
+    const run = await build(root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('JSON-LD type "Event" is not one the checks know; give a plugin a jsonLdRules entry for it (docs/plugins.md)');
+  });
+
+  it('add routes, files, structured data rules, checks and a step after the build', async () => {
+    const root = await writeSite(
+      'every-hook',
+      `[definePlugin({
+    name: 'events',
+    routes: (routes) => [...routes, page('/calendar', 'Calendar')],
+    files: (routes, { url }) => ({ 'events.txt': routes.filter((r) => r.indexable).map((r) => url(r.path)).join('\\n') + '\\n' }),
+    jsonLdRules: { Event: (node) => missing(node, ['name', 'startDate', 'location']) },
+    checks: { 'Pages without a heading': ({ pages }) => pages.filter((p) => !p.title).map((p) => p.url) },
+    buildDone: async ({ outDir, pages, files }) => {
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(outDir + '/../done.json', JSON.stringify({ pages: pages.map((p) => p.url), files }));
+    },
+  })]`,
+    );
+    const run = await build(root);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await readFile(path.join(root, 'dist/calendar.html'), 'utf8')).toContain('<h1>Calendar</h1>');
+    expect(await readFile(path.join(root, 'dist/events.txt'), 'utf8')).toBe('https://events.example/\nhttps://events.example/calendar\n');
+    // The engine's own files come from its built-in plugins, beside the site's.
+    expect(await readFile(path.join(root, 'dist/sitemap.xml'), 'utf8')).toContain('<loc>https://events.example/calendar</loc>');
+    const done = JSON.parse(await readFile(path.join(root, 'done.json'), 'utf8')) as { pages: string[]; files: string[] };
+    expect(done.pages).toEqual(['/', '/404', '/calendar']);
+    expect(done.files).toEqual(expect.arrayContaining(['sitemap.xml', 'robots.txt', 'events.txt', '_headers']));
+  });
+
+  it("fail the build on what a plugin's JSON-LD rule finds missing", async () => {
+    const root = await writeSite(
+      'rule-fails',
+      "[definePlugin({ name: 'events', jsonLdRules: { Event: (node) => missing(node, ['name', 'startDate', 'location']) } })]",
+      "{ '@context': 'https://schema.org', '@type': 'Event', name: 'Launch' }",
+    );
+    const run = await build(root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Event is missing startDate');
+    expect(run.stderr).toContain('Event is missing location');
+  });
+
+  it('name the plugin and the hook whose code threw', async () => {
+    const root = await writeSite('throws', "[definePlugin({ name: 'boom', files: () => { throw new Error('no feed today'); } })]");
+    const run = await build(root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('[SiteHookFailed]');
+    expect(run.stderr).toContain('site.config.ts: the `files` hook of the plugin "boom" threw: no feed today.');
+  });
+
+  it('refuse a plugin without a name, naming the field', async () => {
+    const root = await writeSite('nameless', "[{ files: () => ({}) }]");
+    const run = await build(root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('[SiteConfigInvalid]');
+    expect(run.stderr).toContain('plugins.0.name');
+  });
+});
