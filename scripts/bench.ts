@@ -19,6 +19,8 @@
  *   blog, with the goals' ratios (scripts/benchReference.ts).
  * - `--ablate [--sizes 1000,4000,16000] [--rounds 5] [--layers a,b]`: each speed layer off and on
  *   (scripts/benchAblate.ts).
+ * - `--against DIR [--sizes 1000,4000] [--rounds 3]`: this checkout against another (a clone of the commit
+ *   to compare with), interleaved, with ratios (scripts/benchAgainst.ts).
  * - `--lines`: the lines of the speed machinery (scripts/speedLines.ts); builds nothing.
  *
  * On ext4, deleting thousands of files makes creating files in that part of
@@ -30,6 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ablationBench } from './benchAblate.ts';
 import { referenceBench } from './benchReference.ts';
+import { againstBench } from './benchAgainst.ts';
 import { benchContent, cpuCheckMs, listArg, medianOf, memoryCheckMs, numberArg, siteBuild as build, type Measured, type Run } from './benchRuns.ts';
 import { SPEED_LAYERS } from '../generator/core/speedLayers.cjs';
 import { speedLines } from './speedLines.ts';
@@ -51,7 +54,9 @@ if (process.argv.includes('--lines')) {
 await mkdir(base, { recursive: true });
 const tmp = await mkdtemp(path.join(base, 'site-bench-'));
 try {
-  if (process.argv.includes('--reference')) await referenceBench(root, tmp, sizes, rounds);
+  const against = process.argv.indexOf('--against');
+  if (against > 0) await againstBench(root, path.resolve(process.argv[against + 1]!), tmp, sizes, Math.max(1, numberArg('rounds', 3)));
+  else if (process.argv.includes('--reference')) await referenceBench(root, tmp, sizes, rounds);
   else if (process.argv.includes('--ablate')) await ablationBench(root, tmp, sizes, rounds, listArg('layers', Object.keys(SPEED_LAYERS)));
   else await buildAtScale();
 } finally {

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench -- --against DIR [--sizes 1000,4000] [--rounds 3]`: this checkout's `site build` against
+ * another checkout's (DIR: a clone of the commit to compare with, its `npm ci` done), on the same
+ * generated content, interleaved: each round builds with both, the other first in odd rounds, so a busy
+ * machine slows both alike. For each size: cold (empty cache), warm with nothing changed, and one
+ * article changed; medians and this checkout's time as a ratio of the other's.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, seconds, siteBuild, thousands, type Run } from './benchRuns.ts';
+
+const KINDS = ['cold', 'warm, nothing changed', 'one article changed'] as const;
+
+async function measure(roots: [string, string], tmp: string, size: number, rounds: number): Promise<Run[][][]> {
+  const dir = path.join(tmp, `n${size}`);
+  await mkdir(dir, { recursive: true });
+  const content = await benchContent(roots[0], dir, size);
+  const changed = path.join(content, 'blog', 'bench-00000.md');
+  // Each checkout's bundles ready before anything is timed.
+  for (const [c, root] of roots.entries()) await siteBuild(root, ['--content', content, '--out', path.join(dir, `warmup-${c}`), '--cache-dir', path.join(dir, `warmup-cache-${c}`), '--no-social-images']);
+  // runs[checkout][kind][round]
+  const runs = roots.map(() => KINDS.map(() => [] as Run[]));
+  for (let i = 0; i < rounds; i++) {
+    // Every cold run gets its own output and cache folder: truly cold, nothing deleted between runs.
+    const args = (c: number) => ['--content', content, '--out', path.join(dir, `dist-${c}-${i}`), '--cache-dir', path.join(dir, `cache-${c}-${i}`), '--no-social-images'];
+    const order = i % 2 ? [1, 0] : [0, 1];
+    for (const c of order) runs[c]![0]!.push(await siteBuild(roots[c]!, args(c)));
+    for (const c of order) runs[c]![1]!.push(await siteBuild(roots[c]!, args(c)));
+    await writeFile(changed, `${await readFile(changed, 'utf8')}\nOne more sentence for the benchmark (${i}).\n`);
+    for (const c of order) runs[c]![2]!.push(await siteBuild(roots[c]!, args(c)));
+  }
+  return runs;
+}
+
+export async function againstBench(root: string, other: string, tmp: string, sizes: number[], rounds: number): Promise<void> {
+  const cpu = cpuCheckMs();
+  const memory = memoryCheckMs();
+  const lines: string[] = [];
+  for (const size of sizes) {
+    const runs = await measure([root, other], tmp, size, rounds);
+    lines.push('', `### ${thousands(size)} generated articles, ${rounds} rounds interleaved: medians (fastest–slowest)`, '', '| build | this checkout | the other | ratio |', '|---|---|---|---|');
+    for (const [k, kind] of KINDS.entries()) {
+      const [ours, theirs] = [medianOf(runs[0]![k]!), medianOf(runs[1]![k]!)];
+      lines.push(`| ${kind} | ${seconds(ours)}${ours.range} | ${seconds(theirs)}${theirs.range} | ${(ours.ms / theirs.ms).toFixed(3)} |`);
+    }
+  }
+  console.log([...lines, '', `${os.availableParallelism()} cores, Node ${process.version}; ${machineLine(cpu, memory)}`].join('\n'));
+}
