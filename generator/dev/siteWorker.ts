@@ -23,7 +23,7 @@ import { searchFiles } from '../search/searchFiles.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import { contentSecurityPolicy } from '../security/contentSecurityPolicy.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
-import { embeddedRoot, embeddedSite } from '../site/embeddedSite.ts';
+import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer } from '../site/loadSite.ts';
 import { guardHooks } from '../site/checkDefinition.ts';
 import { setupSocialImages, type SocialSetup } from '../social/socialImageStage.ts';
@@ -35,7 +35,8 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import { imageStage, namedImages } from '../images/imageStage.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
-import type { DevAssets, Rendered, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
+import type { DevAssets, Rendered, WorkerData, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
+import { types } from './contentTypes.ts';
 
 interface State {
   /** As read (what the next edit updates). */
@@ -56,7 +57,9 @@ interface State {
 if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for a site');
 const site = guardHooks(embeddedSite);
 const rendering = siteRenderer(site);
-const { root, contentDir, cacheDir, siteUrl: siteUrlOverride, regexTableDir } = workerData as { root: string; contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string };
+const { root, contentDir, templatesDir, cacheDir, siteUrl: siteUrlOverride, regexTableDir } = workerData as WorkerData;
+/** The content type a static host gives an output file. */
+const typeOf = (file: string) => types[path.extname(file)] ?? 'application/octet-stream';
 /** What the content's symbolic links may lead to, as in a build (content/contentLinks.ts). */
 const links = linkPolicy(root, contentDir, site.followSymlinks === true);
 keepRegexTableIn(regexTableDir ?? null);
@@ -86,9 +89,8 @@ let drawer: Promise<DrawCard> | undefined;
 /** The social images' plan of the current route table: each page names its image as in a build. */
 function socialOf(current: State): SocialSetup | null {
   if (current.social === undefined) {
-    const root = embeddedRoot ?? process.cwd();
     const meta = site.meta(current.shown.collections);
-    current.social = setupSocialImages(site, current.routes, meta, { root, templatesDir: path.join(root, 'templates') }, true);
+    current.social = setupSocialImages(site, current.routes, meta, { root, templatesDir }, true);
   }
   return current.social;
 }
@@ -105,7 +107,7 @@ async function socialImage(urlPath: string): Promise<Rendered> {
     drawn.set(image.key, png);
     png.catch(() => drawn.delete(image.key));
   }
-  return { status: 200, body: await png, type: 'image/png' };
+  return { status: 200, body: await png, type: typeOf(urlPath) };
 }
 
 function settle(content: ContentSnapshot): State {
@@ -132,10 +134,10 @@ function renderPath(urlPath: string): Rendered {
   if (to !== undefined) return { status: 301, body: '', type: 'text/plain', location: to };
   const asset = assetUrl(assets.statics);
   const extra = extraFiles(site, content.collections, routes, siteUrl, asset)[urlPath.replace(/^\//, '')];
-  if (extra !== undefined) return { status: 200, body: extra, type: urlPath.endsWith('.txt') ? 'text/plain' : 'application/xml' };
+  if (extra !== undefined) return { status: 200, body: extra, type: typeOf(urlPath) };
   if (site.search && (urlPath === '/search/index.json' || urlPath.startsWith('/assets/search/'))) {
     const json = (state.search ??= searchFiles(site.search, content.collections, routes)).get(urlPath.slice(1));
-    return json === undefined ? null : { status: 200, body: json, type: 'application/json' };
+    return json === undefined ? null : { status: 200, body: json, type: typeOf(urlPath) };
   }
   const file = fileForPath(urlPath);
   const route = routes.find((r) => r.file === file) ?? routes.find((r) => r.file === '404.html');
@@ -144,7 +146,7 @@ function renderPath(urlPath: string): Rendered {
   const social = socialOf(state);
   const page = renderPage(site, route, { content: content.collections, routes, siteUrl, asset, image: imageLookup(images) }, { ...assets, csp, ...(social ? { socialImages: social.plan.urls } : {}) });
   reads.set(route.path, page.deps);
-  return { status: route.file === file ? 200 : 404, body: page.html, type: 'text/html' };
+  return { status: route.file === file ? 200 : 404, body: page.html, type: typeOf(file) };
 }
 
 /** Whether a page that read `deps` shows the content file `file` (relative to the content folder). */
@@ -159,7 +161,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       state = settle(await loadContent(contentDir, site.collections, await rendering, links));
       await loadImages(state.content);
       reads.clear();
-      return { id: msg.id, ok: true, affected: '*' };
+      return { id: msg.id, ok: true, affected: '*', highlight: site.markdown?.highlight !== false };
     case 'update': {
       if (!state) {
         state = settle(await loadContent(contentDir, site.collections, await rendering, links));

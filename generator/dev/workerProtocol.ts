@@ -21,9 +21,20 @@ export type WorkerRequest =
   | { id: number; type: 'update'; files: string[] }
   | { id: number; type: 'render'; path: string };
 
-/** A page (or a social image: bytes), or (with `location`) a redirect of an old path. */
+/** A page (or a social image: bytes) with its content type, or (with `location`) a redirect of an old path. */
 export type Rendered = { status: number; body: string | Uint8Array; type: string; location?: string } | null;
 
+/** The worker's data: where the site's parts are (config.ts ResolvedConfig). */
+export interface WorkerData {
+  root: string;
+  contentDir: string;
+  templatesDir: string;
+  cacheDir?: string;
+  siteUrl?: string;
+  regexTableDir?: string;
+}
+
 export type WorkerResponse =
-  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered }
+  /** `highlight` (after load): whether the site's markdown highlights code (the stylesheet carries its colours then). */
+  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean }
   | { id: number; ok: false; error: WireError };
