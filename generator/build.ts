@@ -17,23 +17,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkSiteUrl, resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
+import { resolveConfig, type ResolvedConfig, type SiteOptions } from './config.ts';
 import { listCollections, loadFixedContent, type ContentSnapshot } from './content/load.ts';
-import { assertDistinctFiles } from './routes.ts';
 import type { Route } from './site/defineConfig.ts';
 import { loadSite, siteRenderer, CONFIG_FILE } from './site/loadSite.ts';
-import { assetUrl, staticFiles } from './assets/staticFiles.ts';
+import { staticFiles } from './assets/staticFiles.ts';
 import type { WidgetBundle } from './assets/bundleWidgets.ts';
 import { cachedCss, cachedWidgets } from './assets/cachedAssets.ts';
 import { checkBudgets, type JsReport } from './assets/checkBudgets.ts';
-import { extraFiles } from './seo/extraFiles.ts';
-import { contentSecurityPolicy } from './security/contentSecurityPolicy.ts';
-import { headersFile } from './security/headersFile.ts';
 import { runChecks } from './checks/runChecks.ts';
 import { linksToRedirects } from './checks/checkPages.ts';
 import { checkPageWeight } from './checks/checkPageWeight.ts';
-import { assertNoHiddenFiles, redirectTable } from './redirects/redirectTable.ts';
-import { redirectFiles } from './redirects/redirectFiles.ts';
 import { locateRedirect } from './redirects/locateRedirect.ts';
 import { OutputDir, type OutputFiles } from './writeOutput.ts';
 import { OUTPUT_MARKER } from './outputMarker.ts';
@@ -61,9 +55,10 @@ import { searchIndexStage } from './search/searchIndexStage.ts';
 import { progressLine } from './progress.ts';
 import { layerOff } from './speedLayers.cjs';
 import { makeSocialImages, NO_SOCIAL_IMAGES, placeSocialImages, setupSocialImages } from './social/socialImageStage.ts';
-import { earliestDue, mergeHeld, selectPublished, type HeldBack } from './content/selectPublished.ts';
-import { imageStage, namedImages, placeImage } from './images/imageStage.ts';
-import type { Entry } from './site/defineConfig.ts';
+import type { HeldBack } from './content/selectPublished.ts';
+import { planSite } from './plan/planSite.ts';
+import { planCsp, planFiles } from './plan/planFiles.ts';
+import { imageStage, placeImage } from './images/imageStage.ts';
 
 export interface BuiltPage {
   url: string;
@@ -158,7 +153,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     // waits for them, so nothing is written into the cache after build() has settled.
     cacheWrites.push(assetsPromise.then(() => {}, () => {}));
 
-    const { content, held, due, parsed, saveArticles, listed } = await stage('content', async () => {
+    const { content, parsed, saveArticles, listed } = await stage('content', async () => {
       // In parallel; when several fail, the lists' first error is reported (the same one every time).
       const readLists = async () => {
         const read = [];
@@ -169,39 +164,28 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       if (entries.status === 'rejected') throw entries.reason;
       if (fixed.status === 'rejected') throw fixed.reason;
       const content = fixed.value;
-      // Drafts and entries dated later are left out here, before the site's routes and files see the lists.
-      const published = lists.map(([, list], i) => selectPublished(list, entries.value[i]!.entries, config));
-      lists.forEach(([name], i) => (content.collections[name] = published[i]!.entries));
+      lists.forEach(([name], i) => (content.collections[name] = entries.value[i]!.entries));
       return {
         content,
-        held: mergeHeld(published.map((p) => p.held)),
-        due: earliestDue(published.map((p) => p.due)),
         parsed: entries.value.reduce((n, r) => n + r.parsed, 0),
         saveArticles: () => Promise.all(entries.value.map((r) => r.save())).then(() => {}),
         listed: entries.value,
       };
     });
+    // Drafts and entries dated later are left out here, before the site's routes and files see the lists.
+    const locate = locateRedirect(config.contentDir, path.join(config.root, CONFIG_FILE));
+    const plan = await stage('routes', () => planSite({ site, content, publish: config, siteUrl: config.siteUrl, locate }));
+    const { routes, redirects, held, due, siteUrl } = plan;
     const images = await stage('images', async () => {
-      const named = namedImages([
-        ...Object.entries(content.images ?? {}).map(([file, refs]) => ({ file, refs })),
-        ...lists.flatMap(([name]) => (content.collections[name] as Entry[]).map((e) => ({ file: e.file, refs: e.imageRefs }))),
-      ]);
-      const result = await imageStage({ contentDir: config.contentDir, cache, refs: named, options: site.images, links });
+      const result = await imageStage({ contentDir: config.contentDir, cache, refs: plan.images, options: site.images, links });
       writing(result.saved);
       for (const w of result.warnings) config.log(`Warning: ${w}.`);
       return result;
     });
-    const siteUrl = config.siteUrl ?? checkSiteUrl(site.meta(content.collections).url);
-    const { routes, redirects, locate } = await stage('routes', () => {
-      const table = site.routes(content.collections) as Route[];
-      assertDistinctFiles(table);
-      const locate = locateRedirect(config.contentDir, path.join(config.root, CONFIG_FILE));
-      return { routes: table, redirects: redirectTable(table, site.redirects, locate), locate };
-    });
     const entryCount = listed.reduce((n, r) => n + r.entries.length, 0);
     // Each page names its own image by its card's key; the images are made while the pages render.
     const social = await stage('social', async () =>
-      setupSocialImages(site, routes, site.meta(content.collections), config, config.socialImages, { cache, codeKey: await generatorKey }),
+      setupSocialImages(site, routes, plan.meta, config, config.socialImages, { cache, codeKey: await generatorKey }),
     );
     if (social) {
       drawing = makeSocialImages(social, cache);
@@ -217,11 +201,10 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
       for (const [file, bytes] of widgets.files) files.set(file, bytes);
       // Only the widgets talk to the backend: a site without them may not connect to it.
       const backendUrl = widgets.loader ? config.backend?.url : undefined;
-      const csp = contentSecurityPolicy({ backendUrl, additions: site.csp?.(content.collections) }, 'meta');
       const page: RenderAssets = {
         stylesheet: css ? `/${css.file}` : '',
         scripts: widgets.loader ? [widgets.loader] : [],
-        csp,
+        csp: planCsp(site, plan, backendUrl).meta,
         statics: statics.urls,
       };
       return { files, widgets, page, backendUrl };
@@ -240,10 +223,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     const alongside = () => {
       writing(saveArticles());
       const t = performance.now();
-      extras = new Map(Object.entries(extraFiles(site, content.collections, routes, siteUrl, assetUrl(assets.page.statics))));
-      extras.set('_headers', headersFile(contentSecurityPolicy({ backendUrl: assets.backendUrl, additions: site.csp?.(content.collections) })));
-      assertNoHiddenFiles(redirects, [...assets.files.keys(), ...extras.keys()], locate);
-      for (const [file, text] of Object.entries(redirectFiles(redirects, siteUrl, site.meta(content.collections).language))) extras.set(file, text);
+      extras = planFiles(site, plan, { statics: assets.page.statics, backendUrl: assets.backendUrl, files: assets.files.keys() }, locate);
       for (const [file, data] of extras) emit(file, data);
       stages.extras = Math.round(performance.now() - t);
     };
@@ -253,7 +233,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
         cache,
         pool,
         site,
-        content,
+        content: plan.content,
         routes,
         siteUrl,
         // Not part of the global key: each page's key covers its own image (its route's card data, the templates).
@@ -270,7 +250,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     const search = await stage('search', async () =>
       searchIndexStage({
         search: site.search,
-        collections: content.collections,
+        collections: plan.content.collections,
         lists: Object.fromEntries(lists),
         routes,
         contentDir: config.contentDir,
@@ -372,7 +352,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 
     return {
       config,
-      content,
+      content: plan.content,
       routes,
       pages: rendered.list.map((p) => ({ url: p.path, file: p.file, ...(config.write ? {} : { html: p.html ?? String(memory.get(p.file)) }) })),
       files: config.write ? others : memory,

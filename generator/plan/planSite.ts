@@ -1,0 +1,65 @@
+/**
+ * The site's plan: from the content as read to what a build writes and `site dev` serves. Which list
+ * entries are shown and which held back, the site's meta and URL, the route table, the redirects and the
+ * content images wanted. `site build` and `site dev` both call it, so both show the same pages. Pure.
+ */
+import { checkSiteUrl } from '../config.ts';
+import { listCollections, type ContentSnapshot } from '../content/load.ts';
+import { earliestDue, mergeHeld, selectPublished, type HeldBack, type PublishOptions } from '../content/selectPublished.ts';
+import { namedImages, type NamedImage } from '../images/imageStage.ts';
+import { redirectTable, type LocateRedirect, type Redirect } from '../redirects/redirectTable.ts';
+import { assertDistinctFiles } from '../routes.ts';
+import type { Entry, Route, SiteMeta } from '../site/defineConfig.ts';
+import type { AnySite } from '../site/loadSite.ts';
+
+export interface PlanInput {
+  site: AnySite;
+  /** The content as read: every entry of each list collection, drafts and later ones included. */
+  content: ContentSnapshot;
+  /** Drafts and entries dated later: shown (marked) or held back. `site dev` shows both. */
+  publish: PublishOptions;
+  /** `--site-url`: over the site meta's url. */
+  siteUrl?: string;
+  /** Finds the line of a redirect's declaration, for its errors. */
+  locate?: LocateRedirect;
+}
+
+export interface SitePlan {
+  /** The content as pages see it: the list collections hold the entries shown. */
+  content: ContentSnapshot;
+  held: HeldBack;
+  /** The earliest moment an entry dated later is due: from then on the plan differs. */
+  due?: number;
+  meta: SiteMeta;
+  siteUrl: string;
+  routes: Route[];
+  redirects: Redirect[];
+  /** Every content image the shown content names, with the first file that names it. */
+  images: NamedImage[];
+}
+
+export function planSite({ site, content, publish, siteUrl, locate }: PlanInput): SitePlan {
+  const lists = listCollections(site.collections);
+  const published = lists.map(([name, list]) => selectPublished(list, content.collections[name] as Entry[], publish));
+  const collections = { ...content.collections };
+  lists.forEach(([name], i) => (collections[name] = published[i]!.entries));
+  const shown: ContentSnapshot = { ...content, collections };
+  const meta = site.meta(collections);
+  const routes = site.routes(collections) as Route[];
+  assertDistinctFiles(routes);
+  const images = namedImages([
+    ...Object.entries(content.images ?? {}).map(([file, refs]) => ({ file, refs })),
+    ...lists.flatMap(([name]) => (collections[name] as Entry[]).map((e) => ({ file: e.file, refs: e.imageRefs }))),
+  ]);
+  const due = earliestDue(published.map((p) => p.due));
+  return {
+    content: shown,
+    held: mergeHeld(published.map((p) => p.held)),
+    ...(due === undefined ? {} : { due }),
+    meta,
+    siteUrl: siteUrl ?? checkSiteUrl(meta.url),
+    routes,
+    redirects: redirectTable(routes, site.redirects, locate),
+    images,
+  };
+}
