@@ -80,6 +80,7 @@ export class DevAssets {
       scripts: this.loader ? [this.loader] : [],
       statics: this.statics,
       backendUrl: this.loader ? (this.backend?.url ?? null) : null,
+      files: [...this.files.keys()].map((url) => url.slice(1)),
     };
   }
 }

@@ -1,8 +1,8 @@
 /** Messages between `site dev` and its render worker (generator/dev/siteWorker.ts). */
 import type { PageAssets } from '../render/renderPage.tsx';
 
-/** What the main thread tells the worker about assets: URLs, and the backend the CSP must allow. */
-export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null };
+/** What the main thread tells the worker about assets: URLs, the backend the CSP must allow, the asset files (no redirect may hide one). */
+export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null; files: string[] };
 
 /** A SiteError flattened for postMessage and for the browser overlay. */
 export interface WireError {
