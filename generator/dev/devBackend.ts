@@ -5,6 +5,7 @@
  * asked for) and the data dir's keys, or the backend that already serves the data dir.
  */
 import net from 'node:net';
+import path from 'node:path';
 import type { BackendSettings } from '../config.ts';
 import type { RunningBackend } from '../backend/startBackend.ts';
 
@@ -46,6 +47,16 @@ export function devBackend(options: { backend?: boolean; backendPort?: number; d
     return startBackend({ port: await port, ...(asked === 0 ? { inboxPort: 0 } : {}), dataDir, log });
   })();
   running.catch(() => {});
-  const expected = fallback().then(({ url, anonKey }) => ({ url, anonKey }));
+  // As backendStatus (backend/commands.ts) says it, from the few modules that tell it: the page waits for it.
+  const expected = (async () => {
+    const [{ readDataDirLock }, { dataDirSecret }, { createJwtKeys }] = await Promise.all([
+      import('../backend/dataDirLock.ts'),
+      import('../backend/dataDirSecret.ts'),
+      import('../backend/createJwtKeys.ts'),
+    ]);
+    const secret = dataDirSecret(path.resolve(dataDir));
+    const { anonKey } = await createJwtKeys(secret.jwtSecret, secret.createdAt);
+    return { url: readDataDirLock(path.resolve(dataDir))?.apiUrl ?? `http://127.0.0.1:${await port}`, anonKey };
+  })();
   return { expected, running, port, fallback };
 }
