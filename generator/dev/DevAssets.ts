@@ -1,6 +1,6 @@
 /**
  * The stylesheet, the static files and the widget bundle of `site dev`: made by the build's own asset
- * stages (assets/cachedAssets.ts, assets/staticFiles.ts) through the build cache, so dev pages name the
+ * stages (assets/cachedAssets.ts, assets/staticFiles.ts), cached as a build's are, so dev pages name the
  * same hashed files with the same bytes as a build's. Each kind is made again when its sources change.
  */
 import path from 'node:path';
@@ -31,7 +31,9 @@ export class DevAssets {
   highlight = true;
 
   constructor(private readonly config: ResolvedConfig) {
-    this.cache = BuildCache.open(config.cacheDir, { read: true });
+    // A cache of its own beside the render worker's bundle: the dev backend baked into dev's widget bundle
+    // would otherwise replace a build's bundle in the build cache (one stored per kind), and back.
+    this.cache = BuildCache.open(path.join(config.root, '.site', 'cache', 'dev-assets'), { read: true });
   }
 
   /** The build's key of the site's code (templates and config): the asset packs it files the stylesheet and bundle under. */
