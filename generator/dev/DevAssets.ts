@@ -9,7 +9,8 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { sourceKey } from '../cache/sourceKey.ts';
 import { cachedCss, cachedWidgets } from '../assets/cachedAssets.ts';
 import { staticFiles } from '../assets/staticFiles.ts';
-import { CONFIG_FILE } from '../site/loadSite.ts';
+import { CONFIG_FILE, loadSite } from '../site/loadSite.ts';
+import { existsSync } from 'node:fs';
 import { types } from './contentTypes.ts';
 import type { DevAssets as PageAssets } from './workerProtocol.ts';
 
@@ -61,6 +62,11 @@ export class DevAssets {
     const s = await staticFiles(this.config.staticDir);
     this.statics = s.urls;
     this.replace('statics', [...s.files.values()].map(({ file, bytes }) => [file, bytes]));
+  }
+
+  /** Loads what the widget bundle needs besides the backend (the site's config, for its widget aliases), ahead of it. */
+  prepareWidgets(): void {
+    if (existsSync(this.config.widgetsDir)) loadSite(this.config.root).catch(() => {});
   }
 
   /** `backend`: what the widgets talk to (baked into the bundle, allowed by the CSP). */

@@ -66,6 +66,8 @@ export class DevSite {
     return this.enqueue(async () => {
       const loading = this.worker.call({ type: 'load' });
       loading.catch(() => {});
+      // The widget bundle reads the site's config (its widget aliases): read while the backend's keys are worked out.
+      this.assets.prepareWidgets();
       const made = await Promise.allSettled([
         this.assets.loadStyles(),
         this.assets.loadStatics(),
