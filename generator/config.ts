@@ -4,9 +4,9 @@
  * paths comes out.
  */
 import path from 'node:path';
-import { SiteError } from './errors.ts';
-import { protectedReason, siteFolders } from './checkOutDir.ts';
-import { keepNameProblem } from './outputMarker.ts';
+import { SiteError } from './core/errors.ts';
+import { protectedReason, siteFolders } from './output/checkOutDir.ts';
+import { keepNameProblem } from './output/outputMarker.ts';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 
 export type Mode = 'build' | 'dev' | 'preview';
@@ -21,7 +21,7 @@ export interface SiteOptions {
   root?: string;
   /** Output folder (relative to root). Default: dist. */
   out?: string;
-  /** Replace an output folder that is not empty and was not written by a build (generator/checkOutDir.ts). Default: false. */
+  /** Replace an output folder that is not empty and was not written by a build (generator/output/checkOutDir.ts). Default: false. */
   emptyOutDir?: boolean;
   /** Entries at the top of the output folder that a build leaves in place, such as .git and CNAME (a site published from the output's own repository). Default: none. */
   keep?: string[];

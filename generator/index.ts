@@ -4,4 +4,4 @@ export type { BuildReport } from './cache/buildRecord.ts';
 export { formatHeldBack } from './content/formatHeldBack.ts';
 export type { HeldBack } from './content/selectPublished.ts';
 export { resolveConfig, type SiteOptions, type ResolvedConfig } from './config.ts';
-export { SiteError, formatSiteError, errorTable } from './errors.ts';
+export { SiteError, formatSiteError, errorTable } from './core/errors.ts';

@@ -4,7 +4,7 @@
  * and offers the helpers most route tables need (pages of a listing, a
  * listing split by a field). Pure.
  */
-import { SiteError } from './errors.ts';
+import { SiteError } from './core/errors.ts';
 import { fileForPath } from './seo/absoluteUrl.ts';
 
 export { fileForPath };

@@ -15,7 +15,7 @@ const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
 const { isMainThread, workerData } = require('node:worker_threads');
-const { layerOff } = require('./speedLayers.cjs');
+const { layerOff } = require('./core/speedLayers.cjs');
 
 /** Writes the code cache of `script` to `file` (atomically); a failure only costs the next start its speed. */
 function saveCache(script, file) {

@@ -32,7 +32,7 @@ import path from 'node:path';
 import { ablationBench } from './benchAblate.ts';
 import { referenceBench } from './benchReference.ts';
 import { benchContent, cpuCheckMs, listArg, medianOf, memoryCheckMs, numberArg, siteBuild as build, type Measured, type Run } from './benchRuns.ts';
-import { SPEED_LAYERS } from '../generator/speedLayers.cjs';
+import { SPEED_LAYERS } from '../generator/core/speedLayers.cjs';
 import { speedLines } from './speedLines.ts';
 
 const count = numberArg('pages', 4000);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --ablate [--sizes 1000,4000,16000] [--rounds 5] [--layers workers,shared]`: what each
  * speed layer of `site build` gains. For each size and layer, each round builds with the layer off
- * (SITE_SPEED_OFF, generator/speedLayers.cjs) and on, interleaved (off first in even rounds, on first in
+ * (SITE_SPEED_OFF, generator/core/speedLayers.cjs) and on, interleaved (off first in even rounds, on first in
  * odd ones), each into folders of its own: cold, then nothing changed, then one article changed. It
  * prints a markdown table of medians and each row's gain, and the verdict: keep a layer that gains at
  * least 5 % on some row, else remove it. No layer is needed for correctness: each one's slower path
@@ -10,7 +10,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SPEED_LAYERS, type SpeedLayer } from '../generator/speedLayers.cjs';
+import { SPEED_LAYERS, type SpeedLayer } from '../generator/core/speedLayers.cjs';
 import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, siteBuild, thousands, type Measured, type Run } from './benchRuns.ts';
 
 /** The least gain, on some row, that keeps a layer. */

@@ -30,8 +30,8 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/pageKey.ts' },
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/sourceKey.ts' },
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/readSources.ts' },
-  { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/stampOf.ts' },
-  { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/contentHash.ts' },
+  { layer: 'cache (packs, keys, stamps)', file: 'generator/core/stampOf.ts' },
+  { layer: 'cache (packs, keys, stamps)', file: 'generator/core/contentHash.ts' },
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/cachedAsset.ts' },
   { layer: 'cache (packs, keys, stamps)', file: 'generator/cache/claimCacheDir.ts' },
   { layer: 'cache and shards (the two stages)', file: 'generator/stages/readEntries.ts' },
@@ -40,7 +40,7 @@ export const SPEED_MACHINERY: Piece[] = [
   { layer: 'shared', file: 'generator/render/Shared.tsx' },
   { layer: 'shared', file: 'generator/render/SharedFragments.tsx' },
   { layer: 'regexTable', file: 'generator/content/regexTable.ts' },
-  { layer: 'switches (measurement)', file: 'generator/speedLayers.cjs' },
+  { layer: 'switches (measurement)', file: 'generator/core/speedLayers.cjs' },
 ];
 
 /** The lines of `piece` in `text`: the whole file, or its part. */

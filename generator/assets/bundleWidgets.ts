@@ -14,7 +14,7 @@ import { gzip as gzipCallback } from 'node:zlib';
 
 const gzipAsync = promisify(gzipCallback);
 import type { BackendSettings } from '../config.ts';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { loadSite } from '../site/loadSite.ts';
 import { listIslands, registrySource } from './islandRegistry.ts';

@@ -4,7 +4,7 @@
  * `islands`, found by generator/checks/summarizePage.ts). Throws
  * BudgetExceeded when a budget is broken. Pure.
  */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { Route } from '../site/defineConfig.ts';
 import type { WidgetBundle } from './bundleWidgets.ts';
 import { budgets as defaults, closure, pageJsCost, type JsBudgets, type PageIslands, type PageJsCost } from './jsBudget.ts';

@@ -6,7 +6,7 @@
  * so the site's own rules win; dark when the site's colour scheme is).
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { declaredColorScheme, highlightCss } from '../content/highlightCss.ts';
 import { hashName } from './hashName.ts';
 

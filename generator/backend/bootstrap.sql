@@ -176,3 +176,30 @@ create table if not exists auth.flow_state (
 );
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
 create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
+-- The OAuth 2.1 server's client registry, as GoTrue's migrations leave auth.oauth_clients: the id is the
+-- public client_id, only a SHA-256 hash of a confidential client's secret is kept, lists are comma-joined,
+-- a deleted client keeps its row with deleted_at set. No grants: only the auth server reads it.
+do $$ begin create type auth.oauth_registration_type as enum ('dynamic', 'manual'); exception when duplicate_object then null; end $$;
+do $$ begin create type auth.oauth_client_type as enum ('public', 'confidential'); exception when duplicate_object then null; end $$;
+
+create table if not exists auth.oauth_clients (
+  id uuid not null,
+  client_secret_hash text null,
+  registration_type auth.oauth_registration_type not null,
+  redirect_uris text not null,
+  grant_types text not null,
+  client_name text null,
+  client_uri text null,
+  logo_uri text null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz null,
+  client_type auth.oauth_client_type not null default 'confidential',
+  token_endpoint_auth_method text not null check (token_endpoint_auth_method in ('client_secret_basic', 'client_secret_post', 'none')),
+  constraint oauth_clients_pkey primary key (id),
+  constraint oauth_clients_client_name_length check (char_length(client_name) <= 1024),
+  constraint oauth_clients_client_uri_length check (char_length(client_uri) <= 2048),
+  constraint oauth_clients_logo_uri_length check (char_length(logo_uri) <= 2048)
+);
+create index if not exists oauth_clients_deleted_at_idx on auth.oauth_clients (deleted_at);

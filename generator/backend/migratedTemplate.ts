@@ -9,6 +9,9 @@ import { migrateDatabase } from './migrateDatabase.ts';
 
 const templates = new Map<string, Promise<Blob>>();
 
+/** Part of the cache key: changes whenever the way a template is made changes, so older files are not reused. */
+const TEMPLATE_FORMAT = 'checkpointed';
+
 /**
  * A dumpDataDir tarball of a database with the bootstrap SQL and every
  * migration applied (no seed). Built once per process and cached in the OS
@@ -32,7 +35,7 @@ export function migratedTemplateFile(supabaseDir: string): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(BOOTSTRAP_SQL_PATH));
   for (const m of migrationFiles(supabaseDir)) hash.update(`\0${m.version}_${m.name}\0${m.sql}`);
-  hash.update(`\0${pgliteVersion()}`);
+  hash.update(`\0${pgliteVersion()}\0${TEMPLATE_FORMAT}`);
   return path.join(os.tmpdir(), `site-backend-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 
@@ -59,6 +62,10 @@ async function buildTemplate(supabaseDir: string, file: string): Promise<Blob> {
   const db = await PGlite.create();
   try {
     await migrateDatabase(db, supabaseDir);
+    // A dump without a checkpoint starts by replaying the WAL, where each sequence is
+    // logged ahead of its use: identity and serial columns would then skip values
+    // instead of continuing from the last one the migrations took, as PostgreSQL does.
+    await db.exec('checkpoint');
     const dump = await db.dumpDataDir('gzip');
     // Write then rename, so a parallel worker never reads half a file.
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;

@@ -10,11 +10,12 @@ export interface SupabaseConfig {
   /** [api] schemas: the schemas the Data API exposes (and `site gen types` reads). */
   apiSchemas: string[];
   /**
-   * (embedded) [api] db_aggregates_enabled and db_tx_end: PostgREST's settings of those names, which the
-   * Supabase CLI's config.toml has no key for; the authenticator role's pgrst.* settings override them.
+   * (embedded) [api] db_aggregates_enabled, db_tx_end and db_plan_enabled: PostgREST's settings of those names,
+   * which the Supabase CLI's config.toml has no key for; the authenticator role's pgrst.* settings override them.
    */
   dbAggregatesEnabled: boolean;
   dbTxEnd: string;
+  dbPlanEnabled: boolean;
   seed: { enabled: boolean; sqlPaths: string[] };
   /** [inbucket]: the local inbox (Mailpit's API) where the auth server's mails go. */
   inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string };
@@ -30,6 +31,8 @@ export interface SupabaseConfig {
     enableAnonymousSignIns: boolean;
     /** enable_manual_linking: linkIdentity / unlinkIdentity (the embedded server has only the email identity either way). */
     enableManualLinking: boolean;
+    /** [auth.oauth_server] enabled: the OAuth 2.1 server, of which the admin client registry (/admin/oauth/clients) is served. */
+    oauthServer: { enabled: boolean };
     minimumPasswordLength: number;
     /** [auth.email]; maxFrequency in seconds between confirmation mails to one address. */
     email: {
@@ -140,6 +143,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
     apiSchemas: list(get('api', 'schemas'), ['public', 'graphql_public']),
     dbAggregatesEnabled: bool(get('api', 'db_aggregates_enabled'), false),
     dbTxEnd: str(get('api', 'db_tx_end'), 'commit'),
+    dbPlanEnabled: bool(get('api', 'db_plan_enabled'), false),
     seed: {
       enabled: bool(get('db.seed', 'enabled'), true),
       sqlPaths: list(get('db.seed', 'sql_paths'), ['./seed.sql']),
@@ -159,6 +163,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       enableSignup: bool(get('auth', 'enable_signup'), true),
       enableAnonymousSignIns: bool(get('auth', 'enable_anonymous_sign_ins'), false),
       enableManualLinking: bool(get('auth', 'enable_manual_linking'), false),
+      oauthServer: { enabled: bool(get('auth.oauth_server', 'enabled'), false) },
       minimumPasswordLength: Math.max(6, num(get('auth', 'minimum_password_length'), 6)),
       email: {
         enableSignup: bool(get('auth.email', 'enable_signup'), true),

@@ -46,11 +46,11 @@ import {
 } from 'node:fs';
 import { open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { chunksHash, contentHash } from './contentHash.ts';
-import { stampAt, stampOf } from './stampOf.ts';
+import { chunksHash, contentHash } from '../core/contentHash.ts';
+import { stampAt, stampOf } from '../core/stampOf.ts';
 import { claimCacheDir } from './claimCacheDir.ts';
-import { layerOff } from '../speedLayers.cjs';
-import { tmpNameFor, writeFileAtomic } from './writeFileAtomic.ts';
+import { layerOff } from '../core/speedLayers.cjs';
+import { tmpNameFor, writeFileAtomic } from '../core/writeFileAtomic.ts';
 
 const FORMAT = 'site-build-cache/1';
 

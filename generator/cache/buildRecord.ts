@@ -27,13 +27,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { ResolvedConfig } from '../config.ts';
-import { linkPolicy } from '../content/contentLinks.ts';
+import { linkPolicy } from '../core/contentLinks.ts';
 import { fixedFiles, listCollections, listEntryFiles, type Collections } from '../content/load.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
 import type { HeldBack } from '../content/selectPublished.ts';
 import type { BuildCache } from './BuildCache.ts';
-import { contentHash, hashParts } from './contentHash.ts';
-import { RACY_MS, stampAt as stampOrNull, stampTime } from './stampOf.ts';
+import { contentHash } from '../core/contentHash.ts';
+import { RACY_MS, stampAt as stampOrNull, stampTime } from '../core/stampOf.ts';
 import { IMAGE_FILE } from '../images/imageTypes.ts';
 
 /** What `site build` prints of a build; an up-to-date check prints it again. */
@@ -85,24 +85,6 @@ const stampAt = (file: string): string => stampOrNull(file) ?? MISSING;
 
 /** The hash of a file list the build reads (listEntryFiles: blog/*.md, sorted). */
 export const articleListHash = (files: readonly string[]): string => contentHash(files.join('\n'));
-
-/** The record's key: the generator's key (sourceKey), the widgets' (treeKey) and the options that shape the output. */
-export const recordKey = (generatorKey: string, widgetsKey: string, config: ResolvedConfig): string =>
-  hashParts([
-    generatorKey,
-    widgetsKey,
-    JSON.stringify({
-      mode: config.mode,
-      root: config.root,
-      contentDir: config.contentDir,
-      outDir: config.outDir,
-      siteUrl: config.siteUrl ?? null,
-      backend: config.backend,
-      drafts: config.drafts,
-      future: config.future,
-      socialImages: config.socialImages,
-    }),
-  ]);
 
 /**
  * The stamps of the file and record collections' files and of each list collection's folder, taken

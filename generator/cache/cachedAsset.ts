@@ -9,7 +9,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from './BuildCache.ts';
-import { hashParts } from './contentHash.ts';
+import { hashParts } from '../core/contentHash.ts';
 import { generatorRoot } from './sourceKey.ts';
 
 interface Entry<S> {

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 
 export const CACHE_TAG = 'CACHEDIR.TAG';
 const SIGNATURE = 'Signature: 8a477f597d28d172789f06886806bc55';

@@ -8,7 +8,7 @@
  */
 import { listCollections, metaOf, type Collections, type ContentSnapshot } from '../content/load.ts';
 import type { Entry, EntryMeta, Route } from '../site/defineConfig.ts';
-import { contentHash, hashParts } from './contentHash.ts';
+import { contentHash, hashParts } from '../core/contentHash.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 
 /**

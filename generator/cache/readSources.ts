@@ -9,8 +9,8 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash } from './contentHash.ts';
-import { RACY_MS, stampOf } from './stampOf.ts';
+import { contentHash } from '../core/contentHash.ts';
+import { RACY_MS, stampOf } from '../core/stampOf.ts';
 
 /** One article: its file name inside its collection's folder, content hash (unless nobody read it yet) and, when it was read, its text. */
 export interface SourceRef {

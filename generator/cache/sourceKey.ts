@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts } from './contentHash.ts';
+import { hashParts } from '../core/contentHash.ts';
 
 /** The folder holding generator/ and package-lock.json. */
 export const generatorRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -3,7 +3,7 @@
  * thousands of entries on one page is what breaks it; the error names every page over, biggest
  * first, and says to paginate. Cached pages carry their size too. Pure.
  */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 
 /** 150 KB of HTML. */
 export const PAGE_BYTES = 150 * 1024;

@@ -17,6 +17,7 @@
  */
 import type { PageIslands } from '../assets/jsBudget.ts';
 import { requiredJsonLd } from './requiredJsonLd.ts';
+import { jsonLdRules, type JsonLdRules } from './jsonLdRules.ts';
 import { decodeEntities } from './decodeEntities.ts';
 
 /** Names of the checks that need nothing but the page itself. */
@@ -110,7 +111,8 @@ export interface FragmentScan {
 const emptyScan = (): FragmentScan => ({ noindex: false, ids: [], refs: [], islands: [], problems: {} });
 
 /** One piece of a page (e.g. the footer every page shares), scanned once for all the pages that show it. */
-export function scanFragment(html: string): FragmentScan {
+export function scanFragment(html: string, rules: JsonLdRules = jsonLdRules): FragmentScan {
+  rulesNow = rules;
   const into = emptyScan();
   scan(html, into);
   return into;
@@ -134,7 +136,8 @@ function merge(into: FragmentScan, piece: FragmentScan): void {
  * A page's summary from its HTML, or from its parts: its own markup as strings, and pieces it shares
  * with other pages already scanned (generator/render/SharedFragments.tsx).
  */
-export function summarizePage(url: string, page: string | readonly (string | { scan: FragmentScan })[]): PageSummary {
+export function summarizePage(url: string, page: string | readonly (string | { scan: FragmentScan })[], rules: JsonLdRules = jsonLdRules): PageSummary {
+  rulesNow = rules;
   const acc = emptyScan();
   for (const part of typeof page === 'string' ? [page] : page) {
     if (typeof part === 'string') scan(part, acc);
@@ -380,11 +383,14 @@ function readMeta(html: string, into: FragmentScan): void {
   else if (metaName === 'robots' && /noindex/.test(valueAt(html, tag.contentS, tag.contentE) ?? '')) into.noindex = true;
 }
 
+/** The JSON-LD rules of the scan under way (scanning is synchronous: one scan at a time). */
+let rulesNow: JsonLdRules = jsonLdRules;
+
 /** A JSON-LD block's problems: not JSON, or missing what its @type requires. */
 function checkJsonLd(text: string | undefined, into: FragmentScan): void {
   let problems: string[];
   try {
-    problems = requiredJsonLd(JSON.parse(text ?? ''));
+    problems = requiredJsonLd(JSON.parse(text ?? ''), rulesNow);
   } catch (e) {
     problems = [`a JSON-LD block is not valid JSON (${(e as Error).message})`];
   }

@@ -1,8 +1,8 @@
 /**
  * Highlighted code at build time: a fenced block's text in, the inside of its <code> element out, each
  * token a <span class="hl-…"> of one of a few token kinds (HIGHLIGHT_KINDS), never a style attribute (the
- * site's CSP forbids them). Both markdown engines call it (markdown.ts, remarkSiteFinish.ts), so both
- * write the same HTML; highlightCss.ts gives the classes their colours.
+ * site's CSP forbids them). Both markdown engines reach it through the same markdown-it fence rule
+ * (markdownFinish/siteMarkdownIt.ts), so both write the same HTML; highlightCss.ts gives the classes their colours.
  *
  * shiki tokenizes with its css-variables theme, whose colours are one variable per token kind, and
  * its JavaScript regex engine (no WASM). Markdown renders synchronously, in the main thread and in the
@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import type { HighlighterCore } from 'shiki/core';
-import { layerOff } from '../speedLayers.cjs';
+import { layerOff } from '../core/speedLayers.cjs';
 import { RegexTable } from './regexTable.ts';
 
 /** The token kinds shiki's css-variables theme tells apart: each is the class `hl-<kind>`. */

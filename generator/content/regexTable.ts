@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { writeFileAtomic } from '../cache/writeFileAtomic.ts';
+import { writeFileAtomic } from '../core/writeFileAtomic.ts';
 
 /** How oniguruma-to-es builds an emulated pattern (its EmulatedRegExpOptions): plain JSON. */
 type EmulationOptions = Record<string, unknown>;

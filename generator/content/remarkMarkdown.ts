@@ -1,21 +1,25 @@
 /**
- * The remark engine: unified + remark-parse + remark-gfm (tables, strikethrough, autolinks, footnotes,
- * task lists) + the site's unified plugins + remarkSiteFinish + remark-html. It shows the same page as
- * the markdown-it engine (markdown.ts) for the same source: same text, heading ids, headings list and
- * word count, raw HTML dropped, unsafe URLs refused, table alignment as align attributes (the real
- * articles' HTML is the same but for `"` where markdown-it writes `&quot;`). It is about 40 times slower:
- * 10 ms or more for one of this site's 1,400-word articles, against 0.25 ms, which is why markdown-it is the
- * default. One difference: remark-gfm renders task list items ("- [ ] todo") as checkboxes; markdown-it
- * leaves the brackets as text.
+ * The remark engine: unified + remark-parse + remark-gfm (tables, strikethrough, autolinks, footnotes)
+ * + the site's unified plugins parse the source; the tree is then handed to the passes and renderer the
+ * markdown-it engine uses (markdownFinish/: mdastTokens.ts turns it into markdown-it's tokens), so both
+ * engines write the same page for the same source: heading ids, headings list, word count, raw HTML
+ * dropped, unsafe URLs refused, footnotes, images, highlighted code. Parsing is remark's: where the two
+ * parsers read a source differently (rare corners of GFM), the pages differ there. remark is much slower
+ * than markdown-it (docs/performance.md), which is why markdown-it is the default.
  *
- * Strikethrough needs two tildes, as in markdown-it. remark-html runs with sanitize: false because
- * remarkSiteFinish has already done the sanitizing this site needs (and hast-util-sanitize would
- * prefix every heading id with "user-content-" and strip the classes plugins add).
+ * Strikethrough needs two tildes, as in markdown-it. A task list item ("- [ ] todo") keeps its box as
+ * text, as markdown-it does.
  */
 import gfm from 'remark-gfm';
-import html from 'remark-html';
 import parse from 'remark-parse';
 import { unified, type Pluggable } from 'unified';
+import type { Root } from 'mdast';
+import type { MarkdownResult, RenderMarkdown } from './markdown.ts';
+import type { HighlightOptions } from './highlightCode.ts';
+import type { MarkdownSource } from '../images/markdownImages.ts';
+import { siteMarkdownIt } from './markdownFinish/siteMarkdownIt.ts';
+import { mdastTokens } from './markdownFinish/mdastTokens.ts';
+import type { SiteEnv } from './markdownFinish/siteEnv.ts';
 
 /**
  * A package's default export, also when the generator's CommonJS bundle loads the ES module with Node's
@@ -23,26 +27,35 @@ import { unified, type Pluggable } from 'unified';
  */
 const defaultOf = <T>(m: T): T => (typeof m === 'function' ? m : (m as unknown as { default: T }).default);
 const remarkGfm = defaultOf(gfm);
-const remarkHtml = defaultOf(html);
 const remarkParse = defaultOf(parse);
-import type { MarkdownResult, RenderMarkdown } from './markdown.ts';
-import { remarkSiteFinish } from './remarkSiteFinish.ts';
-import { codeHighlighter, type HighlightOptions } from './highlightCode.ts';
-import type { MarkdownSource } from '../images/markdownImages.ts';
 
 /** A unified plugin and the parameters use() passes it (usually one options object). */
 export type RemarkPlugin = [plugin: Pluggable, ...parameters: unknown[]];
 
 /**
- * A renderer with the given unified plugins, run in order on the mdast tree before the site's own pass;
+ * A renderer with the given unified plugins, run in order on the mdast tree before the site's passes;
  * fenced code with a language is highlighted (highlightCode.ts) unless `highlight` is false.
  */
 export function remarkMarkdown(plugins: readonly RemarkPlugin[] = [], highlight: HighlightOptions | false = {}): RenderMarkdown {
   const processor = unified().use(remarkParse).use(remarkGfm, { singleTilde: false });
   for (const [plugin, ...parameters] of plugins) processor.use(plugin as never, ...(parameters as never[]));
-  processor.use(remarkSiteFinish, { highlight: highlight === false ? null : codeHighlighter(highlight) }).use(remarkHtml, { sanitize: false, characterReferences: { useNamedReferences: true } }).freeze();
+  processor.freeze();
+  const md = siteMarkdownIt(highlight);
+  // The tokens come from remark: markdown-it's own parsing rules are left out, its later rules all run.
+  md.core.ruler.disable(['normalize', 'block', 'inline', 'linkify']);
   return function render(source: string, at?: MarkdownSource): MarkdownResult {
-    const file = processor.processSync(at ? { value: source, data: { at } } : source);
-    return { html: String(file.value), ...file.data.site! };
+    const env: SiteEnv = { headings: [], words: 0, ...(at ? { at } : {}) };
+    const tree = processor.runSync(processor.parse(source), at ? { value: source, data: { at } } : source) as Root;
+    const state = new md.core.State(source, md, env);
+    mdastTokens(tree, state);
+    md.core.process(state);
+    return { html: md.renderer.render(state.tokens, md.options, env), headings: env.headings, words: env.words };
   };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The file being rendered (remarkMarkdown's `at`), for plugins that want it. */
+    at?: MarkdownSource;
+  }
 }

@@ -8,7 +8,7 @@
  * feed line, no listing. Entries shown anyway carry `draft: true` or
  * `scheduled: <date>` for templates to mark them. Pure.
  */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { EntryMeta, ListCollection } from '../site/defineConfig.ts';
 
 export interface PublishOptions {

@@ -21,7 +21,7 @@ import {
   type ContentSnapshot,
 } from './load.ts';
 import type { Entry } from '../site/defineConfig.ts';
-import { contentOnly, linkChecker, type LinkPolicy } from './contentLinks.ts';
+import { contentOnly, linkChecker, type LinkPolicy } from '../core/contentLinks.ts';
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 

@@ -9,7 +9,7 @@ import { config, type z } from 'zod';
 // a site's dozen page schemas, which each parse one file per build. Interpreted, they cost less in all,
 // and the front matter of 4,000 articles parses as fast (measured both ways).
 config({ jitless: true });
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 
 const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), data);

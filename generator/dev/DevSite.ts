@@ -6,7 +6,7 @@
 import type * as esbuild from 'esbuild';
 import path from 'node:path';
 import type { BackendSettings, ResolvedConfig } from '../config.ts';
-import { formatSiteError, SiteError } from '../errors.ts';
+import { formatSiteError, SiteError } from '../core/errors.ts';
 import type { Change } from './devWatcher.ts';
 import { DevAssets } from './DevAssets.ts';
 import { RenderWorker } from './RenderWorker.ts';

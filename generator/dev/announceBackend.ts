@@ -4,7 +4,7 @@
  * widgets must talk to another backend than expected, DevSite.useBackend makes their bundle again.
  */
 import type { BackendSettings } from '../config.ts';
-import { formatSiteError } from '../errors.ts';
+import { formatSiteError } from '../core/errors.ts';
 import { backendFailure } from './backendFailure.ts';
 import type { DevBackend } from './devBackend.ts';
 import type { DevSite } from './DevSite.ts';

@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 
 /**
  * What `site dev` prints when its embedded backend cannot start (the site

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { resolveConfig, type BackendSettings } from '../config.ts';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
 import { announceBackend } from './announceBackend.ts';

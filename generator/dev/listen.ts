@@ -1,7 +1,7 @@
 /** Starts an HTTP server on 127.0.0.1; a port in use becomes a SiteError with a hint. */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 
 export function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {

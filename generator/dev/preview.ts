@@ -5,7 +5,7 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { serveStatic } from './serveStatic.ts';
 import { siteRedirectUrls } from './siteRedirectUrls.ts';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseHeadersFile, headersFor, type HeaderRule } from './parseHeadersFile.ts';
 import { parseRedirectsFile } from './parseRedirectsFile.ts';
 import { listen } from './listen.ts';
-import { OUTPUT_MARKER } from '../outputMarker.ts';
+import { OUTPUT_MARKER } from '../output/outputMarker.ts';
 import { types } from './contentTypes.ts';
 
 export { types } from './contentTypes.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadContent, type ContentSnapshot } from '../content/load.ts';
 import { updateContent } from '../content/updateContent.ts';
-import { linkPolicy } from '../content/contentLinks.ts';
+import { linkPolicy } from '../core/contentLinks.ts';
 import { planSite } from '../plan/planSite.ts';
 import { locateRedirect } from '../redirects/locateRedirect.ts';
 import { embeddedSite } from '../site/embeddedSite.ts';
@@ -42,7 +42,7 @@ if (!embeddedSite) throw new Error('the dev worker runs from a bundle built for 
 const site = guardHooks(embeddedSite);
 const rendering = siteRenderer(site);
 const { root, contentDir, templatesDir, cacheDir, siteUrl, regexTableDir } = workerData as WorkerData;
-/** What the content's symbolic links may lead to, as in a build (content/contentLinks.ts). */
+/** What the content's symbolic links may lead to, as in a build (core/contentLinks.ts). */
 const links = linkPolicy(root, contentDir, site.followSymlinks === true);
 const locate = locateRedirect(contentDir, path.join(root, CONFIG_FILE));
 keepRegexTableIn(regexTableDir ?? null);

@@ -1,5 +1,5 @@
 /** Any error flattened for postMessage, the terminal and the browser overlay (same texts as the CLI). */
-import { isSiteError } from '../errors.ts';
+import { isSiteError } from '../core/errors.ts';
 import type { WireError } from './workerProtocol.ts';
 
 export function toWireError(e: unknown): WireError {

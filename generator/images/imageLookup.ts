@@ -1,5 +1,5 @@
 /** The render context's `image` (RenderContext.image): a content image's variants from the build's manifest. Pure. */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { ImageManifest, ResponsiveImage } from './imageTypes.ts';
 
 export const imageLookup =

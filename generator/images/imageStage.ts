@@ -10,15 +10,15 @@
  * as assets/images/<same name>: an unchanged image is never encoded again.
  */
 import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../cache/writeFileAtomic.ts';
+import { writeFileAtomic } from '../core/writeFileAtomic.ts';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { contentHash, hashParts } from '../cache/contentHash.ts';
-import { RACY_MS, stampAt, stampTime } from '../cache/stampOf.ts';
-import { SiteError } from '../errors.ts';
-import { contentOnly, linkChecker, type LinkPolicy } from '../content/contentLinks.ts';
+import { contentHash, hashParts } from '../core/contentHash.ts';
+import { RACY_MS, stampAt, stampTime } from '../core/stampOf.ts';
+import { SiteError } from '../core/errors.ts';
+import { contentOnly, linkChecker, type LinkPolicy } from '../core/contentLinks.ts';
 import { chooseWidths } from './chooseWidths.ts';
 import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
 import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ImageRef, type ResponsiveImage } from './imageTypes.ts';
@@ -34,7 +34,7 @@ export interface ImageStageInput {
   /** Every image the content names, each with the file that names it. */
   refs: NamedImage[];
   options?: ImageOptions;
-  /** What a symbolic link on an image's path may lead to (content/contentLinks.ts); default: inside the content folder. */
+  /** What a symbolic link on an image's path may lead to (core/contentLinks.ts); default: inside the content folder. */
   links?: LinkPolicy;
 }
 
@@ -106,6 +106,84 @@ async function bounded<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T
   return results;
 }
 
+/** A source as read: its stamp before reading, its hash, and its bytes (read again only if it must be encoded). */
+interface SourceRead {
+  ref: NamedImage;
+  abs: string;
+  stamp: string;
+  bytes: () => Promise<Buffer>;
+  hash: string;
+  /** Hashed now (new, changed, or modified too recently to trust its stamp). */
+  hashed: boolean;
+}
+
+/** Every source's stamp and hash: from the last read where its stamp is unchanged, else read and hashed now. */
+function readSources(refs: NamedImage[], contentDir: string, links: LinkPolicy, knownSources: SourceStamps | null): Promise<SourceRead[]> {
+  const readBytes = (ref: NamedImage, abs: string) =>
+    readFile(abs).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR') {
+        throw new SiteError('ImageFileMissing', { file: ref.file, line: ref.line, src: ref.src, path: path.relative(process.cwd(), abs) || abs });
+      }
+      throw e;
+    });
+  const check = linkChecker(links);
+  return Promise.all(
+    refs.map(async (ref): Promise<SourceRead> => {
+      const abs = path.join(contentDir, ref.src);
+      // An image reached through a link (itself, or a folder on its path) stays inside the site.
+      check.file(abs, { file: ref.file, line: ref.line, src: ref.src });
+      // The stamp before reading: an edit after it shows as a change next time.
+      const stamp = stampAt(abs);
+      const known = stamp ? knownSources?.files[ref.src] : undefined;
+      if (known && known[0] === stamp && stampTime(stamp) < knownSources!.read - RACY_MS) {
+        // Unchanged since it was hashed: its bytes are read only if it has to be encoded.
+        return { ref, abs, stamp, bytes: () => readBytes(ref, abs), hash: known[1], hashed: false };
+      }
+      const bytes = await readBytes(ref, abs);
+      return { ref, abs, stamp: stamp ?? 'missing', bytes: async () => bytes, hash: contentHash(bytes), hashed: true };
+    }),
+  );
+}
+
+/**
+ * A source's variants, stored: SVG and GIF copied as they are, other formats encoded (AVIF, WebP and
+ * the source's own format) at each width up to the source's, `limit` at a time.
+ */
+async function encodeSource(source: SourceRead, hash8: string, widths: readonly number[], limit: number, store: (name: string, bytes: Buffer, width: number) => StoredFile): Promise<StoredImage> {
+  const { ref, abs, hash } = source;
+  const name = baseName(ref.src);
+  const bytes = await source.bytes();
+  // Changed since it was hashed (between the stamp and now): the build sees it next time.
+  if (contentHash(bytes) !== hash) throw new SiteError('ContentChangedDuringBuild', { file: ref.src });
+  let info;
+  try {
+    info = await imageInfo(bytes);
+  } catch (e) {
+    throw new SiteError('ImageUnreadable', {
+      path: path.relative(process.cwd(), abs) || abs,
+      file: ref.file,
+      line: ref.line,
+      reason: String((e as Error).message ?? e).split('\n')[0]!.replace(/\.$/, ''),
+    });
+  }
+  const pixels = info.width * info.height;
+  if (COPIED.test(ref.src) || info.format === 'svg' || info.format === 'gif') {
+    const kind = info.format === 'gif' ? 'gif' : 'svg';
+    return { width: info.width, height: info.height, pixels, formats: [{ type: MIME[kind], files: [store(`${name}-${hash8}-${info.width}.${EXTENSION[kind]}`, bytes, info.width)] }] };
+  }
+  const sizes = chooseWidths(info.width, widths);
+  const jobs = formatsFor(info.format).map((format) => ({
+    format,
+    files: sizes.map((width) => async () => store(`${name}-${hash8}-${width}.${EXTENSION[format]}`, await encodeVariant(bytes, width, format), width)),
+  }));
+  const made = await bounded(
+    jobs.flatMap((j) => j.files),
+    limit,
+  );
+  let i = 0;
+  return { width: info.width, height: info.height, pixels, formats: jobs.map((j) => ({ type: MIME[j.format], files: j.files.map(() => made[i++]!) })) };
+}
+
 /** Every image the content names, each once, with the first file and line that names it. */
 export function namedImages(files: Iterable<{ file: string; refs?: ImageRef[] }>): NamedImage[] {
   const seen = new Map<string, NamedImage>();
@@ -151,37 +229,14 @@ export async function imageStage({ contentDir, cache, refs, options = {}, links 
   };
 
   const limit = Math.max(1, availableParallelism());
-  const readBytes = (ref: NamedImage, abs: string) =>
-    readFile(abs).catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR') {
-        throw new SiteError('ImageFileMissing', { file: ref.file, line: ref.line, src: ref.src, path: path.relative(process.cwd(), abs) || abs });
-      }
-      throw e;
-    });
-  const check = linkChecker(links);
-  const read = await Promise.all(
-    refs.map(async (ref) => {
-      const abs = path.join(contentDir, ref.src);
-      // An image reached through a link (itself, or a folder on its path) stays inside the site.
-      check.file(abs, { file: ref.file, line: ref.line, src: ref.src });
-      // The stamp before reading: an edit after it shows as a change next time.
-      const stamp = stampAt(abs);
-      const known = stamp ? knownSources?.files[ref.src] : undefined;
-      if (known && known[0] === stamp && stampTime(stamp) < knownSources!.read - RACY_MS) {
-        // Unchanged since it was hashed: its bytes are read only if it has to be encoded.
-        return { ref, abs, stamp, bytes: () => readBytes(ref, abs), hash: known[1], hashed: false };
-      }
-      const bytes = await readBytes(ref, abs);
-      return { ref, abs, stamp: stamp ?? 'missing', bytes: async () => bytes, hash: contentHash(bytes), hashed: true };
-    }),
-  );
+  const read = await readSources(refs, contentDir, links, knownSources);
   const work: (() => Promise<void>)[] = [];
-  for (const { ref, abs, stamp, bytes: readSource, hash } of read) {
+  for (const source of read) {
+    const { ref, stamp, hash } = source;
     inputs.push([ref.src, stamp, hash]);
     if (stamp !== 'missing') sources.files[ref.src] = [stamp, hash];
     const key = hashParts([PACK_KEY, hash, JSON.stringify([...widths])]);
     const hash8 = key.slice(0, 8);
-    const name = baseName(ref.src);
     const found = Object.hasOwn(stored, key) ? stored[key] : undefined;
     const done = (image: StoredImage) => {
       kept[key] = image;
@@ -204,41 +259,8 @@ export async function imageStage({ contentDir, cache, refs, options = {}, links 
       continue;
     }
     work.push(async () => {
-      const bytes = await readSource();
-      // Changed since it was hashed (between the stamp and now): the build sees it next time.
-      if (contentHash(bytes) !== hash) throw new SiteError('ContentChangedDuringBuild', { file: ref.src });
-      let info;
-      try {
-        info = await imageInfo(bytes);
-      } catch (e) {
-        throw new SiteError('ImageUnreadable', {
-          path: path.relative(process.cwd(), abs) || abs,
-          file: ref.file,
-          line: ref.line,
-          reason: String((e as Error).message ?? e).split('\n')[0]!.replace(/\.$/, ''),
-        });
-      }
-      const pixels = info.width * info.height;
-      const copied = COPIED.test(ref.src) || info.format === 'svg' || info.format === 'gif';
-      let formats: StoredImage['formats'];
-      if (copied) {
-        const kind = info.format === 'gif' ? 'gif' : 'svg';
-        formats = [{ type: MIME[kind], files: [store(`${name}-${hash8}-${info.width}.${EXTENSION[kind]}`, bytes, info.width)] }];
-      } else {
-        const sizes = chooseWidths(info.width, widths);
-        const jobs = formatsFor(info.format).map((format) => ({
-          format,
-          files: sizes.map((width) => async () => store(`${name}-${hash8}-${width}.${EXTENSION[format]}`, await encodeVariant(bytes, width, format), width)),
-        }));
-        const made = await bounded(
-          jobs.flatMap((j) => j.files),
-          limit,
-        );
-        let i = 0;
-        formats = jobs.map((j) => ({ type: MIME[j.format], files: j.files.map(() => made[i++]!) }));
-      }
+      done(await encodeSource(source, hash8, widths, limit, store));
       encoded++;
-      done({ width: info.width, height: info.height, pixels, formats });
     });
   }
   // Images one after the other, each image's variants `limit` at a time (sharp's pool does the pixels):

@@ -1,6 +1,6 @@
 /**
  * Markdown images, in three pure steps:
- *   1. While markdown renders (markdown.ts, remarkSiteFinish.ts), an image with a relative source
+ *   1. While markdown renders (content/markdownFinish/imageRule.ts, for both engines), an image with a relative source
  *      (`![A chart](./images/chart.png)` or `images/chart.png`, relative to the markdown file) becomes a
  *      marker: an <img> naming the source relative to the content folder, its line, its alt text and
  *      whether it sits in the body's first block (above the fold). An image without alt text is an
@@ -13,7 +13,7 @@
  * it), so an author cannot write one.
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { escapeAttr, pictureHtml, pictureSpec } from './pictureMarkup.ts';
 import type { ImageRef, ResponsiveImage } from './imageTypes.ts';
 

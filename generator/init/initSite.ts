@@ -6,7 +6,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { scaffoldFiles, siteName } from './scaffoldFiles.ts';
 

@@ -5,7 +5,7 @@
  * another) and not itself redirected: no chains, no loops. Each problem is a SiteError naming the
  * paths and where the redirect was declared. Pure; `locate` finds the line of a declaration.
  */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { fileForPath } from '../seo/absoluteUrl.ts';
 import type { Route } from '../site/defineConfig.ts';
 

@@ -27,6 +27,7 @@ import type { RenderContext } from '../site/defineConfig.ts';
 import type { FragmentStore } from './Shared.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { scanFragment, type FragmentScan } from '../checks/summarizePage.ts';
+import type { JsonLdRules } from '../checks/jsonLdRules.ts';
 import { trackReads } from './trackReads.ts';
 
 export interface Fragment {
@@ -61,6 +62,8 @@ export class SharedFragments implements FragmentStore {
   constructor(
     private readonly ctx: RenderContext,
     private readonly deps: Record<string, string | ((key: string) => string)>,
+    /** The JSON-LD rules the checks apply (the engine's and the site's plugins'). */
+    private readonly jsonLdRules?: JsonLdRules,
   ) {}
 
   /** What <Shared id> renders in the page: the fragment's placeholder (after its image preloads). */
@@ -87,7 +90,7 @@ export class SharedFragments implements FragmentStore {
       preloads.push(decodeHref(href[1]!));
       html = html.slice(m[0].length);
     }
-    return { html, bytes: Buffer.from(html), deps: [...deps].sort(), scan: scanFragment(html), preloads };
+    return { html, bytes: Buffer.from(html), deps: [...deps].sort(), scan: scanFragment(html, this.jsonLdRules), preloads };
   }
 
   /** A rendered page cut at its placeholders; join() of the parts is the final HTML. */

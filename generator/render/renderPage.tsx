@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { absoluteUrl } from '../seo/absoluteUrl.ts';
 import { headTags } from '../seo/headTags.ts';
 import { serializeJsonLd } from '../seo/jsonLd.ts';

@@ -5,7 +5,7 @@
  * words start like; what the results show comes in chunks of `chunk` entries. Files are named by the
  * hash of their content. Pure: entries in, output files (path -> JSON) out.
  */
-import { contentHash } from '../cache/contentHash.ts';
+import { contentHash } from '../core/contentHash.ts';
 import { encodePostings, type DocChunk, type SearchManifest, type TermShard } from '../islands/searchFormat.ts';
 
 export interface SearchDoc {

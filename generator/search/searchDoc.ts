@@ -3,7 +3,7 @@
  * shows, from the site's `search` options, and the words of its searched fields. The site's functions'
  * exceptions are SiteHookFailed naming them. Pure.
  */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { searchWords } from '../islands/searchWords.ts';
 import type { Entry, SearchOptions } from '../site/defineConfig.ts';
 import type { SearchDoc } from './buildSearchIndex.ts';

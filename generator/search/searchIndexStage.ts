@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { contentHash } from '../cache/contentHash.ts';
+import { contentHash } from '../core/contentHash.ts';
 import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { Entry, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
 import type { RenderedPage } from '../shards/ShardState.ts';
 import { bodyWords } from './bodyWords.ts';

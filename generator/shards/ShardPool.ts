@@ -20,7 +20,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { selfBundle, siteRootOf } from '../selfBundle.mjs';
-import { layerOff } from '../speedLayers.cjs';
+import { layerOff } from '../core/speedLayers.cjs';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';

@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildCache } from '../cache/BuildCache.ts';
-import { chunksHash, contentHash } from '../cache/contentHash.ts';
+import { chunksHash, contentHash } from '../core/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
@@ -21,15 +21,17 @@ import type { ImageManifest } from '../images/imageTypes.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
+import type { JsonLdRules } from '../checks/jsonLdRules.ts';
+import { pluginJsonLdRules } from '../plugins/pluginHooks.ts';
 
 import { assetUrl } from '../assets/staticFiles.ts';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
 import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../render/SharedFragments.tsx';
 import { collectionDeps, trackReads } from '../render/trackReads.ts';
-import { outputPath } from '../writeOutput.ts';
+import { outputPath } from '../output/writeOutput.ts';
 import { bodyWords } from '../search/bodyWords.ts';
-import { layerOff } from '../speedLayers.cjs';
+import { layerOff } from '../core/speedLayers.cjs';
 
 /** One entry to parse: its file name inside its collection's folder, and its text and content hash when the caller read it already. */
 export interface SourceFile {
@@ -109,6 +111,8 @@ export class ShardState {
   private readonly lists: ListCollection[];
   /** "<folder>/" of the collection whose bodies the search index holds, if any. */
   private readonly searchDir: string | null;
+  /** The JSON-LD rules of the page checks: the engine's and the site's plugins'. */
+  private readonly jsonLdRules: JsonLdRules;
 
   /** `render`: the site's markdown renderer (siteRenderer). */
   constructor(
@@ -116,6 +120,7 @@ export class ShardState {
     render: RenderMarkdown,
   ) {
     this.render = render;
+    this.jsonLdRules = pluginJsonLdRules(site);
     this.deps = collectionDeps(site.collections);
     this.lists = listCollections(site.collections).map(([, c]) => c);
     const searched = site.search?.fields.includes('body') ? (site.collections[site.search.collection] as ListCollection | undefined) : undefined;
@@ -221,7 +226,7 @@ export class ShardState {
       cache: BuildCache.open(job.cacheDir, { read: false }),
       ctx,
       // The navigation, footer and related-article cards: rendered once for all of this shard's pages.
-      shared: new SharedFragments(ctx, this.deps),
+      shared: new SharedFragments(ctx, this.deps, this.jsonLdRules),
     };
   }
 
@@ -243,7 +248,7 @@ export class ShardState {
     if (entry) Object.assign(entry, body);
     const deps = new Set<string>();
     // Measuring shared fragments (speedLayers.cjs): each page renders its own, as `site dev` does.
-    const fragments = layerOff('shared') ? new SharedFragments(ctx, this.deps) : shared;
+    const fragments = layerOff('shared') ? new SharedFragments(ctx, this.deps, this.jsonLdRules) : shared;
     const parts = renderPageParts(this.site, route, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, fragments);
     for (const d of fragmentDeps(parts)) deps.add(d);
     // The search index's words of the body, while it is rendered (the index is made on the main thread).
@@ -287,7 +292,7 @@ export class ShardState {
       file: route.file,
       key: pageKey(job.globalKey, digest(route), sorted, hashOf),
       deps: sorted,
-      summary: summarizePage(route.path, parts),
+      summary: summarizePage(route.path, parts, this.jsonLdRules),
       hash,
       bytes: size,
       stamp: stamp ?? undefined,

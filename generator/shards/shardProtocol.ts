@@ -1,5 +1,5 @@
 /** Messages between the build and its worker shards, and errors as data across the thread boundary. */
-import { isSiteError, SiteError, type ErrorCode } from '../errors.ts';
+import { isSiteError, SiteError, type ErrorCode } from '../core/errors.ts';
 import type { Parsed, RenderedPage, RenderJob, SourceFile } from './ShardState.ts';
 
 /**

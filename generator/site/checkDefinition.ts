@@ -7,16 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { SiteDefinition } from './defineConfig.ts';
 import { nearestName } from './nearestName.ts';
+import { applyPlugins } from '../plugins/applyPlugins.ts';
 import { EXPECTED, knownKeys, siteConfigSchema, WHOLE_FIELDS } from './siteConfigSchema.ts';
 
 export function checkDefinition(value: unknown, file: string, configPath?: string): SiteDefinition<any, any, any> {
   const parsed = siteConfigSchema.safeParse(value);
   if (!parsed.success) {
     const { field, expected } = describeIssue(parsed.error.issues[0]!, value);
-    throw new SiteError('SiteConfigInvalid', { file, line: lineOf(configPath, field.split('.').at(-1)!), field, expected });
+    // The line of the field's last name (markdown.markdownItPlugins.0: the plugin list's).
+    const key = field.split('.').findLast((part) => !/^\d+$/.test(part)) ?? field;
+    throw new SiteError('SiteConfigInvalid', { file, line: lineOf(configPath, key), field, expected: withValue(field, expected, value) });
   }
   // The definition as given (its collections' zod schemas and functions untouched), not zod's copy.
   return guardHooks(value as SiteDefinition<any, any, any>);
@@ -26,9 +29,11 @@ export function checkDefinition(value: unknown, file: string, configPath?: strin
 function describeIssue(issue: z.core.$ZodIssue, value: unknown): { field: string; expected: string } {
   const path = issue.path.map(String);
   if (issue.code === 'invalid_union') {
-    // An unknown key inside one of the forms a field takes (markdown.highlight: { aliasez }) is named as such.
-    const unknown = issue.errors.flat().find((i) => i.code === 'unrecognized_keys');
-    if (unknown) return describeIssue({ ...unknown, path: [...issue.path, ...unknown.path] } as z.core.$ZodIssue, value);
+    // A problem inside one of the forms a field takes is named where it is: an unknown key
+    // (markdown.highlight: { aliasez }), else a wrong value inside (markdown.highlight.aliases.npmrc).
+    const inner = issue.errors.flat();
+    const deeper = inner.find((i) => i.code === 'unrecognized_keys') ?? inner.find((i) => i.path.length > 0);
+    if (deeper) return describeIssue({ ...deeper, path: [...issue.path, ...deeper.path] } as z.core.$ZodIssue, value);
   }
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
@@ -56,15 +61,40 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): { field: string
   return { field: path.join('.'), expected: issue.message };
 }
 
+/**
+ * A markdown option's "must be" followed by what it was instead (`, not the string "marked"`), so the
+ * message says what was wrong as well as what to write.
+ */
+function withValue(field: string, expected: string, config: unknown): string {
+  if (!field.startsWith('markdown.') || !expected.startsWith('must')) return expected;
+  let at: unknown = config;
+  for (const key of field.split('.')) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return `${expected}, not ${describeValue(at)}`;
+}
+
+/** How a message names a wrong value: the string "x", an array, an object, a number, null. */
+const describeValue = (value: unknown): string =>
+  value === null || value === undefined
+    ? String(value)
+    : typeof value === 'string'
+      ? `the string ${JSON.stringify(value)}`
+      : Array.isArray(value)
+        ? `an array${value.length > 0 ? ` whose first item is ${describeValue(value[0])}` : ''}`
+        : typeof value === 'object'
+          ? 'an object'
+          : `a ${typeof value}`;
+
 const HOOKS = ['meta', 'routes', 'jsonLd', 'files', 'csp'] as const;
 const guarded = new WeakSet<object>();
 
 /**
  * The definition with each of its functions turned into one whose exception (other than a SiteError) is
- * a SiteHookFailed naming the function: a site's bug reads as the site's, not as the engine's.
+ * a SiteHookFailed naming the function: a site's bug reads as the site's, not as the engine's; then
+ * with its plugins applied (plugins/applyPlugins.ts).
  */
 export function guardHooks<D extends SiteDefinition<any, any, any>>(definition: D): D {
   if (guarded.has(definition)) return definition;
+  // The site's own hooks guarded, then its plugins' composed in (each guarded under its own name).
   const out = { ...definition } as Record<string, unknown>;
   for (const hook of HOOKS) {
     const fn = definition[hook] as ((...args: unknown[]) => unknown) | undefined;
@@ -78,8 +108,9 @@ export function guardHooks<D extends SiteDefinition<any, any, any>>(definition: 
       }
     };
   }
-  guarded.add(out);
-  return out as D;
+  const site = applyPlugins(out as D);
+  guarded.add(site);
+  return site;
 }
 
 /** The line of the config where `key:` first appears, if the file can be read. */

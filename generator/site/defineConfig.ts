@@ -12,6 +12,7 @@ import type { MarkdownOptions } from '../content/markdownRenderer.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import type { JsBudgets } from '../assets/jsBudget.ts';
 import type { ImageOptions, ImageRef, ResponsiveImage } from '../images/imageTypes.ts';
+import type { SitePlugin } from '../plugins/definePlugin.ts';
 
 /** One step of a page's breadcrumb trail. */
 export interface Crumb {
@@ -262,6 +263,8 @@ export interface SiteDefinition<
    * from elsewhere on the machine is published by mistake. Links that stay inside the site always work.
    */
   followSymlinks?: boolean;
+  /** Plugins (definePlugin): hooks that add routes, files, structured data and its rules, checks, and steps after a build. */
+  plugins?: SitePlugin[];
 }
 
 /** Identity, typed: `export default defineConfig({...})` in site.config.ts. */

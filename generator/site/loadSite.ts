@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { SiteDefinition } from './defineConfig.ts';
 import { embeddedRoot, embeddedSite } from './embeddedSite.ts';
 import { checkDefinition } from './checkDefinition.ts';

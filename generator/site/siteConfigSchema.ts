@@ -4,6 +4,7 @@
  * feature off in silence). checkDefinition.ts turns the first issue into SiteConfigInvalid. Pure.
  */
 import { z } from 'zod';
+import { knownLanguage } from '../content/highlightCode.ts';
 
 const isComponent = (v: unknown) => typeof v === 'function' || (typeof v === 'object' && v !== null && '$$typeof' in v);
 const fn = (error: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error });
@@ -25,8 +26,12 @@ export const EXPECTED = {
   markdown: 'must be an object of markdown options',
   'markdown.engine': 'must be "markdown-it" (the default) or "remark"',
   'markdown.plugins': 'must be a list of plugins: [plugin] or [[plugin, options]]',
+  'markdown.plugin': 'must be a plugin: import the plugin in the site config and list the function itself, or [plugin, options]',
+  'markdown.remarkPlugins.ignored': 'lists plugins, but the engine is "markdown-it" (the default), which would ignore them: set engine to "remark", or remove remarkPlugins',
+  'markdown.markdownItPlugins.ignored': 'lists plugins, but the engine is "remark", which would ignore them: set engine to "markdown-it", or remove markdownItPlugins',
   'markdown.highlight': 'must be false (fenced code stays plain) or an object of highlight options, e.g. { aliases: { npmrc: "ini" } }',
   'markdown.highlight.aliases': 'must be an object of fence name -> language, e.g. { npmrc: "ini" }',
+  'markdown.highlight.language': 'must name a language shiki bundles, by its id or alias, e.g. "javascript", "ts", "bash" (https://shiki.style/languages)',
   budgets: 'must be an object of JavaScript budgets',
   budget: 'must be a whole number of gzip bytes greater than 0',
   'budgets.contentTemplates': 'must be a list of template names',
@@ -38,6 +43,11 @@ export const EXPECTED = {
   socialImages:
     'must be { card: (data, meta) => the card\'s elements, fonts: [{ file: "templates/fonts/x.woff", name: "Inter", weight: 400 | 700 ... }] }',
   followSymlinks: 'must be true (content may link to files and folders outside the site) or false',
+  plugins: 'must be a list of plugins (definePlugin from "site")',
+  'plugins.name': 'must be the plugin\'s name, a non-empty string',
+  'plugins.hook': 'must be a function (a plugin hook: docs/plugins.md)',
+  'plugins.jsonLdRules': 'must map a schema.org type to a function listing what a node of it lacks',
+  'plugins.checks': 'must map a check\'s name to a function of the finished output listing its problems',
 } as const;
 
 /**
@@ -65,7 +75,31 @@ const collectionSchema = z.discriminatedUnion(
   { error: EXPECTED.collection },
 );
 
-const plugins = z.array(z.any(), { error: EXPECTED['markdown.plugins'] }).optional();
+/** A markdown plugin: the function, or [function, ...options]. */
+const isPlugin = (v: unknown) => typeof v === 'function' || (Array.isArray(v) && typeof v[0] === 'function');
+const plugins = z.array(z.custom(isPlugin, { error: EXPECTED['markdown.plugin'] }), { error: EXPECTED['markdown.plugins'] }).optional();
+const language = z.string({ error: EXPECTED['markdown.highlight.language'] }).refine(knownLanguage, { error: EXPECTED['markdown.highlight.language'] });
+
+/** The markdown options; plugins are listed for the engine that runs them (the other would ignore them in silence). */
+const markdownSchema = z
+  .strictObject(
+    {
+      engine: z.enum(['markdown-it', 'remark'], { error: EXPECTED['markdown.engine'] }).optional(),
+      markdownItPlugins: plugins,
+      remarkPlugins: plugins,
+      highlight: z
+        .union([z.boolean(), z.strictObject({ aliases: z.record(z.string(), language, { error: EXPECTED['markdown.highlight.aliases'] }).optional() })], {
+          error: EXPECTED['markdown.highlight'],
+        })
+        .optional(),
+    },
+    { error: EXPECTED.markdown },
+  )
+  .check((ctx) => {
+    const { engine, markdownItPlugins, remarkPlugins } = ctx.value;
+    const [field, ignored] = engine === 'remark' ? (['markdownItPlugins', markdownItPlugins] as const) : (['remarkPlugins', remarkPlugins] as const);
+    if (ignored?.length) ctx.issues.push({ code: 'custom', input: ignored, path: [field], message: EXPECTED[`markdown.${field}.ignored`] });
+  });
 const WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
 
 /** What site.config.ts's default export must be. */
@@ -79,25 +113,7 @@ export const siteConfigSchema = z.strictObject(
     jsonLd: fn(EXPECTED.jsonLd).optional(),
     files: fn(EXPECTED.files).optional(),
     csp: fn(EXPECTED.csp).optional(),
-    markdown: z
-      .strictObject(
-        {
-          engine: z.enum(['markdown-it', 'remark'], { error: EXPECTED['markdown.engine'] }).optional(),
-          markdownItPlugins: plugins,
-          remarkPlugins: plugins,
-          highlight: z
-            .union(
-              [
-                z.boolean(),
-                z.strictObject({ aliases: z.record(z.string(), z.string(), { error: EXPECTED['markdown.highlight.aliases'] }).optional() }),
-              ],
-              { error: EXPECTED['markdown.highlight'] },
-            )
-            .optional(),
-        },
-        { error: EXPECTED.markdown },
-      )
-      .optional(),
+    markdown: markdownSchema.optional(),
     budgets: z
       .strictObject(
         {
@@ -142,6 +158,22 @@ export const siteConfigSchema = z.strictObject(
       })
       .optional(),
     followSymlinks: z.boolean({ error: EXPECTED.followSymlinks }).optional(),
+    plugins: z
+      .array(
+        z.looseObject({
+          name: z.string({ error: EXPECTED['plugins.name'] }).min(1, { error: EXPECTED['plugins.name'] }),
+          config: fn(EXPECTED['plugins.hook']).optional(),
+          routes: fn(EXPECTED['plugins.hook']).optional(),
+          files: fn(EXPECTED['plugins.hook']).optional(),
+          jsonLd: fn(EXPECTED['plugins.hook']).optional(),
+          jsonLdRules: z.record(z.string(), fn(EXPECTED['plugins.jsonLdRules']), { error: EXPECTED['plugins.jsonLdRules'] }).optional(),
+          checks: z.record(z.string(), fn(EXPECTED['plugins.checks']), { error: EXPECTED['plugins.checks'] }).optional(),
+          buildDone: fn(EXPECTED['plugins.hook']).optional(),
+          devStart: fn(EXPECTED['plugins.hook']).optional(),
+        }),
+        { error: EXPECTED.plugins },
+      )
+      .optional(),
   },
   { error: EXPECTED['export default'] },
 ).check((ctx) => {

@@ -7,12 +7,12 @@
  * data. Without a cache folder, images are kept in memory for the one build.
  */
 import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { writeFileAtomic } from '../cache/writeFileAtomic.ts';
+import { writeFileAtomic } from '../core/writeFileAtomic.ts';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { contentHash } from '../cache/contentHash.ts';
-import { stampAt } from '../cache/stampOf.ts';
+import { contentHash } from '../core/contentHash.ts';
+import { stampAt } from '../core/stampOf.ts';
 
 interface StoredImage {
   hash: string;

@@ -5,7 +5,7 @@
  * site meta) spares drawing the cards of a warm build: 4,000 cards drawn as data take 50-150 ms,
  * looked up a few. Pure apart from the site's card function, which must be pure itself.
  */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import type { Route, SiteMeta, SocialCardData, SocialImagesOptions } from '../site/defineConfig.ts';
 import { cardTree, type CardNode } from './cardTree.ts';
 import { drawableTree } from './cardText.ts';

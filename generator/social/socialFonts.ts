@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashParts } from '../cache/contentHash.ts';
-import { SiteError } from '../errors.ts';
+import { hashParts } from '../core/contentHash.ts';
+import { SiteError } from '../core/errors.ts';
 import type { SocialFont } from '../site/defineConfig.ts';
 import { fontCoverage, unionCoverage, type Coverage } from './fontCoverage.ts';
 

@@ -5,7 +5,7 @@
  * changed card gets a new URL (social networks cache images by URL) and an unchanged one keeps its own.
  * Pure.
  */
-import { hashParts } from '../cache/contentHash.ts';
+import { hashParts } from '../core/contentHash.ts';
 import type { CardNode } from './cardTree.ts';
 
 export const SOCIAL_WIDTH = 1200;

@@ -7,11 +7,11 @@
  */
 import { availableParallelism } from 'node:os';
 import type { BuildCache } from '../cache/BuildCache.ts';
-import { hashParts } from '../cache/contentHash.ts';
-import { SiteError } from '../errors.ts';
+import { hashParts } from '../core/contentHash.ts';
+import { SiteError } from '../core/errors.ts';
 import type { Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
-import type { OutputDir, OutputFiles } from '../writeOutput.ts';
+import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
 import { cardDrawer, socialRenderer } from './drawSocialImage.ts';
 import type { CardNode } from './cardTree.ts';
 import { drawCard, planSocialImages, type SocialImage, type SocialPlan } from './planSocialImages.ts';

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
 import { readSource, readSources, startStamps, WRITTEN, type SourceRef } from '../cache/readSources.ts';
 import type { ResolvedConfig } from '../config.ts';
-import type { LinkPolicy } from '../content/contentLinks.ts';
+import type { LinkPolicy } from '../core/contentLinks.ts';
 import { listEntryFiles, sortEntries, withoutBody } from '../content/load.ts';
-import type { Progress } from '../progress.ts';
+import type { Progress } from '../core/progress.ts';
 import type { Entry, EntryMeta, ListCollection } from '../site/defineConfig.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { SourceFile } from '../shards/ShardState.ts';
@@ -36,7 +36,7 @@ export interface ReadEntriesInput {
   /** The generator's own key (sourceKey): packs written by another generator version are ignored. */
   generatorKey: Promise<string>;
   progress: Progress;
-  /** What the content's symbolic links may lead to (content/contentLinks.ts). */
+  /** What the content's symbolic links may lead to (core/contentLinks.ts). */
   links: LinkPolicy;
 }
 
@@ -45,7 +45,7 @@ export interface ReadEntriesInput {
  * afresh; `save`: writes what changed into the build cache (the caller picks a moment the workers are
  * busy), settling when it is written.
  */
-export async function readEntries({ name, list, config, cache, pool, generatorKey, progress, links }: ReadEntriesInput): Promise<{
+export interface ReadEntriesResult {
   entries: Entry[];
   /** The collection's file names, sorted (what the build record hashes as its list). */
   files: string[];
@@ -53,7 +53,9 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
   /** Each entry (content-relative file, in listing order) -> its stamp when read or found unchanged, and its hash. */
   stamps: Map<string, { stamp: string; hash: string }>;
   save: () => Promise<void>;
-}> {
+}
+
+export async function readEntries({ name, list, config, cache, pool, generatorKey, progress, links }: ReadEntriesInput): Promise<ReadEntriesResult> {
   const files = listEntryFiles(config.contentDir, list.dir, list.nested, links);
   const [ENTRIES, SOURCES] = [entriesPack(name), sourcesPack(name)];
   // A big site with no entry index yet is a cold build: the workers start now, while this thread reads.

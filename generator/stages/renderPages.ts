@@ -5,17 +5,17 @@
  * the content files it read, its hash and its check summary.
  */
 import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
-import { hashParts } from '../cache/contentHash.ts';
+import { hashParts } from '../core/contentHash.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { listCollections, metaOf, type ContentSnapshot } from '../content/load.ts';
-import type { Progress } from '../progress.ts';
+import type { Progress } from '../core/progress.ts';
 import type { PageSummary } from '../checks/summarizePage.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
-import type { OutputDir, OutputFiles } from '../writeOutput.ts';
+import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 
 /** What the cache remembers of a page between builds. */

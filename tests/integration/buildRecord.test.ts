@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, upToDate } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { BuildCache } from '../../generator/cache/BuildCache.ts';
-import { recordKey, upToDateReport } from '../../generator/cache/buildRecord.ts';
+import { upToDateReport } from '../../generator/cache/buildRecord.ts';
+import { recordKey } from '../../generator/pipeline/buildKey.ts';
 import { sourceKey, treeKey } from '../../generator/cache/sourceKey.ts';
 import { resolveConfig } from '../../generator/config.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
-import { OUTPUT_MARKER } from '../../generator/outputMarker.ts';
+import { OUTPUT_MARKER } from '../../generator/output/outputMarker.ts';
 
 let tmp: string;
 let content: string;

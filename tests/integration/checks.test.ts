@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/core/errors.ts';
 
 let tmp: string;
 beforeAll(async () => {

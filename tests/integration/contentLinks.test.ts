@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
 import { dev } from '../../generator/dev/dev.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/core/errors.ts';
 import { runSite } from './runSite.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));

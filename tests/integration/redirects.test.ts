@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
 import { preview } from '../../generator/dev/preview.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/core/errors.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
 
 const ARTICLE = 'blog/canva-vs-google-slides.md';

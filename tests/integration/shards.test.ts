@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/core/errors.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
 
 let tmp: string;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArticles } from '../../scripts/generateArticles.ts';
-import { SPEED_LAYERS } from '../../generator/speedLayers.cjs';
+import { SPEED_LAYERS } from '../../generator/core/speedLayers.cjs';
 import { hashTree, runSiteWithEnv } from './runSite.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backendFromEnv, checkSiteUrl, resolveConfig } from '../../generator/config.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/core/errors.ts';
 
 const root = path.resolve('/projects/site');
 

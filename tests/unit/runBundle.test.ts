@@ -86,8 +86,8 @@ describe('runBundle', () => {
   it("tells a thread the folder of the bundle it runs (its own copy of runBundle.cjs too), and null outside one", async () => {
     // A bundle holds a copy of runBundle.cjs (shardWorker.ts imports it): a module of its own, which knows it all the same.
     const copy = path.join(tmp, 'copy');
-    await mkdir(copy);
-    for (const f of ['runBundle.cjs', 'speedLayers.cjs']) await copyFile(path.join('generator', f), path.join(copy, f));
+    await mkdir(path.join(copy, 'core'), { recursive: true });
+    for (const f of ['runBundle.cjs', 'core/speedLayers.cjs']) await copyFile(path.join('generator', f), path.join(copy, f));
     const file = await bundle('folder.cjs', "process.stdout.write(JSON.stringify(require('./copy/runBundle.cjs').bundleFolder()));");
     expect(JSON.parse(runInProcess(file))).toBe(tmp);
     const outside = execFileSync(process.execPath, ['-e', `process.stdout.write(JSON.stringify(require(${JSON.stringify(runBundleFile)}).bundleFolder()))`], { encoding: 'utf8' });

@@ -4,6 +4,7 @@ import { adminUsers } from './adminUsers.ts';
 import { AuthError } from './authError.ts';
 import type { authMails } from './authMails.ts';
 import { adminLinks } from './generateLink.ts';
+import { oauthClients } from './oauthClients.ts';
 import { requireAdmin } from './requireAdmin.ts';
 
 type ReadBody = (request: Request) => Promise<Record<string, unknown>>;
@@ -15,13 +16,14 @@ export function isAdminRoute(route: string): boolean {
 
 /**
  * GoTrue's admin API (router in api.go, handlers in admin.go, mail.go, invite.go), all behind
- * requireAdmin: users, their factors, generate_link and invite. The OAuth server's client
- * registry answers as GoTrue does with that server off; SSO providers, passkeys, custom providers
- * and the audit log are not served (404).
+ * requireAdmin: users, their factors, generate_link and invite, and the OAuth server's client
+ * registry with [auth.oauth_server] enabled (as GoTrue answers with that server off otherwise);
+ * SSO providers, passkeys, custom providers and the audit log are not served (404).
  */
 export function adminRoutes(ctx: BackendContext, mails: ReturnType<typeof authMails>, redirectTarget: (requested: string | null) => string, readBody: ReadBody) {
   const users = adminUsers(ctx);
   const links = adminLinks(ctx, mails, redirectTarget);
+  const clients = oauthClients(ctx);
 
   /** `redirectTo`: the request's link target as GetReferrer chose it. */
   return async function adminRoute(request: Request, url: URL, route: string, redirectTo: string): Promise<Response> {
@@ -33,7 +35,11 @@ export function adminRoutes(ctx: BackendContext, mails: ReturnType<typeof authMa
       return jsonResponse(200, body, headers);
     }
     if (route === 'POST /admin/users') return jsonResponse(200, await users.create(await readBody(request)));
-    if (/^\S+ \/admin\/oauth(\/|$)/.test(route)) throw new AuthError(404, 'feature_disabled', 'OAuth server is disabled');
+    if (/^\S+ \/admin\/oauth(\/|$)/.test(route)) {
+      if (!ctx.config.auth.oauthServer.enabled) throw new AuthError(404, 'feature_disabled', 'OAuth server is disabled');
+      const answer = await clients(request, route);
+      if (answer) return answer;
+    }
     const user = /^(GET|PUT|DELETE) \/admin\/users\/([^/]+)$/.exec(route);
     if (user) {
       const [, method, id] = user;

@@ -118,7 +118,7 @@ export function buildSelectSql(
 
   function entries(level: Level, expandStar = false): Entry[] {
     const aggregates = level.items.some((i) => i.kind === 'field' && i.aggregate);
-    return level.items.flatMap((item): Entry[] => {
+    const all = level.items.flatMap((item): Entry[] => {
       if (item.kind === 'star') {
         // With an aggregate the columns are grouped by, so `*` is spelled out, as PostgREST does.
         if (!aggregates && !expandStar) return [{ sql: `${level.ref}.*`, aggregate: false }];
@@ -139,6 +139,24 @@ export function buildSelectSql(
       const named = item.alias !== undefined || item.jsonPath !== undefined || item.cast !== undefined || !isColumn(level, item.name);
       return [{ sql: fieldValue(level, item), key, ...(named ? {} : { implicit: true }), aggregate: false }];
     });
+    distinctEmbeds(level);
+    return all;
+  }
+
+  /**
+   * PostgREST joins each embed as <table>_<alias or name>_<depth>: two embeds of one level under the
+   * same name (`users!a(*), users!b(*)` without aliases) make Postgres refuse the statement (42712).
+   */
+  function distinctEmbeds(level: Level): void {
+    const seen = new Set<string>();
+    for (const e of embedsOf(level)) {
+      const key = keyOf(e);
+      if (seen.has(key)) {
+        const depth = level.path ? level.path.split('.').length + 1 : 1;
+        throw new RestError(400, '42712', `table name "${level.table}_${key}_${depth}" specified more than once`);
+      }
+      seen.add(key);
+    }
   }
 
   function fieldValue(level: Level, item: Extract<RestSelectItem, { kind: 'field' }>): string {

@@ -7,6 +7,7 @@ import { runAsCaller } from '../runAsCaller.ts';
 import { buildInsertSql, locationOf } from './buildInsertSql.ts';
 import { buildRestSql } from './buildRestSql.ts';
 import { buildRpcSql } from './buildRpcSql.ts';
+import { explainSql, planContentType } from './explainSql.ts';
 import type { RestRoutine } from './loadCatalog.ts';
 import { handleOpenApi } from './handleOpenApi.ts';
 import { loadCatalog, type RestCatalog } from './loadCatalog.ts';
@@ -45,7 +46,7 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
     const prefs = parsePrefer(request.headers.get('prefer'), txEnd.endsWith('-allow-override'));
     // pgrst.db_tx_end: commit unless the setting says rollback; with -allow-override, Prefer: tx= decides.
     const rollback = prefs.tx ? prefs.tx === 'rollback' : txEnd.startsWith('rollback');
-    const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers);
+    const parsed = parseRestRequest(subPath, url.searchParams, request.method, request.headers, catalog.settings?.planEnabled);
     const body = await restBody(request, parsed);
     const isInsert = parsed.kind === 'table' && (parsed.method === 'POST' || parsed.method === 'PUT');
     const insert = isInsert ? buildInsertSql(parsed, catalog, body, prefs, url.searchParams.get('on_conflict')) : null;
@@ -75,6 +76,7 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       throw error;
     });
     async function runStatement(tx: Queryable) {
+      if (parsed.plan) return { body: await explain(tx, parsed.plan), total: null, affected: 0, insertedRows: 0, location: null };
       const res = await tx.query<{ body: string | null; total: number | null; page?: number; location?: string | null }>(sql.text, sql.params, { serializers: AS_TEXT });
       const row = res.rows[0];
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
@@ -97,6 +99,14 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       }
       return { body: row?.body ?? null, total, affected, insertedRows, location: row?.location ?? null };
     }
+    async function explain(tx: Queryable, plan: NonNullable<RestRequest['plan']>): Promise<string> {
+      const res = await tx.query<{ 'QUERY PLAN': unknown }>(explainSql(plan, sql.text), sql.params, { serializers: AS_TEXT });
+      const lines = res.rows.map((r) => (typeof r['QUERY PLAN'] === 'string' ? r['QUERY PLAN'] : JSON.stringify(r['QUERY PLAN'])));
+      // Text comes as one row a line, JSON as one row.
+      return plan.format === 'text' ? lines.map((l) => `${l}\n`).join('') : lines.join('');
+    }
+
+    if (parsed.plan) return new Response(result.body, { status: 200, headers: { 'Content-Type': planContentType(parsed.plan) } });
 
     const headers: Record<string, string> = {};
     let text = result.body;

@@ -39,6 +39,8 @@ export interface RestSettings {
   aggregatesEnabled: boolean;
   /** pgrst.db_tx_end: commit (the default) or rollback; `-allow-override` lets `Prefer: tx=` choose per request. */
   txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** pgrst.db_plan_enabled: `Accept: application/vnd.pgrst.plan` answers the read's EXPLAIN (PostgREST's default: off). */
+  planEnabled: boolean;
 }
 
 /** A parameter as PostgREST's schema cache holds it: '' for an unnamed one, the type as regtype prints it. */
@@ -80,7 +82,7 @@ export interface RestForeignKey {
 }
 
 /** Reads the catalog once (after migrations). Every identifier a request names is checked against it. */
-export async function loadCatalog(db: Queryable, schema = 'public', defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string }> = {}): Promise<RestCatalog> {
+export async function loadCatalog(db: Queryable, schema = 'public', defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled: boolean }> = {}): Promise<RestCatalog> {
   const columns = await db.query<{ table_name: string; column_name: string; type: string; default_sql: string | null }>(
     `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type,
             case when a.attgenerated <> '' then null
@@ -225,21 +227,25 @@ const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-o
  * in-database configuration (a setting for this database before one for all),
  * over config.toml's (embedded) keys of the same names.
  */
-async function loadSettings(db: Queryable, defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string }>): Promise<RestSettings> {
+async function loadSettings(db: Queryable, defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled: boolean }>): Promise<RestSettings> {
   const rows = await db.query<{ key: string; value: string }>(
     `select distinct on (key) key, value from (
        select s.setdatabase as database, split_part(c, '=', 1) as key, substr(c, strpos(c, '=') + 1) as value
          from pg_db_role_setting s cross join unnest(s.setconfig) c
         where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
           and s.setdatabase in (0, (select oid from pg_database where datname = current_catalog))) kv
-      where key in ('pgrst.db_aggregates_enabled', 'pgrst.db_tx_end')
+      where key in ('pgrst.db_aggregates_enabled', 'pgrst.db_tx_end', 'pgrst.db_plan_enabled')
       order by key, database desc`,
   );
   const get = (key: string) => rows.rows.find((r) => r.key === key)?.value.trim().toLowerCase();
-  const aggregates = get('pgrst.db_aggregates_enabled');
+  const flag = (key: string, fallback: boolean | undefined) => {
+    const value = get(key);
+    return value === undefined ? (fallback ?? false) : ['true', 'on', 'yes', '1'].includes(value);
+  };
   const txEnd = get('pgrst.db_tx_end') ?? defaults.dbTxEnd;
   return {
-    aggregatesEnabled: aggregates === undefined ? (defaults.dbAggregatesEnabled ?? false) : ['true', 'on', 'yes', '1'].includes(aggregates),
+    aggregatesEnabled: flag('pgrst.db_aggregates_enabled', defaults.dbAggregatesEnabled),
+    planEnabled: flag('pgrst.db_plan_enabled', defaults.dbPlanEnabled),
     txEnd: (TX_END as readonly string[]).includes(txEnd ?? '') ? (txEnd as RestSettings['txEnd']) : 'commit',
   };
 }
@@ -249,7 +255,7 @@ export async function reloadCatalog(ctx: {
   db: Queryable;
   catalog: RestCatalog;
   otherCatalogs?: Map<string, RestCatalog>;
-  config?: { dbAggregatesEnabled: boolean; dbTxEnd: string };
+  config?: { dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled?: boolean };
 }): Promise<void> {
   ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema, ctx.config);
   ctx.otherCatalogs?.clear();

@@ -1,4 +1,4 @@
-import { pickAccept, type RestMediaType } from './negotiateAccept.ts';
+import { pickAccept, type RestMediaType, type RestPlan } from './negotiateAccept.ts';
 import { parseFilter } from './parseFilter.ts';
 import { parseLogicTree } from './parseLogicTree.ts';
 import { parseOrder } from './parseOrder.ts';
@@ -36,6 +36,8 @@ export interface RestRequest {
   media: RestMediaType;
   /** `;nulls=stripped` on vnd.pgrst.array+json or vnd.pgrst.object+json: keys whose value is null are left out. */
   stripNulls: boolean;
+  /** Accept: application/vnd.pgrst.plan (explain()) of a read, when pgrst.db_plan_enabled is on: its EXPLAIN is the answer. */
+  plan?: RestPlan;
   /** GET /rpc/fn?arg=value arguments. */
   queryArgs: Record<string, string>;
 }
@@ -43,8 +45,11 @@ export interface RestRequest {
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
 const EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
 
-/** Pure: path below /rest/v1, query string, method and headers -> RestRequest (or a PGRST1xx RestError). */
-export function parseRestRequest(subPath: string, search: URLSearchParams, method: string, headers: Headers): RestRequest {
+/**
+ * Pure: path below /rest/v1, query string, method and headers -> RestRequest (or a PGRST1xx RestError);
+ * `planEnabled` (pgrst.db_plan_enabled) makes `Accept: application/vnd.pgrst.plan` of a read acceptable.
+ */
+export function parseRestRequest(subPath: string, search: URLSearchParams, method: string, headers: Headers, planEnabled = false): RestRequest {
   const parts = subPath.split('/').filter(Boolean).map(decodePathPart);
   const isRpc = parts[0] === 'rpc';
   const name = isRpc ? parts[1] : parts[0];
@@ -63,7 +68,7 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
   const selectItems = parseSelect(search.get('select'));
   const isRead = !isRpc && (upper === 'GET' || upper === 'HEAD');
   const range = pageRange(search, upper === 'GET' ? headers.get('range') : null);
-  const picked = isRead ? pickAccept(accept) : { media: 'json' as const, stripNulls: false };
+  const picked = isRead ? pickAccept(accept, planEnabled) : { media: 'json' as const, stripNulls: false };
   const request: RestRequest = {
     kind: isRpc ? 'rpc' : 'table',
     name,
@@ -82,6 +87,7 @@ export function parseRestRequest(subPath: string, search: URLSearchParams, metho
     singular: accept.includes('application/vnd.pgrst.object+json'),
     media: picked.media,
     stripNulls: picked.stripNulls,
+    ...(picked.plan && { plan: picked.plan }),
     queryArgs: {},
   };
   if (request.media === 'object') request.singular = true;

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preview } from '../../../generator/dev/preview.ts';
-import { OUTPUT_MARKER } from '../../../generator/outputMarker.ts';
+import { OUTPUT_MARKER } from '../../../generator/output/outputMarker.ts';
 import { buildAndServe, type BuiltSite } from '../harness.ts';
 
 let site: BuiltSite;

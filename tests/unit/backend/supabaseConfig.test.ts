@@ -59,6 +59,11 @@ describe('supabaseConfigFromText', () => {
     expect(supabaseConfigFromText('').auth.rateLimit).toEqual(DEFAULT_RATE_LIMIT);
   });
 
+  it('reads [auth.oauth_server] enabled, off by default as in the CLI template', () => {
+    expect(supabaseConfigFromText('').auth.oauthServer).toEqual({ enabled: false });
+    expect(supabaseConfigFromText('[auth.oauth_server]\nenabled = true').auth.oauthServer).toEqual({ enabled: true });
+  });
+
   it('reads Go durations', () => {
     expect(durationSeconds('1s', 0)).toBe(1);
     expect(durationSeconds('1m0s', 0)).toBe(60);

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
-import { contentHash } from '../../../generator/cache/contentHash.ts';
-import { stampOf } from '../../../generator/cache/stampOf.ts';
+import { contentHash } from '../../../generator/core/contentHash.ts';
+import { stampOf } from '../../../generator/core/stampOf.ts';
 
 let tmp: string;
 beforeAll(async () => {

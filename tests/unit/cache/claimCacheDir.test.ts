@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
 import { CACHE_TAG, claimCacheDir } from '../../../generator/cache/claimCacheDir.ts';
-import type { SiteError } from '../../../generator/errors.ts';
+import type { SiteError } from '../../../generator/core/errors.ts';
 
 let tmp: string;
 beforeAll(() => {

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contentHash } from '../../../generator/cache/contentHash.ts';
+import { contentHash } from '../../../generator/core/contentHash.ts';
 import { readSource, readSourceFile, readSources, type Stamps } from '../../../generator/cache/readSources.ts';
 
 let tmp: string;

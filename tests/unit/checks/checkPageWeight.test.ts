@@ -1,7 +1,7 @@
 /** The page-weight budget: any page whose HTML is over it fails the build, named with its size and the budget. */
 import { describe, expect, it } from 'vitest';
 import { checkPageWeight, PAGE_BYTES } from '../../../generator/checks/checkPageWeight.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 
 const failure = (fn: () => unknown): SiteError<'PageTooHeavy'> => {
   try {

@@ -4,7 +4,7 @@ import { brokenLinks, duplicateHead, inlineCode, invalidJsonLd, linksToRedirects
 import { runChecks } from '../../../generator/checks/runChecks.ts';
 import { summarizePage } from '../../../generator/checks/summarizePage.ts';
 import { build } from '../../../generator/build.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 
 const SITE = 'https://example.com';
 const doc = (title: string, body: string, head = '') =>

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fixedFiles, loadContent, loadFixedContent } from '../../../generator/content/load.ts';
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { collection } from '../../../generator/site/defineConfig.ts';
 import site from '../../../site.config.ts';
 

@@ -161,25 +161,6 @@ describe('markdownRenderer', () => {
     expect(remark('Hello.\n').html).toBe('<p>Hello.</p>\n');
   });
 
-  it('rejects an unknown engine, naming the ones it knows', async () => {
-    await expect(markdownRenderer({ engine: 'marked' as never })).rejects.toThrow(
-      'markdown.engine is the string "marked", which is not a markdown engine: use "markdown-it" (the default) or "remark".',
-    );
-  });
-
-  it('rejects a plugin that is not a function, and plugins the chosen engine would ignore', async () => {
-    await expect(markdownRenderer({ markdownItPlugins: ['markdown-it-anchor'] })).rejects.toThrow(
-      'markdown.markdownItPlugins[0] is the string "markdown-it-anchor", not a plugin: import the plugin in the site config and list the function itself, or [plugin, options].',
-    );
-    await expect(markdownRenderer({ engine: 'remark', remarkPlugins: [remarkParagraphClass, [{ className: 'x' }]] })).rejects.toThrow(
-      'markdown.remarkPlugins[1] is an object, not a plugin',
-    );
-    await expect(markdownRenderer({ remarkPlugins: [remarkParagraphClass] })).rejects.toThrow(
-      'markdown.remarkPlugins lists plugins, but the engine is "markdown-it", which would ignore them: set engine to "remark", or remove remarkPlugins.',
-    );
-    await expect(markdownRenderer({ engine: 'remark', markdownItPlugins: 'x' as never })).rejects.toThrow('markdown.markdownItPlugins is the string "x", not a list');
-  });
-
   it('highlights fenced code by default; highlight: false leaves it plain in both engines; aliases add fence names', async () => {
     const source = '```npmrc\nsave-exact = true\n```\n\n```ts\nconst a = 1;\n```\n';
     expect(await markdownRenderer({ highlight: {} })).toBe(renderMarkdown);
@@ -190,16 +171,5 @@ describe('markdownRenderer', () => {
       const aliased = await markdownRenderer({ engine, highlight: { aliases: { npmrc: 'ini' } } });
       expect(aliased(source).html).toMatch(/^<pre class="hl"><code class="language-npmrc"><span class="hl-/);
     }
-  });
-
-  it('rejects a highlight option of the wrong shape, or an alias for a language shiki does not bundle', async () => {
-    await expect(markdownRenderer({ highlight: 'yes' as never })).rejects.toThrow(
-      'markdown.highlight is the string "yes": write false to turn highlighting off, or { aliases: { npmrc: \'ini\' } }.',
-    );
-    await expect(markdownRenderer({ highlight: { theme: 'dark' } as never })).rejects.toThrow('markdown.highlight has no option "theme"');
-    await expect(markdownRenderer({ highlight: { aliases: ['ini'] as never } })).rejects.toThrow('markdown.highlight.aliases is an array, not an object');
-    await expect(markdownRenderer({ highlight: { aliases: { npmrc: 'no-such-language' } } })).rejects.toThrow(
-      'markdown.highlight.aliases.npmrc is the string "no-such-language", which is not a language shiki bundles',
-    );
   });
 });

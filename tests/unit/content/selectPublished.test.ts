@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatHeldBack } from '../../../generator/content/formatHeldBack.ts';
 import { earliestDue, mergeHeld, publicationMoment, selectPublished } from '../../../generator/content/selectPublished.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { collection, type EntryMeta } from '../../../generator/site/defineConfig.ts';
 
 const schema = z.object({ title: z.string(), date: z.string(), draft: z.boolean().optional() });

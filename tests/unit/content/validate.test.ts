@@ -5,7 +5,7 @@ import { parseMarkdownFile } from '../../../generator/content/load.ts';
 import { locateJsonPath } from '../../../generator/content/locateJsonPath.ts';
 import { BlogFrontMatter, PageSeo } from '../../../templates/schemas.ts';
 import { describeFound, validate } from '../../../generator/content/validate.ts';
-import { formatSiteError, SiteError } from '../../../generator/errors.ts';
+import { formatSiteError, SiteError } from '../../../generator/core/errors.ts';
 
 /** Runs fn and returns the SiteError it throws. */
 function thrown(fn: () => unknown): SiteError {

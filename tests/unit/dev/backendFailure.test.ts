@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BackendError } from '../../../generator/backend/BackendError.ts';
 import { backendFailure } from '../../../generator/dev/backendFailure.ts';
-import { formatSiteError } from '../../../generator/errors.ts';
+import { formatSiteError } from '../../../generator/core/errors.ts';
 
 describe('backendFailure', () => {
   it('turns a taken backend port into PortInUse naming --backend-port and the port', () => {

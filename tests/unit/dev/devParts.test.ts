@@ -4,7 +4,7 @@ import { classifyChange } from '../../../generator/dev/classifyChange.ts';
 import { headersFor, parseHeadersFile } from '../../../generator/dev/parseHeadersFile.ts';
 import { overlayHtml } from '../../../generator/dev/overlay.ts';
 import { toWireError } from '../../../generator/dev/toWireError.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 
 const roots = { contentDir: '/p/content', templatesDir: '/p/templates', widgetsDir: '/p/widgets', supabaseDir: '/p/supabase' };
 

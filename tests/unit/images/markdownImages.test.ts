@@ -8,7 +8,7 @@ import { image, withImageFields } from '../../../generator/images/imageField.ts'
 import { imageRefsIn, placeImages, resolveImagePath } from '../../../generator/images/markdownImages.ts';
 import type { ResponsiveImage } from '../../../generator/images/imageTypes.ts';
 import { collection } from '../../../generator/site/defineConfig.ts';
-import { isSiteError } from '../../../generator/errors.ts';
+import { isSiteError } from '../../../generator/core/errors.ts';
 
 const at = { file: 'blog/post.md', line: 10 };
 const body = '![A chart](./images/chart.png)\n\nText.\n\nMore text\nand ![A *small* diagram](images/small.png "Diagram") here.\n\n![Logo](/static/logo.svg)\n';

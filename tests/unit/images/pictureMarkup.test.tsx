@@ -1,7 +1,7 @@
 /** The <picture> of a content image: the same bytes from the markdown writer and from <Image>. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Image } from '../../../generator/images/Image.tsx';
+import { Image } from '../../../generator/render/Image.tsx';
 import { imageLookup } from '../../../generator/images/imageLookup.ts';
 import type { ResponsiveImage } from '../../../generator/images/imageTypes.ts';
 import { pictureHtml, pictureSpec } from '../../../generator/images/pictureMarkup.ts';

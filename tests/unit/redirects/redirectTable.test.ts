@@ -1,6 +1,6 @@
 /** The redirect table: config redirects and route aliases, checked for paths, collisions, targets, chains and loops. */
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { fileForPath } from '../../../generator/routes.ts';
 import { assertNoHiddenFiles, pathProblem, redirectTable, type LocateRedirect } from '../../../generator/redirects/redirectTable.ts';
 import type { Route } from '../../../generator/site/defineConfig.ts';

@@ -3,7 +3,7 @@
  * searchDoc.ts: which entries are searched, by which fields, and what their results show.
  */
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { searchFiles } from '../../../generator/search/searchFiles.ts';
 import { MANIFEST_FILE } from '../../../generator/search/buildSearchIndex.ts';
 import { searchIndex } from '../../../generator/islands/searchIndex.ts';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticFiles } from '../../../generator/assets/staticFiles.ts';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
-import { contentHash } from '../../../generator/cache/contentHash.ts';
+import { contentHash } from '../../../generator/core/contentHash.ts';
 import { allEntries, depHasher as engineDepHasher, pageKey, routeDigester as engineDigester } from '../../../generator/cache/pageKey.ts';
 import {
   listEntryFiles,
@@ -18,7 +18,7 @@ import {
   type ContentSnapshot,
 } from '../../../generator/content/load.ts';
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import type { EntryMeta, ListCollection } from '../../../generator/site/defineConfig.ts';
 import { ShardState as EngineShardState, type Prepared, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
 import { buildRoutes as siteRoutes, type SiteRoute as Route } from '../../../templates/routes.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { checkDefinition } from '../../../generator/site/checkDefinition.ts';
 import { collection, defineConfig } from '../../../generator/site/defineConfig.ts';
 import site from '../../../site.config.ts';
@@ -150,7 +150,7 @@ describe('checkDefinition', () => {
     expect(e.args.field).toBe('redirect');
     expect(e.message).toMatch(/^site\.config\.ts: "redirect" is not a field of the config: did you mean "redirects"\? \(it takes collections, meta, routes, /);
     expect(failure({ ...good, socialImage: 'og.png' }).args.expected).toMatch(/did you mean "socialImages"\?/);
-    expect(failure({ ...good, plugins: [] }).args.expected).not.toMatch(/did you mean/);
+    expect(failure({ ...good, integrations: [] }).args.expected).not.toMatch(/did you mean/);
   });
 
   it('refuses an unknown key inside an option object or a list collection, where it is', () => {
@@ -179,6 +179,52 @@ describe('checkDefinition', () => {
 
   it('takes markdown.engine as markdown-it or remark', () => {
     expect(checkDefinition({ ...good, markdown: { engine: 'remark' } }, 'site.config.ts')).toBeTruthy();
-    expect(failure({ ...good, markdown: { engine: 'marked' } }).args).toMatchObject({ field: 'markdown.engine', expected: 'must be "markdown-it" (the default) or "remark"' });
+    expect(failure({ ...good, markdown: { engine: 'marked' } }).args).toMatchObject({
+      field: 'markdown.engine',
+      expected: 'must be "markdown-it" (the default) or "remark", not the string "marked"',
+    });
+  });
+
+  it('takes markdown plugins as functions or [function, options], listed for the engine that runs them', () => {
+    const plugin = () => undefined;
+    expect(checkDefinition({ ...good, markdown: { markdownItPlugins: [plugin, [plugin, { a: 1 }]], remarkPlugins: [] } }, 'site.config.ts')).toBeTruthy();
+    expect(checkDefinition({ ...good, markdown: { engine: 'remark', remarkPlugins: [plugin] } }, 'site.config.ts')).toBeTruthy();
+    expect(failure({ ...good, markdown: { markdownItPlugins: ['markdown-it-anchor'] } }).message).toBe(
+      'site.config.ts: "markdown.markdownItPlugins.0" must be a plugin: import the plugin in the site config and list the function itself, or [plugin, options], not the string "markdown-it-anchor".',
+    );
+    expect(failure({ ...good, markdown: { engine: 'remark', remarkPlugins: [plugin, [{ className: 'x' }]] } }).args).toMatchObject({
+      field: 'markdown.remarkPlugins.1',
+      expected: expect.stringMatching(/^must be a plugin: .*, not an array whose first item is an object$/),
+    });
+    expect(failure({ ...good, markdown: { remarkPlugins: [plugin] } }).message).toBe(
+      'site.config.ts: "markdown.remarkPlugins" lists plugins, but the engine is "markdown-it" (the default), which would ignore them: set engine to "remark", or remove remarkPlugins.',
+    );
+    expect(failure({ ...good, markdown: { engine: 'remark', markdownItPlugins: [plugin] } }).args.expected).toBe(
+      'lists plugins, but the engine is "remark", which would ignore them: set engine to "markdown-it", or remove markdownItPlugins',
+    );
+    expect(failure({ ...good, markdown: { engine: 'remark', markdownItPlugins: 'x' } }).args).toMatchObject({
+      field: 'markdown.markdownItPlugins',
+      expected: 'must be a list of plugins: [plugin] or [[plugin, options]], not the string "x"',
+    });
+  });
+
+  it('names what a wrong highlight option is, and an alias for a language shiki does not bundle', () => {
+    expect(failure({ ...good, markdown: { highlight: 'yes' } }).message).toBe(
+      'site.config.ts: "markdown.highlight" must be false (fenced code stays plain) or an object of highlight options, e.g. { aliases: { npmrc: "ini" } }, not the string "yes".',
+    );
+    expect(failure({ ...good, markdown: { highlight: { theme: 'dark' } } }).args).toMatchObject({
+      field: 'markdown.highlight.theme',
+      expected: 'is not a field of markdown.highlight (it takes aliases)',
+    });
+    expect(failure({ ...good, markdown: { highlight: { aliases: ['ini'] } } }).args).toMatchObject({
+      field: 'markdown.highlight.aliases',
+      expected: 'must be an object of fence name -> language, e.g. { npmrc: "ini" }, not an array whose first item is the string "ini"',
+    });
+    const e = failure({ ...good, markdown: { highlight: { aliases: { npmrc: 'no-such-language' } } } });
+    expect(e.message).toBe(
+      'site.config.ts: "markdown.highlight.aliases.npmrc" must name a language shiki bundles, by its id or alias, e.g. "javascript", "ts", "bash" (https://shiki.style/languages), not the string "no-such-language".',
+    );
+    expect(e.hint).toMatch(/defineConfig/);
+    expect(checkDefinition({ ...good, markdown: { highlight: { aliases: { npmrc: 'ini', conf: 'INI' } } } }, 'site.config.ts')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 /** Which images a build makes: one per route with socialImage, each keyed and named; bad data names its route. */
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { planSocialImages } from '../../../generator/social/planSocialImages.ts';
 import type { Route, SiteMeta, SocialCardData } from '../../../generator/site/defineConfig.ts';
 

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { loadSocialFonts } from '../../../generator/social/socialFonts.ts';
 
 const inter = new URL('../../../templates/fonts/inter-latin-700-normal.woff', import.meta.url);

@@ -4,7 +4,7 @@
  * paths and breadcrumbs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { assertDistinctFiles } from '../../../generator/routes.ts';
 import type { Content } from '../../../templates/collections.ts';
 import { buildRoutes, relatedPosts, type SiteRoute as Route } from '../../../templates/routes.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parseMarkdownFile } from '../../../generator/content/load.ts';
 import { BlogFrontMatter, BlogListing, IsoDate, LegalFrontMatter, PageSeo, pageSchemas } from '../../../templates/schemas.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 
 const valid = {
   title: 'Why Brand Kits Cannot Capture Your Real Brand',

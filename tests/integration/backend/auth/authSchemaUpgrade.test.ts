@@ -1,4 +1,4 @@
-// A data dir bootstrapped before the MFA and PKCE tables gets them on its next start, and sign-in keeps working.
+// A data dir bootstrapped before the MFA, PKCE and OAuth client tables gets them on its next start, and sign-in keeps working.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,8 @@ describe('auth schema of an older data dir', () => {
     // As the database was before these objects existed.
     await backend.db.exec(`
       drop table auth.flow_state, auth.mfa_amr_claims, auth.mfa_challenges, auth.mfa_factors;
-      drop type auth.factor_type, auth.factor_status, auth.code_challenge_method;
+      drop table auth.oauth_clients;
+      drop type auth.factor_type, auth.factor_status, auth.code_challenge_method, auth.oauth_registration_type, auth.oauth_client_type;
       alter table auth.sessions drop column factor_id;
     `);
     await backend.close();
@@ -31,8 +32,8 @@ describe('auth schema of an older data dir', () => {
     expect((await client.auth.signInWithPassword({ email, password: 'correct horse' })).error).toBeNull();
     expect((await client.auth.mfa.enroll({ factorType: 'totp' })).error).toBeNull();
     const present = await backend.db.query<{ n: number }>(
-      `select count(*)::int as n from unnest(array['auth.flow_state', 'auth.mfa_amr_claims', 'auth.mfa_challenges', 'auth.mfa_factors']) t where to_regclass(t) is not null`,
+      `select count(*)::int as n from unnest(array['auth.flow_state', 'auth.mfa_amr_claims', 'auth.mfa_challenges', 'auth.mfa_factors', 'auth.oauth_clients']) t where to_regclass(t) is not null`,
     );
-    expect(present.rows[0].n).toBe(4);
+    expect(present.rows[0].n).toBe(5);
   });
 });

@@ -4,10 +4,10 @@
  * folder) or a URL, which is shown as a plain <img>. `priority`: above the fold (eager, fetchpriority
  * high). `sizes` defaults to the site's `images.sizes`.
  */
-import { useSite } from '../render/SiteContext.ts';
-import { SiteError } from '../errors.ts';
-import { isAbsoluteUrl } from './markdownImages.ts';
-import { pictureSpec } from './pictureMarkup.ts';
+import { useSite } from './SiteContext.ts';
+import { SiteError } from '../core/errors.ts';
+import { isAbsoluteUrl } from '../images/markdownImages.ts';
+import { pictureSpec } from '../images/pictureMarkup.ts';
 
 export interface ImageProps {
   src: string;

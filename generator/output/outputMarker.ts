@@ -2,7 +2,7 @@
  * The file `site build` leaves in every folder it writes, and what it says: that a build may replace
  * the folder again, and which entries of the folder that build wrote. The next build takes the folder
  * only while it holds nothing else (besides the entries the user asks it to keep), so a file added by
- * hand is never deleted unasked (generator/checkOutDir.ts). Pure.
+ * hand is never deleted unasked (generator/output/checkOutDir.ts). Pure.
  */
 
 /** The marker's name. A dot-file that `site preview` does not serve; its text is harmless where a host does. */

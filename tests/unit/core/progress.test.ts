@@ -1,6 +1,6 @@
 /** The progress line stays silent for short builds and off terminals, redraws at most ten times a second, and clears only what it drew. */
 import { describe, expect, it } from 'vitest';
-import { progressLine } from '../../generator/progress.ts';
+import { progressLine } from '../../../generator/core/progress.ts';
 
 const CLEAR = '\r\x1b[2K';
 

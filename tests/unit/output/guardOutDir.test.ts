@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardOutDir, readOutDir, realPath, tracksFiles } from '../../generator/guardOutDir.ts';
-import { markerText, OUTPUT_MARKER } from '../../generator/outputMarker.ts';
+import { guardOutDir, readOutDir, realPath, tracksFiles } from '../../../generator/output/guardOutDir.ts';
+import { markerText, OUTPUT_MARKER } from '../../../generator/output/outputMarker.ts';
 
 let tmp: string;
 let root: string;

@@ -13,7 +13,7 @@
  * folders (or anything inside or around them). Pure.
  */
 import path from 'node:path';
-import { SiteError } from './errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { OUTPUT_MARKER } from './outputMarker.ts';
 
 /** The folders an output must keep clear of. */

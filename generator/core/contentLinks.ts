@@ -9,7 +9,7 @@
  */
 import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError } from './errors.ts';
 import { resolvesInside } from './resolvesInside.ts';
 
 export interface LinkPolicy {

@@ -1,7 +1,7 @@
 /** The cache's one hash: SHA-256 hex of content, and of several parts, unambiguously joined. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chunksHash, contentHash, hashParts } from '../../../generator/cache/contentHash.ts';
+import { chunksHash, contentHash, hashParts } from '../../../generator/core/contentHash.ts';
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 

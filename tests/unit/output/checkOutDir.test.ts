@@ -1,8 +1,8 @@
 /** checkOutDir: which folders `site build` may replace with its output, from paths and what the folder holds. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkOutDir, protectedReason, siteFolders, type OutDirFound } from '../../generator/checkOutDir.ts';
-import type { SiteError } from '../../generator/errors.ts';
+import { checkOutDir, protectedReason, siteFolders, type OutDirFound } from '../../../generator/output/checkOutDir.ts';
+import type { SiteError } from '../../../generator/core/errors.ts';
 
 const root = path.resolve('/projects/site');
 const home = path.resolve('/home/ana');

@@ -1,7 +1,7 @@
 /** The pure check behind content links: is a resolved path inside one of the allowed folders, by whole segments. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolvesInside } from '../../../generator/content/resolvesInside.ts';
+import { resolvesInside } from '../../../generator/core/resolvesInside.ts';
 
 const site = path.resolve('/srv/site');
 

@@ -11,9 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ResolvedConfig } from './config.ts';
+import type { ResolvedConfig } from '../config.ts';
 import { checkOutDir, protectedReason, siteFolders, type OutDirFound } from './checkOutDir.ts';
-import { SiteError } from './errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { markerEntries, OUTPUT_MARKER } from './outputMarker.ts';
 
 /** Throws OutputDirUnsafe or OutputDirNotEmpty when `site build` may not replace config.outDir. */

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { linkPolicy } from '../../../generator/content/contentLinks.ts';
+import { linkPolicy } from '../../../generator/core/contentLinks.ts';
 import { listEntryFiles, loadFixedContent } from '../../../generator/content/load.ts';
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/core/errors.ts';
 import { collection } from '../../../generator/site/defineConfig.ts';
 
 let tmp: string;

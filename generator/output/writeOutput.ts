@@ -5,7 +5,7 @@
  * the build stream pages in as they render (from worker threads too: they
  * write into `tmp` directly); `writeOutput` writes a whole map at once.
  * Every output holds OUTPUT_MARKER, listing what the build wrote: the sign
- * that a build may replace the folder again (generator/checkOutDir.ts).
+ * that a build may replace the folder again (generator/output/checkOutDir.ts).
  * Entries the user keeps (--keep .git,CNAME) move from the previous output
  * into the new one; the previous output is deleted only once they have.
  */
@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from './errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { markerText, OUTPUT_MARKER } from './outputMarker.ts';
 
 export type OutputFiles = Map<string, string | Uint8Array>;

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { markerEntries, markerText, OUTPUT_MARKER } from '../../generator/outputMarker.ts';
-import { OutputDir, writeOutput, type OutputFiles } from '../../generator/writeOutput.ts';
+import { markerEntries, markerText, OUTPUT_MARKER } from '../../../generator/output/outputMarker.ts';
+import { OutputDir, writeOutput, type OutputFiles } from '../../../generator/output/writeOutput.ts';
 
 let parent: string;
 let out: string;
