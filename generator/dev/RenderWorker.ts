@@ -4,7 +4,7 @@
  * edit. The worker runs the bundle made by workerBundle.ts.
  */
 import { Worker } from 'node:worker_threads';
-import type { WireError, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
+import type { WireError, WorkerData, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
 type Pending = { resolve: (r: WorkerResponse) => void; reject: (e: Error) => void };
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -22,7 +22,7 @@ export class RenderWorker {
 
   constructor(
     private file: string,
-    private readonly data: { root: string; contentDir: string; cacheDir?: string; siteUrl?: string; regexTableDir?: string },
+    private readonly data: WorkerData,
   ) {
     this.spawn();
   }

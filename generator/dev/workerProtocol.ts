@@ -1,8 +1,8 @@
 /** Messages between `site dev` and its render worker (generator/dev/siteWorker.ts). */
 import type { PageAssets } from '../render/renderPage.tsx';
 
-/** What the main thread tells the worker about assets: URLs, and the backend the CSP must allow. */
-export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null };
+/** What the main thread tells the worker about assets: URLs, the backend the CSP must allow, the asset files (no redirect may hide one). */
+export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null; files: string[] };
 
 /** A SiteError flattened for postMessage and for the browser overlay. */
 export interface WireError {
@@ -21,9 +21,20 @@ export type WorkerRequest =
   | { id: number; type: 'update'; files: string[] }
   | { id: number; type: 'render'; path: string };
 
-/** A page (or a social image: bytes), or (with `location`) a redirect of an old path. */
+/** A page (or a social image: bytes) with its content type, or (with `location`) a redirect of an old path. */
 export type Rendered = { status: number; body: string | Uint8Array; type: string; location?: string } | null;
 
+/** The worker's data: where the site's parts are (config.ts ResolvedConfig). */
+export interface WorkerData {
+  root: string;
+  contentDir: string;
+  templatesDir: string;
+  cacheDir?: string;
+  siteUrl?: string;
+  regexTableDir?: string;
+}
+
 export type WorkerResponse =
-  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered }
+  /** `highlight` (after load): whether the site's markdown highlights code (the stylesheet carries its colours then). */
+  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean }
   | { id: number; ok: false; error: WireError };

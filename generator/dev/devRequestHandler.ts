@@ -1,0 +1,53 @@
+/**
+ * What `site dev` answers: the live-reload client and its events, the assets (stylesheet, static files,
+ * widget bundle), the content images from the build cache, and everything else as the render worker
+ * renders it (pages with the live-reload script added, redirects, extra files, search index, social
+ * images); the error overlay while a change left the site broken.
+ */
+import { readFile } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import { types } from './contentTypes.ts';
+import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
+import type { DevSite } from './DevSite.ts';
+import { overlayHtml } from './overlay.ts';
+import type { SseHub } from './sse.ts';
+import { toWireError } from './toWireError.ts';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+const notFound = (res: http.ServerResponse) => void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+const send = (res: http.ServerResponse, status: number, type: string, body: string | Uint8Array) =>
+  void res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+
+/** `imagesDir`: where the render worker stores the content images' variants, by their content-addressed names. */
+export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string): Handler {
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res, { version: site.version, error: site.error, css: site.assets.page().stylesheet });
+      if (url.pathname === DEV_CLIENT_PATH) return send(res, 200, types['.js']!, devClientSource);
+      await site.settled();
+      if (url.pathname.startsWith('/assets/images/')) {
+        const name = path.posix.basename(url.pathname);
+        const body = name.startsWith('.') ? null : await readFile(path.join(imagesDir, name)).catch(() => null);
+        return body ? send(res, 200, types[path.extname(name)] ?? 'application/octet-stream', body) : notFound(res);
+      }
+      // The search index's shards and the social images are made from the content, by the worker (below).
+      const asset = site.assets.get(url.pathname);
+      if (asset) return send(res, 200, asset.type, asset.body);
+      if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/') && !url.pathname.startsWith('/assets/social/')) return notFound(res);
+      if (site.error) return send(res, 500, types['.html']!, overlayHtml(site.error, `${DEV_CLIENT_PATH}?v=-1`));
+      const result = await site.render(url.pathname);
+      if (!result) return void res.writeHead(404).end();
+      if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
+      const body =
+        result.type.startsWith('text/html') && typeof result.body === 'string'
+          ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${site.version}"></script></head>`)
+          : result.body;
+      send(res, result.status, result.type, body);
+    } catch (e) {
+      send(res, 500, types['.html']!, overlayHtml(toWireError(e), `${DEV_CLIENT_PATH}?v=-1`));
+    }
+  };
+}

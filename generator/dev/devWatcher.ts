@@ -1,0 +1,54 @@
+/**
+ * Watches a site's sources for `site dev` and hands over the changes in batches (a burst of saves is one
+ * batch), classified (classifyChange.ts).
+ */
+import chokidar from 'chokidar';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { classifyChange, type ChangeKind, type Roots } from './classifyChange.ts';
+
+export type Change = { kind: ChangeKind; rel: string };
+
+export interface DevWatcher {
+  close(): Promise<void>;
+}
+
+export async function watchSite(roots: Required<Roots>, onBatch: (batch: Change[]) => void): Promise<DevWatcher> {
+  const pending = new Map<string, Change>();
+  let timer: NodeJS.Timeout | undefined;
+  // chokidar drops a second "change" within 50 ms of the first and never
+  // re-emits it, so every event also schedules a trailing look at the file:
+  // an edit that chokidar swallowed is still picked up (never miss an edit).
+  const seen = new Map<string, string>();
+  const fingerprint = (file: string) => stat(file).then((s) => `${s.mtimeMs}:${s.size}`, () => 'gone');
+  const recheck = (file: string) =>
+    setTimeout(async () => {
+      if ((await fingerprint(file)) !== seen.get(file)) onFile(file);
+    }, 75);
+  const onFile = (file: string) => {
+    const change = classifyChange(path.resolve(file), roots);
+    if (change.kind === 'ignore') return;
+    void fingerprint(file).then((fp) => {
+      seen.set(file, fp);
+      recheck(file);
+    });
+    pending.set(`${change.kind}:${change.rel}`, change);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const batch = [...pending.values()];
+      pending.clear();
+      onBatch(batch);
+    }, 5);
+  };
+  const watcher = chokidar.watch([roots.contentDir, roots.templatesDir, roots.widgetsDir, path.join(roots.supabaseDir, 'migrations'), roots.configFile], {
+    ignoreInitial: true,
+  });
+  watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return {
+    async close() {
+      clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}
