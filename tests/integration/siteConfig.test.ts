@@ -1,6 +1,7 @@
 /**
  * site.config.ts mistakes through the real CLI, on copies of the blog fixture (tests/fixtures/blog-site):
- * code that does not compile, and a config of the wrong shape, each fail the build with exit 1, the file, the line and a hint, and leave the output alone.
+ * code that does not compile, and a config of the wrong shape, each fail the build with exit 1, the
+ * file, the line and a hint, and leave the output alone.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
