@@ -1,12 +1,13 @@
 /**
- * The config's `redirects` through the real CLI on a copy of this site: a redirect to a page and one to
+ * The config's `redirects` through the real CLI on a copy of the blog fixture (tests/fixtures/blog-site): a redirect to a page and one to
  * another site are written to `_redirects` with their pages, and a chain fails the build with exit 1,
  * naming both redirects and the config line, and leaves the output alone.
  */
-import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyBlogSite } from './blogSite.ts';
 import { runSite } from './runSite.ts';
 
 let tmp: string;
@@ -15,10 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-/** A copy of this site whose config has `redirects`. */
+/** A copy of the blog fixture whose config has `redirects`. */
 async function siteWith(name: string, redirects: string): Promise<string> {
   const root = path.join(tmp, name);
-  for (const p of ['site.config.ts', 'content', 'templates', 'widgets', 'package.json']) await cp(p, path.join(root, p), { recursive: true });
+  await copyBlogSite(root);
   const config = path.join(root, 'site.config.ts');
   await writeFile(config, (await readFile(config, 'utf8')).replace('  routes: buildRoutes,\n', `  routes: buildRoutes,\n  redirects: {\n${redirects}  },\n`));
   return root;
@@ -26,12 +27,12 @@ async function siteWith(name: string, redirects: string): Promise<string> {
 
 describe('redirects in site.config.ts', () => {
   it('are written to _redirects, each with a redirect page', async () => {
-    const root = await siteWith('good', "    '/prices': '/pricing',\n    '/handbook': 'https://docs.decksmith.ai/',\n");
+    const root = await siteWith('good', "    '/prices': '/pricing',\n    '/handbook': 'https://docs.quill.example/',\n");
     const run = await runSite(root, 'build', '--out', 'dist');
     expect(run.code, run.stderr).toBe(0);
-    expect(await readFile(path.join(root, 'dist/_redirects'), 'utf8')).toBe('/prices /pricing 301\n/handbook https://docs.decksmith.ai/ 301\n');
-    expect(await readFile(path.join(root, 'dist/prices.html'), 'utf8')).toContain('<link rel="canonical" href="https://decksmith.ai/pricing">');
-    expect(await readFile(path.join(root, 'dist/handbook.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=https://docs.decksmith.ai/">');
+    expect(await readFile(path.join(root, 'dist/_redirects'), 'utf8')).toBe('/prices /pricing 301\n/handbook https://docs.quill.example/ 301\n');
+    expect(await readFile(path.join(root, 'dist/prices.html'), 'utf8')).toContain('<link rel="canonical" href="https://quill.example/pricing">');
+    expect(await readFile(path.join(root, 'dist/handbook.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=https://docs.quill.example/">');
   }, 120_000);
 
   it('fail the build on a chain, naming both redirects and the line', async () => {

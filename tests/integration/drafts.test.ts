@@ -1,11 +1,11 @@
 /**
- * Drafts and scheduled posts in a build of this site (a copy of its content plus a draft and a post
- * dated 2099-01-01): held back from every output (pages, sitemap, feed, llms.txt, the blog index,
+ * Drafts and scheduled posts in a build of the blog fixture (tests/fixtures/blog-site: a copy of its
+ * content plus a draft and a post dated 2099-01-01): held back from every output (pages, sitemap, feed, llms.txt, the blog index,
  * related lists) and named in the build report; `--drafts` / `--future` include them with their badge;
  * the up-to-date check ends once the scheduled date has come; a draft published by a front-matter
  * edit appears everywhere it should; `site dev` shows both, marked.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { build, upToDate, type BuildResult } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { formatHeldBack } from '../../generator/content/formatHeldBack.ts';
 import { dev } from '../../generator/dev/dev.ts';
+import { BLOG_SITE, copyBlogContent } from './blogSite.ts';
 import { runSite } from './runSite.ts';
 
 let tmp: string;
@@ -23,17 +24,17 @@ const NOW = new Date('2026-11-25T12:00:00Z');
 const DUE = new Date('2099-01-01T00:00:01Z');
 
 const post = (title: string, date: string, extra = '') =>
-  `---\ntitle: "${title}"\ndescription: "${title}: a post for the drafts test."\ndate: "${date}"\nreadTime: "3 min read"\ncategory: "Opinion"\nauthor: "The Team"\n${extra}---\n\nBody of ${title}.\n`;
+  `---\ntitle: "${title}"\ndescription: "${title}: a post for the drafts test."\ndate: "${date}"\nreadTime: "3 min read"\ncategory: "Opinion"\nauthor: "The Quill Team"\n${extra}---\n\nBody of ${title}.\n`;
 const draftFile = () => path.join(content, 'blog', 'draft-post.md');
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-drafts-'));
   content = path.join(tmp, 'content');
-  await cp('content', content, { recursive: true });
+  await copyBlogContent(content);
   // Both newer than every real post, in the category of two of them: first in their related lists.
   await writeFile(draftFile(), post('A Draft Post', '2026-01-10', 'draft: true\n'));
   await writeFile(path.join(content, 'blog', 'scheduled-post.md'), post('A Scheduled Post', '2099-01-01'));
-  base = { content, cacheDir: path.join(tmp, 'cache'), backend: null, log: () => {}, progress: false, now: NOW };
+  base = { root: BLOG_SITE, content, cacheDir: path.join(tmp, 'cache'), backend: null, log: () => {}, progress: false, now: NOW };
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -46,7 +47,7 @@ describe('a build holds back drafts and posts dated later', () => {
   it('leaves them out of pages, sitemap, feed, llms.txt, the blog index and related lists, and says so', async () => {
     const r = await build({ ...base, write: false });
     const urls = r.pages.map((p) => p.url);
-    expect(urls).toContain('/blog/ai-trust-presentations');
+    expect(urls).toContain('/blog/why-release-notes');
     expect(urls).not.toContain('/blog/draft-post');
     expect(urls).not.toContain('/blog/scheduled-post');
     const all = everything(r);
@@ -64,7 +65,7 @@ describe('a build holds back drafts and posts dated later', () => {
     expect(html(drafts, '/blog/draft-post')).toMatch(/<strong class="status-badge" data-status="draft">Draft<\/strong>/);
     expect(html(drafts, '/blog')).toContain('href="/blog/draft-post"');
     // Related lists: the other Opinion posts now link to it, with its badge on the card.
-    expect(html(drafts, '/blog/ai-trust-presentations')).toMatch(/href="\/blog\/draft-post"[^]*status-badge/);
+    expect(html(drafts, '/blog/why-release-notes')).toMatch(/href="\/blog\/draft-post"[^]*status-badge/);
     expect(file(drafts, 'sitemap.xml')).toContain('/blog/draft-post');
     expect(file(drafts, 'feed.xml')).toContain('/blog/draft-post');
     expect(file(drafts, 'llms.txt')).toContain('/blog/draft-post');
@@ -125,7 +126,7 @@ describe('the up-to-date check and the build cache', () => {
     await build(options({ now: DUE }));
     expect(await page('blog/draft-post.html')).toBeNull();
     expect(await page('blog.html')).not.toContain('draft-post');
-    expect(await page('blog/ai-trust-presentations.html')).not.toContain('draft-post');
+    expect(await page('blog/why-release-notes.html')).not.toContain('draft-post');
   });
 
   async function published(): Promise<void> {
@@ -135,7 +136,7 @@ describe('the up-to-date check and the build cache', () => {
     expect(await page('blog/draft-post.html')).toContain('Body of A Draft Post.');
     expect(await page('blog/draft-post.html')).not.toContain('status-badge');
     expect(await page('blog.html')).toContain('href="/blog/draft-post"');
-    expect(await page('blog/ai-trust-presentations.html')).toContain('href="/blog/draft-post"');
+    expect(await page('blog/why-release-notes.html')).toContain('href="/blog/draft-post"');
     expect(await page('feed.xml')).toContain('/blog/draft-post');
     expect(r.stats.cache.pages.cached).toBeGreaterThan(0);
     expect(upToDate(options({ now: DUE }))).toMatchObject({ pages: r.stats.pages });
@@ -146,22 +147,22 @@ describe('the up-to-date check and the build cache', () => {
 describe('site build on the command line', () => {
   it('reports what it held back, also when up to date, and --drafts --future include it', async () => {
     const args = ['build', '--content', content, '--out', path.join(tmp, 'cli-out'), '--cache-dir', path.join(tmp, 'cli-cache')];
-    const built = await runSite(process.cwd(), ...args);
+    const built = await runSite(BLOG_SITE, ...args);
     expect(built.code, built.stderr).toBe(0);
     const held = 'Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them';
-    expect(built.stdout).toContain(`\n${held}\nBuilt 22 pages`);
-    const again = await runSite(process.cwd(), ...args);
-    expect(again.stdout).toContain(`\n${held}\nUp to date: 22 pages`);
-    const all = await runSite(process.cwd(), ...args, '--drafts', '--future');
+    expect(built.stdout).toContain(`\n${held}\nBuilt 12 pages`);
+    const again = await runSite(BLOG_SITE, ...args);
+    expect(again.stdout).toContain(`\n${held}\nUp to date: 12 pages`);
+    const all = await runSite(BLOG_SITE, ...args, '--drafts', '--future');
     expect(all.code, all.stderr).toBe(0);
     expect(all.stdout).not.toContain('Held back');
-    expect(all.stdout).toMatch(/^Built 24 pages/m);
+    expect(all.stdout).toMatch(/^Built 14 pages/m);
   });
 });
 
 describe('site dev', () => {
   it('shows drafts and scheduled posts, each marked', async () => {
-    const server = await dev({ content, port: 0, backend: false, log: () => {} });
+    const server = await dev({ root: BLOG_SITE, content, port: 0, backend: false, log: () => {} });
     try {
       const get = async (url: string) => {
         const res = await fetch(server.url + url);
@@ -174,7 +175,7 @@ describe('site dev', () => {
       expect(index).toContain('href="/blog/draft-post"');
       expect(index).toContain('href="/blog/scheduled-post"');
       // A published post's own header has no badge (its related cards do: they are the draft and the scheduled post).
-      expect((await get('/blog/ai-trust-presentations')).split('class="prose"')[0]).not.toContain('status-badge');
+      expect((await get('/blog/why-release-notes')).split('class="prose"')[0]).not.toContain('status-badge');
     } finally {
       await server.close();
     }

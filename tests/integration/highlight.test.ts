@@ -1,19 +1,22 @@
 /**
- * Highlighted code through the real CLI: an article with a ```ts block builds, in the main thread and in
+ * Highlighted code through the real CLI, on the blog fixture (tests/fixtures/blog-site) with one more
+ * article: an article with a ```ts block builds, in the main thread and in
  * a worker; its page has hl-* classes and no style attribute anywhere; the stylesheet has the classes'
  * colours; a warm build writes the same bytes; a site with `markdown.highlight: false` gets plain blocks
  * and no highlighting CSS; `site dev` (whose render worker is an ES module bundle) highlights too, and keeps
  * the regular expressions it translated beside its bundle (content/regexTable.ts).
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOG_SITE, copyBlogContent, copyBlogSite } from './blogSite.ts';
 import { hashTree, runSite } from './runSite.ts';
 import { articleSource } from '../unit/helpers/articleSource.ts';
 
-const root = path.resolve('.');
+/** The engine's folder (bin/site.js). */
+const root = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
 let content: string;
 
@@ -42,7 +45,7 @@ const ARTICLE = articleSource({
 });
 
 const build = (out: string, cache: string, ...more: string[]) =>
-  runSite(root, 'build', '--content', content, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), ...more);
+  runSite(BLOG_SITE, 'build', '--content', content, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), ...more);
 
 const stylesheet = async (dir: string) => {
   const assets = await readdir(path.join(tmp, dir, 'assets'));
@@ -52,7 +55,7 @@ const stylesheet = async (dir: string) => {
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-highlight-'));
   content = path.join(tmp, 'content');
-  await cp(path.join(root, 'content'), content, { recursive: true });
+  await copyBlogContent(content);
   await writeFile(path.join(content, 'blog', 'deck-from-a-script.md'), ARTICLE);
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
@@ -72,7 +75,7 @@ describe('highlighted code in a build', () => {
     const css = await stylesheet('cold');
     expect(css).toContain('@layer site-highlight{');
     expect(css).toContain('.hl-keyword{color:var(--hl-keyword)}');
-    // This site declares no dark colour scheme: its code blocks stay light in a dark system.
+    // The fixture declares no dark colour scheme: its code blocks stay light in a dark system.
     expect(css).not.toMatch(/site-highlight.*prefers-color-scheme/);
 
     const warm = await build('warm', 'cache', '--workers', '0');
@@ -88,9 +91,8 @@ describe('highlighted code in a build', () => {
   });
 
   it('leaves code plain and the stylesheet without its colours when the site turns highlighting off', async () => {
-    // A copy of this site whose config turns highlighting off.
-    const site = path.join(tmp, 'site-off');
-    for (const p of ['site.config.ts', 'templates', 'widgets', 'package.json']) await cp(path.join(root, p), path.join(site, p), { recursive: true });
+    // A copy of the fixture whose config turns highlighting off.
+    const site = await copyBlogSite(path.join(tmp, 'site-off'));
     const config = path.join(site, 'site.config.ts');
     const text = await readFile(config, 'utf8');
     expect(text).toContain('routes: buildRoutes,');

@@ -1,23 +1,24 @@
 /**
- * One article with everything an author can add besides text, built by the real CLI: a relative
- * image becomes a lazy <picture> with AVIF and WebP at several widths, width, height and alt; a
- * TypeScript block is highlighted with classes and no style attribute; and the page's og:image and
- * twitter:image are its own 1200x630 PNG.
+ * One article with everything an author can add besides text, built by the real CLI on a copy of the
+ * blog fixture's content (tests/fixtures/blog-site): a relative image becomes a lazy <picture> with
+ * AVIF and WebP at several widths, width, height and alt; a TypeScript block is highlighted with
+ * classes and no style attribute; and the page's og:image and twitter:image are its own 1200x630 PNG.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BLOG_SITE, copyBlogContent } from './blogSite.ts';
 import { runSite } from './runSite.ts';
 
 let tmp: string;
-const ARTICLE = 'blog/brand-kit-limitations.md';
+const ARTICLE = 'blog/release-checklist.md';
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-media-article-'));
   const content = path.join(tmp, 'content');
-  await cp('content', content, { recursive: true });
+  await copyBlogContent(content);
   await mkdir(path.join(content, 'blog/images'));
   await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#4338ca' } }).png().toFile(path.join(content, 'blog/images/chart.png'));
   const file = path.join(content, ARTICLE);
@@ -34,7 +35,7 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 it('builds an article with a relative image, a TypeScript block and its own social image', async () => {
   const out = path.join(tmp, 'out');
-  const r = await runSite(process.cwd(), 'build', '--content', path.join(tmp, 'content'), '--out', out, '--cache-dir', path.join(tmp, 'cache'));
+  const r = await runSite(BLOG_SITE, 'build', '--content', path.join(tmp, 'content'), '--out', out, '--cache-dir', path.join(tmp, 'cache'));
   expect(r.code, r.stderr).toBe(0);
   const html = await readFile(path.join(out, ARTICLE.replace(/\.md$/, '.html')), 'utf8');
 
@@ -50,7 +51,7 @@ it('builds an article with a relative image, a TypeScript block and its own soci
   expect(html).not.toMatch(/\sstyle=/);
 
   const og = /<meta property="og:image" content="https:\/\/[^/]+(\/assets\/social\/[^"]+\.png)"/.exec(html)?.[1];
-  expect(og).toMatch(/^\/assets\/social\/blog-brand-kit-limitations-[0-9a-f]{8}\.png$/);
+  expect(og).toMatch(/^\/assets\/social\/blog-release-checklist-[0-9a-f]{8}\.png$/);
   expect(html).toContain(`<meta name="twitter:image" content="${/<meta property="og:image" content="([^"]+)"/.exec(html)![1]}"/>`);
   const meta = await sharp(path.join(out, og!)).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);

@@ -1,11 +1,11 @@
 /**
- * The search index of a site of 4,000 generated articles (site.config.ts's `search`): built into the
- * output as static files, small enough that a first search for a common word downloads at most 100 KB
+ * The search index of the blog fixture (tests/fixtures/blog-site, its config's `search`) with 4,000
+ * generated articles: built into the output as static files, small enough that a first search for a common word downloads at most 100 KB
  * gzip, and kept in the build cache by each article's hash, so a warm build renders no unchanged article
  * for the index.
  */
 import { gzipSync } from 'node:zlib';
-import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,15 +13,18 @@ import { build, type BuildResult } from '../../generator/build.ts';
 import { SEARCH_MANIFEST, shardKeysFor, type SearchManifest } from '../../generator/islands/searchFormat.ts';
 import { parseQuery, searchIndex } from '../../generator/islands/searchIndex.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
+import { BLOG_SITE, copyBlogContent } from './blogSite.ts';
 
 const ARTICLES = 4000;
+/** The fixture's own posts. */
+const OWN = 6;
 let tmp: string;
 let content: string;
 let out: string;
 let cacheDir: string;
 let cold: BuildResult;
 
-const siteBuild = () => build({ content, out, cacheDir, backend: null, log: () => {}, progress: false });
+const siteBuild = () => build({ root: BLOG_SITE, content, out, cacheDir, backend: null, log: () => {}, progress: false });
 const read = (url: string) => readFile(path.join(out, url));
 /** The built index, read from the output folder as a static host serves it. */
 const index = () => searchIndex(SEARCH_MANIFEST, async (url) => JSON.parse(String(await read(url))) as unknown);
@@ -35,7 +38,7 @@ beforeAll(async () => {
   content = path.join(tmp, 'content');
   out = path.join(tmp, 'dist');
   cacheDir = path.join(tmp, 'cache');
-  await cp('content', content, { recursive: true });
+  await copyBlogContent(content);
   await generateArticles(content, ARTICLES);
   cold = await siteBuild();
 }, 600_000);
@@ -44,8 +47,8 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 describe('the search index of 4,000 articles', () => {
   it('holds every article', async () => {
     const manifest = JSON.parse(String(await read(SEARCH_MANIFEST))) as SearchManifest;
-    expect(manifest.count).toBe(ARTICLES + 7);
-    expect(cold.stats.search.rendered).toBe(ARTICLES + 7);
+    expect(manifest.count).toBe(ARTICLES + OWN);
+    expect(cold.stats.search.rendered).toBe(ARTICLES + OWN);
     expect(await slugs('benchmark article 1234')).toContain('/blog/bench-01234');
   });
 
@@ -70,7 +73,7 @@ describe('the search index of 4,000 articles', () => {
     const file = path.join(content, 'blog', 'bench-00007.md');
     await writeFile(file, `${await readFile(file, 'utf8')}\nA quokka reviews the deck.\n`);
     const warm = await siteBuild();
-    expect(warm.stats.search).toEqual({ rendered: 1, cached: ARTICLES + 6, here: 0 });
+    expect(warm.stats.search).toEqual({ rendered: 1, cached: ARTICLES + OWN - 1, here: 0 });
     expect(await slugs('quokka')).toEqual(['/blog/bench-00007']);
   });
 
@@ -79,7 +82,7 @@ describe('the search index of 4,000 articles', () => {
     const file = path.join(content, 'blog', 'bench-00008.md');
     await writeFile(file, `${await readFile(file, 'utf8')}\nA wombat reads it.\n`);
     const again = await siteBuild();
-    expect(again.stats.search).toEqual({ rendered: 1, cached: 0, here: ARTICLES + 6 });
+    expect(again.stats.search).toEqual({ rendered: 1, cached: 0, here: ARTICLES + OWN - 1 });
     expect(await slugs('wombat')).toEqual(['/blog/bench-00008']);
     expect(await slugs('quokka')).toEqual(['/blog/bench-00007']);
   });

@@ -1,15 +1,17 @@
 /**
  * The build's shards with a worker thread (forced, on a site too small to get one by itself): work
  * handed out in batches still gives the main thread's bytes (cache.test.ts), and a content error is
- * the same on every build, whichever thread reached its article first.
+ * the same on every build, whichever thread reached its article first. On the blog fixture
+ * (tests/fixtures/blog-site) with 260 generated articles.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
 import { SiteError } from '../../generator/core/errors.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
+import { BLOG_SITE, copyBlogContent } from './blogSite.ts';
 
 let tmp: string;
 let content: string;
@@ -18,7 +20,7 @@ let run = 0;
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-shards-'));
   content = path.join(tmp, 'content');
-  await cp('content', content, { recursive: true });
+  await copyBlogContent(content);
   // More than one parse batch (100 articles), so the two broken ones go to different requests.
   await generateArticles(content, 260);
   for (const n of ['00020', '00230']) {
@@ -31,7 +33,7 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 const failure = async (workers: number): Promise<SiteError> => {
   run++;
   const out = path.join(tmp, `out-${run}`);
-  const error = await build({ content, out, cacheDir: path.join(tmp, `cache-${run}`), workers, backend: null, log: () => {}, progress: false }).then(
+  const error = await build({ root: BLOG_SITE, content, out, cacheDir: path.join(tmp, `cache-${run}`), workers, backend: null, log: () => {}, progress: false }).then(
     () => new Error('the build passed'),
     (e: unknown) => e,
   );

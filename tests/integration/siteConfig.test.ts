@@ -1,11 +1,13 @@
 /**
- * site.config.ts mistakes through the real CLI: code that does not compile, and a config of the wrong
- * shape, each fail the build with exit 1, the file, the line and a hint, and leave the output alone.
+ * site.config.ts mistakes through the real CLI, on copies of the blog fixture (tests/fixtures/blog-site):
+ * code that does not compile, and a config of the wrong shape, each fail the build with exit 1, the
+ * file, the line and a hint, and leave the output alone.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyBlogSite } from './blogSite.ts';
 import { runSite } from './runSite.ts';
 
 let tmp: string;
@@ -14,10 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-/** A copy of this site whose site.config.ts went through `edit`. */
+/** A copy of the blog fixture whose site.config.ts went through `edit`. */
 async function siteWith(name: string, edit: (text: string) => string): Promise<string> {
   const root = path.join(tmp, name);
-  for (const p of ['site.config.ts', 'content', 'templates', 'widgets', 'package.json']) await cp(p, path.join(root, p), { recursive: true });
+  await copyBlogSite(root);
   const config = path.join(root, 'site.config.ts');
   await writeFile(config, edit(await readFile(config, 'utf8')));
   return root;

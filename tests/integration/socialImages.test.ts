@@ -1,20 +1,20 @@
 /**
- * Social images through the CLI (`node bin/site.js build` on a copy of this site's content): each
- * article's og:image, twitter:image and BlogPosting image name a PNG of its own, 1200x630; a build
- * with the cache makes none again and writes the same bytes; a new title makes exactly that article's
+ * Social images through the CLI (`node bin/site.js build` on a copy of the blog fixture's content,
+ * tests/fixtures/blog-site): each article's og:image, twitter:image and BlogPosting image name a PNG of
+ * its own, 1200x630; a build with the cache makes none again and writes the same bytes; a new title makes exactly that article's
  * image again, under a new name; pages without socialImage keep the site's image; --no-social-images
  * makes none.
  */
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOG_SITE, BLOG_URL, copyBlogContent } from './blogSite.ts';
 import { hashTree, runSite, type Run } from './runSite.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const SITE = 'https://decksmith.ai';
+const root = BLOG_SITE;
+const SITE = BLOG_URL;
 let tmp: string;
 let content: string;
 let cacheDir: string;
@@ -36,13 +36,13 @@ const postingImage = (page: string): string => {
   return blocks.find((b) => b['@type'] === 'BlogPosting')!.image!;
 };
 const socialFiles = async (out: string) => (await readdir(path.join(out, 'assets', 'social')).catch(() => [] as string[])).sort();
-const ARTICLE = 'blog/matik-vs-decksmith';
+const ARTICLE = 'blog/quill-vs-handwritten';
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-social-'));
   content = path.join(tmp, 'content');
   cacheDir = path.join(tmp, 'cache');
-  await cp(path.join(root, 'content'), content, { recursive: true });
+  await copyBlogContent(content);
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -51,7 +51,7 @@ describe('social images (CLI)', () => {
 
   it("gives every article a 1200x630 PNG of its own in og:image, twitter:image and its BlogPosting's image", async () => {
     first = await build();
-    expect(first.run.stdout).toContain('Social images: 7 (7 made, 0 from cache)');
+    expect(first.run.stdout).toContain('Social images: 6 (6 made, 0 from cache)');
     const articles = (await readdir(path.join(content, 'blog'))).map((f) => f.replace(/\.md$/, ''));
     expect(await socialFiles(first.out)).toHaveLength(articles.length);
     for (const slug of articles) {
@@ -80,8 +80,8 @@ describe('social images (CLI)', () => {
 
   it('makes none again with the cache, and writes the same bytes', async () => {
     const again = await build();
-    expect(again.run.stdout).toContain('Social images: 7 (0 made, 7 from cache)');
-    expect(again.run.stdout).toContain('(0 rendered, 22 from cache)');
+    expect(again.run.stdout).toContain('Social images: 6 (0 made, 6 from cache)');
+    expect(again.run.stdout).toContain('(0 rendered, 12 from cache)');
     expect(await hashTree(again.out)).toEqual(await hashTree(first.out));
   });
 
@@ -89,13 +89,13 @@ describe('social images (CLI)', () => {
     const before = metaContent(await html(first.out, `${ARTICLE}.html`), 'og:image')[0]!;
     const file = path.join(content, `${ARTICLE}.md`);
     const text = await readFile(file, 'utf8');
-    const retitled = text.replace(/^title: .*$/m, 'title: "Matik vs Decksmith, compared again"');
+    const retitled = text.replace(/^title: .*$/m, 'title: "Quill vs handwritten notes, compared again"');
     expect(retitled).not.toBe(text);
     await writeFile(file, retitled);
     const next = await build();
-    expect(next.run.stdout).toContain('Social images: 7 (1 made, 6 from cache)');
+    expect(next.run.stdout).toContain('Social images: 6 (1 made, 5 from cache)');
     const after = metaContent(await html(next.out, `${ARTICLE}.html`), 'og:image')[0]!;
-    expect(after).toMatch(new RegExp(`^${SITE}/assets/social/blog-matik-vs-decksmith-[0-9a-f]{8}\\.png$`));
+    expect(after).toMatch(new RegExp(`^${SITE}/assets/social/blog-quill-vs-handwritten-[0-9a-f]{8}\\.png$`));
     expect(after).not.toBe(before);
     const [old, now] = [await socialFiles(first.out), await socialFiles(next.out)];
     expect(now.filter((f) => !old.includes(f))).toEqual([path.basename(after)]);
@@ -117,16 +117,16 @@ describe('social images (CLI)', () => {
   it('is not "up to date" across --no-social-images, and is within the same choice', async () => {
     const out = path.join(tmp, 'toggled');
     const site = (...args: string[]) => runSite(root, 'build', '--content', content, '--out', out, '--cache-dir', cacheDir, ...args);
-    expect((await site()).stdout).toContain('Social images: 7');
+    expect((await site()).stdout).toContain('Social images: 6');
     const same = await site();
     expect(same.stdout).toContain('Up to date');
-    expect(same.stdout).toContain('Social images: 7, in place');
+    expect(same.stdout).toContain('Social images: 6, in place');
     // An image deleted from the output: not up to date, and the next build puts it back from the cache.
     const [gone] = await socialFiles(out);
     await rm(path.join(out, 'assets', 'social', gone!));
     const back = await site();
     expect(back.stdout).not.toContain('Up to date');
-    expect(back.stdout).toContain('Social images: 7 (0 made, 7 from cache)');
+    expect(back.stdout).toContain('Social images: 6 (0 made, 6 from cache)');
     expect(await socialFiles(out)).toContain(gone);
     const off = await site('--no-social-images');
     expect(off.stdout).not.toContain('Up to date');
@@ -134,8 +134,8 @@ describe('social images (CLI)', () => {
     expect((await site('--no-social-images')).stdout).toContain('Up to date');
     const on = await site();
     expect(on.stdout).not.toContain('Up to date');
-    expect(on.stdout).toContain('Social images: 7 (0 made, 7 from cache)');
-    expect(await socialFiles(out)).toHaveLength(7);
+    expect(on.stdout).toContain('Social images: 6 (0 made, 6 from cache)');
+    expect(await socialFiles(out)).toHaveLength(6);
   });
 
   it('one article\'s text changed: the output\'s images are the same, from the cache, and the next build is up to date', async () => {
@@ -143,11 +143,11 @@ describe('social images (CLI)', () => {
     const site = () => runSite(root, 'build', '--content', content, '--out', out, '--cache-dir', cacheDir);
     await site();
     const before = await hashTree(path.join(out, 'assets', 'social'));
-    const file = path.join(content, 'blog/brand-kit-limitations.md');
+    const file = path.join(content, 'blog/release-checklist.md');
     await writeFile(file, `${await readFile(file, 'utf8')}\nOne more paragraph.\n`);
     const next = await site();
-    expect(next.stdout).toContain('(1 rendered, 21 from cache)');
-    expect(next.stdout).toContain('Social images: 7 (0 made, 7 from cache)');
+    expect(next.stdout).toContain('(1 rendered, 11 from cache)');
+    expect(next.stdout).toContain('Social images: 6 (0 made, 6 from cache)');
     expect(await hashTree(path.join(out, 'assets', 'social'))).toEqual(before);
     expect((await site()).stdout).toContain('Up to date');
   });

@@ -2,7 +2,8 @@
  * Every speed layer of `site build` can be turned off (SITE_SPEED_OFF, generator/speedLayers.cjs) to
  * measure what it gains, and the output stays byte for byte the same: for each layer, a cold build, a
  * build after one article changed and a build with nothing changed write what the default build writes.
- * With a worker forced (--workers 1), so the shards' paths run on a small site.
+ * With a worker forced (--workers 1), so the shards' paths run on a small site: the blog fixture
+ * (tests/fixtures/blog-site) with 40 generated articles.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,9 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArticles } from '../../scripts/generateArticles.ts';
 import { SPEED_LAYERS } from '../../generator/core/speedLayers.cjs';
+import { BLOG_SITE, copyBlogContent } from './blogSite.ts';
 import { hashTree, runSiteWithEnv } from './runSite.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = BLOG_SITE;
 let tmp = '';
 const expected: Record<string, string>[] = [];
 /** Each build's report, and the cache's packs after the second build, by the name of the run. */
@@ -43,7 +45,7 @@ async function buildThrice(name: string, off: string): Promise<Record<string, st
 describe('with a speed layer off', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'speed-layers-'));
-    await cp(path.join(root, 'content'), path.join(tmp, 'content'), { recursive: true });
+    await copyBlogContent(path.join(tmp, 'content'));
     await generateArticles(path.join(tmp, 'content'), 40);
     expected.push(...(await buildThrice('default', '')));
     expect(Object.keys(expected[0]!).length).toBeGreaterThan(60);
