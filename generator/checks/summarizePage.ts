@@ -388,12 +388,13 @@ let rulesNow: JsonLdRules = jsonLdRules;
 
 /** A JSON-LD block's problems: not JSON, or missing what its @type requires. */
 function checkJsonLd(text: string | undefined, into: FragmentScan): void {
-  let problems: string[];
+  let data: unknown;
   try {
-    problems = requiredJsonLd(JSON.parse(text ?? ''), rulesNow);
+    data = JSON.parse(text ?? '');
   } catch (e) {
-    problems = [`a JSON-LD block is not valid JSON (${(e as Error).message})`];
+    return problem(into, 'invalidJsonLd', [`a JSON-LD block is not valid JSON (${(e as Error).message})`]);
   }
+  const problems = requiredJsonLd(data, rulesNow);
   if (problems.length) problem(into, 'invalidJsonLd', problems);
 }
 

@@ -164,6 +164,11 @@ export class DevSite {
     return result ?? null;
   }
 
+  /** Tells the site's plugins the server listens (their devStart hooks); a hook's error shows as the site's error. */
+  async started(url: string): Promise<void> {
+    await this.worker.call({ type: 'started', url }).catch((e: unknown) => this.setError(e));
+  }
+
   async close(): Promise<void> {
     await this.worker.terminate();
   }

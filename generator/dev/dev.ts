@@ -72,6 +72,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const watcher = await watchSite({ contentDir, templatesDir, widgetsDir, supabaseDir, configFile }, (batch) => void site.apply(batch));
 
   log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
+  await site.started(url);
   const served = await announceBackend(backend, site, url, { dataDir, dataDirFlag: options.dataDir, log });
 
   const close = async () => {

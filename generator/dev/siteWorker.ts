@@ -28,6 +28,7 @@ import { affectedPages } from './affectedPages.ts';
 import { types } from './contentTypes.ts';
 import { renderDevPath, type DevPlan } from './renderDevPath.ts';
 import { toWireError } from './toWireError.ts';
+import { pluginsDevStart } from '../plugins/pluginHooks.ts';
 import type { DevAssets, Rendered, WorkerData, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
 interface State extends DevPlan {
@@ -119,6 +120,9 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     }
     case 'render':
       return { id: msg.id, ok: true, result: msg.path.startsWith(`/${SOCIAL_DIR}/`) ? await socialImage(msg.path) : renderPath(msg.path) };
+    case 'started':
+      await pluginsDevStart(site, { url: msg.url });
+      return { id: msg.id, ok: true };
   }
 }
 

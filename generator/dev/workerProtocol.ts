@@ -19,7 +19,9 @@ export type WorkerRequest =
   | { id: number; type: 'assets'; assets: DevAssets }
   | { id: number; type: 'load' }
   | { id: number; type: 'update'; files: string[] }
-  | { id: number; type: 'render'; path: string };
+  | { id: number; type: 'render'; path: string }
+  /** The server listens at `url`: the site's plugins' devStart hooks run. */
+  | { id: number; type: 'started'; url: string };
 
 /** A page (or a social image: bytes) with its content type, or (with `location`) a redirect of an old path. */
 export type Rendered = { status: number; body: string | Uint8Array; type: string; location?: string } | null;

@@ -18,15 +18,24 @@ const composed = new WeakSet<object>();
 
 /** A plugin's hook, its exceptions (other than a SiteError) named as the plugin's. */
 export function pluginHook<K extends keyof SitePlugin>(plugin: SitePlugin, hook: K): NonNullable<SitePlugin[K]> {
-  const fn = plugin[hook] as unknown as (...args: unknown[]) => unknown;
-  return ((...args: unknown[]) => {
+  return guarded(plugin[hook] as unknown as (...args: unknown[]) => unknown, plugin.name, String(hook)) as NonNullable<SitePlugin[K]>;
+}
+
+/** `fn`, its exceptions and rejections (other than a SiteError) named as the `hook` of the plugin `plugin`. */
+export function guarded<F extends (...args: never[]) => unknown>(fn: F, plugin: string, hook: string): F {
+  const named = (e: unknown) => {
+    if (e instanceof SiteError) return e;
+    return new SiteError('SiteHookFailed', { hook, plugin, reason: e instanceof Error ? e.message : String(e) });
+  };
+  return ((...args: never[]) => {
+    let result: unknown;
     try {
-      return fn(...args);
+      result = fn(...args);
     } catch (e) {
-      if (e instanceof SiteError) throw e;
-      throw new SiteError('SiteHookFailed', { hook: String(hook), plugin: plugin.name, reason: e instanceof Error ? e.message : String(e) });
+      throw named(e);
     }
-  }) as NonNullable<SitePlugin[K]>;
+    return result instanceof Promise ? result.catch((e: unknown) => Promise.reject(named(e))) : result;
+  }) as F;
 }
 
 export function applyPlugins<D extends AnyDefinition>(definition: D): D {

@@ -2,7 +2,7 @@
 import type { CheckInput } from '../checks/checkPages.ts';
 import { jsonLdRules, type JsonLdRules } from '../checks/jsonLdRules.ts';
 import type { SiteDefinition } from '../site/defineConfig.ts';
-import { pluginHook } from './applyPlugins.ts';
+import { guarded, pluginHook } from './applyPlugins.ts';
 import type { BuildDone, SitePlugin } from './definePlugin.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -13,12 +13,14 @@ const pluginsOf = (site: AnyDefinition): readonly SitePlugin[] => site.plugins ?
 /** Every plugin's JSON-LD rules, a later plugin's over an earlier one's for the same type. */
 export function pluginJsonLdRules(site: AnyDefinition): JsonLdRules {
   const plugins = pluginsOf(site);
-  return plugins.length ? Object.assign({}, ...plugins.map((p) => p.jsonLdRules ?? {})) : jsonLdRules;
+  if (!plugins.length) return jsonLdRules;
+  const rules = plugins.flatMap((p) => Object.entries(p.jsonLdRules ?? {}).map(([type, rule]) => [type, guarded(rule, p.name, `jsonLdRules.${type}`)] as const));
+  return Object.fromEntries(rules);
 }
 
 /** Every plugin's checks, by name, in order. */
 export function pluginChecks(site: AnyDefinition): [string, (input: CheckInput) => string[]][] {
-  return pluginsOf(site).flatMap((p) => Object.entries(p.checks ?? {}).map(([name, check]): [string, (input: CheckInput) => string[]] => [name, check]));
+  return pluginsOf(site).flatMap((p) => Object.entries(p.checks ?? {}).map(([name, check]): [string, (input: CheckInput) => string[]] => [name, guarded(check, p.name, `checks["${name}"]`)]));
 }
 
 /** Tells each plugin the build is done, in order. */

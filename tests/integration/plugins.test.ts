@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dev } from '../../generator/dev/dev.ts';
 import { runSite } from './runSite.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -101,6 +102,34 @@ describe("a site's plugins", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('[SiteHookFailed]');
     expect(run.stderr).toContain('site.config.ts: the `files` hook of the plugin "boom" threw: no feed today.');
+  });
+
+  it("name the plugin whose check, or whose step after the build, failed", async () => {
+    const website = "{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Events', url: 'https://events.example' }";
+    const check = await writeSite('check-throws', "[definePlugin({ name: 'strict', checks: { 'Strict pages': () => { throw new Error('cannot read the pages'); } } })]", website);
+    const failed = await build(check);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('site.config.ts: the `checks["Strict pages"]` hook of the plugin "strict" threw: cannot read the pages.');
+    const done = await writeSite('done-rejects', "[definePlugin({ name: 'upload', buildDone: async () => { throw new Error('the host said no'); } })]", website);
+    const rejected = await build(done);
+    expect(rejected.code).toBe(1);
+    expect(rejected.stderr).toContain('site.config.ts: the `buildDone` hook of the plugin "upload" threw: the host said no.');
+  });
+
+  it('tell site dev\'s plugins where it listens', async () => {
+    const root = await writeSite(
+      'dev-start',
+      "[definePlugin({ name: 'announce', devStart: async ({ url }) => { const { writeFile } = await import('node:fs/promises'); await writeFile(process.cwd() + '/started.txt', url); } })]",
+    );
+    const previous = process.cwd();
+    process.chdir(root);
+    const server = await dev({ root, cacheDir: path.join(root, '.cache'), port: 0, backend: false, log: () => {} });
+    try {
+      expect(await readFile(path.join(root, 'started.txt'), 'utf8')).toBe(server.url);
+    } finally {
+      process.chdir(previous);
+      await server.close();
+    }
   });
 
   it('refuse a plugin without a name, naming the field', async () => {
