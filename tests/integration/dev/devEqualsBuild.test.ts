@@ -54,6 +54,11 @@ const sites: [string, () => ReturnType<typeof copySite>][] = [
     'tests/fixtures/docs-site',
     () => copySite(['site.config.ts', 'content', 'templates'], path.join(repo, 'tests/fixtures/docs-site'), (root) => configRedirect(root, '/start', '/docs/getting-started/introduction')),
   ],
+  // Drafts, a post dated later, aliases, a paginated listing, a feed, search and social cards.
+  [
+    'tests/fixtures/blog-site',
+    () => copySite(['site.config.ts', 'content', 'templates'], path.join(repo, 'tests/fixtures/blog-site'), (root) => configRedirect(root, '/plans', '/pricing')),
+  ],
   [
     'tests/fixtures/image-site',
     () =>
