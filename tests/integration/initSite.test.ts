@@ -75,8 +75,13 @@ describe('site init site (in an empty temporary folder)', () => {
       });
       const home = await fetch(`${url}/`);
       expect(home.status).toBe(200);
-      expect(await home.text()).toContain('<h1>Site</h1>');
-      const loader = await fetch(`${url}/assets/loader.js`);
+      const html = await home.text();
+      expect(html).toContain('<h1>Site</h1>');
+      // The loader the page links, under the hashed name a build gives it.
+      const src = /<script type="module" src="(\/assets\/loader[^"]*\.js)"/.exec(html)?.[1];
+      expect(src).toBeDefined();
+      const loader = await fetch(`${url}${src}`);
+      expect(loader.status).toBe(200);
       expect(await loader.text()).toContain('CopyLink');
     } finally {
       const exited = new Promise((r) => child.once('exit', r));
