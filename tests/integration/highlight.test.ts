@@ -126,7 +126,10 @@ describe('highlighted code in a build', () => {
       });
       const html = await (await fetch(`${url}/articles/adding-pages`)).text();
       expect(html).toContain('<pre class="hl"><code class="language-ts"><span class="hl-keyword">const </span><span class="hl-constant">about</span>');
-      expect(await (await fetch(`${url}/assets/main.css`)).text()).toContain('@layer site-highlight{');
+      // The stylesheet the page links, under the hashed name a build gives it.
+      const css = /<link rel="stylesheet" href="(\/assets\/main[^"]*\.css)"/.exec(html)?.[1];
+      expect(css).toBeDefined();
+      expect(await (await fetch(`${url}${css}`)).text()).toContain('@layer site-highlight{');
       // The render worker keeps the regular expressions it translated beside its bundle, once it has answered.
       const cache = path.join(tmp, 'init-site', '.site', 'cache');
       await expect.poll(async () => (await readdir(cache)).filter((f) => /^shiki-regex-[0-9a-f]{16}\.json$/.test(f)), { timeout: 10_000 }).toHaveLength(1);
