@@ -15,7 +15,7 @@ import { chunksHash, contentHash } from '../core/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
-import { emptyBody, entryBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
+import { entryBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
@@ -201,7 +201,7 @@ export class ShardState {
   /**
    * Gets ready to render any page of `job` (renderBatch), in any order, in as many batches as the caller
    * likes. `prepared`: the caller's own content and route table, when it runs in this thread and has them
-   * already (articles' bodies are filled in and emptied again around each page).
+   * already (they are read, never changed: a page's template gets a copy of its route with the article's body).
    */
   open(job: RenderJob, prepared?: Prepared): void {
     const content: ContentSnapshot = prepared?.content ?? {
@@ -245,19 +245,17 @@ export class ShardState {
 
   private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, digest, cache }: Session): RenderedPage {
     const entry: Entry | undefined = route.entry;
-    if (entry) Object.assign(entry, body);
+    // The route table is never changed: the template gets a copy of the route whose entry carries its rendered body.
+    const page: Route = entry && body ? { ...route, entry: { ...entry, ...body } } : route;
     const deps = new Set<string>();
     // Measuring shared fragments (speedLayers.cjs): each page renders its own, as `site dev` does.
     const fragments = layerOff('shared') ? new SharedFragments(ctx, this.deps, this.jsonLdRules) : shared;
-    const parts = renderPageParts(this.site, route, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, fragments);
+    const parts = renderPageParts(this.site, page, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, fragments);
     for (const d of fragmentDeps(parts)) deps.add(d);
     // The search index's words of the body, while it is rendered (the index is made on the main thread).
     const search = entry && body && this.searchDir && entry.file.startsWith(this.searchDir) ? { hash: entry.hash, words: bodyWords(body.html) } : undefined;
-    if (entry) {
-      // Bodies are needed once; dropping them keeps a shard's memory flat.
-      Object.assign(entry, emptyBody());
-      this.bodies.delete(entry.file);
-    }
+    // Bodies are needed once; dropping them keeps a shard's memory flat.
+    if (entry) this.bodies.delete(entry.file);
     const sorted = [...deps].sort();
     let stamp: string | null;
     let written: string | undefined;

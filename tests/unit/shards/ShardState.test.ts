@@ -100,6 +100,15 @@ function render(j: RenderJob, { only = paths, state = new ShardState(), prepared
   return state.renderBatch(only);
 }
 
+/** `value` and everything it holds, frozen: writing to any of it throws (modules run in strict mode). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 function thrown(f: () => unknown): unknown {
   try {
     f();
@@ -216,6 +225,14 @@ describe('ShardState.render with outDir null', () => {
     const again = render(job(), { prepared: { content: own, routes: ownRoutes } });
     expect(again.map((p) => [p.path, p.key, p.hash])).toEqual(pages.map((p) => [p.path, p.key, p.hash]));
     for (const post of own.collections.posts as ReturnType<typeof withoutBody>[]) expect([post.html, post.headings, post.words]).toEqual(['', [], 0]);
+  });
+
+  it("with the caller's content and routes deep-frozen: the same pages (a render changes no route and no entry)", () => {
+    const own: Content = withPosts(site, posts);
+    const ownRoutes = deepFreeze(buildRoutes(own));
+    deepFreeze(own);
+    const again = render(job(), { prepared: { content: own, routes: ownRoutes } });
+    expect(again.map((p) => [p.path, p.key, p.hash, p.html])).toEqual(pages.map((p) => [p.path, p.key, p.hash, p.html]));
   });
 
   it('renders markdown ahead while it waits for the job, some articles at a time, and the pages come out the same', () => {
