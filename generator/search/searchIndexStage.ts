@@ -1,7 +1,7 @@
 /**
  * The search stage of the build (after render): the site's search index (site.search) over its list
  * collection, as static files (buildSearchIndex). An entry's front matter fields are at hand; the words
- * of its body come from the shard that rendered its page (RenderedPage.search), else from the build
+ * of its body come from the shard that rendered its page (BuiltPage.search), else from the build
  * cache's pack by the entry's hash (an unchanged article is not rendered again for the index), else,
  * when neither has them (its page came from the cache but the pack did not), from rendering it here.
  */
@@ -13,7 +13,7 @@ import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../core/errors.ts';
 import type { Entry, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
-import type { RenderedPage } from '../shards/ShardState.ts';
+import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
 import { bodyWords } from './bodyWords.ts';
 import { buildSearchIndex } from './buildSearchIndex.ts';
 import { searchDoc, searchedEntries } from './searchDoc.ts';
@@ -26,7 +26,7 @@ export interface SearchStageInput {
   routes: readonly Route[];
   contentDir: string;
   /** Pages this build rendered (those of the collection's entries carry their body's words). */
-  rendered: readonly RenderedPage[];
+  rendered: readonly BuiltPage[];
   cache: BuildCache;
   /** What the pack of body words is valid for (the generator's key: markdown options are in the config). */
   key: string;
