@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
 import { contentHash } from '../core/contentHash.ts';
 import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
@@ -51,14 +52,14 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   const list = input.lists[search.collection]!;
   const entries = searchedEntries(search, input.collections, new Set(input.routes.map((r) => r.path)));
   const withBody = search.fields.includes('body');
-  const pack = withBody ? cache.readPack<string>(packName(search.collection), key) : {};
+  const pack = withBody ? Pack.open<string>(cache, packName(search.collection), key) : null;
   const fresh = new Map<string, string>();
   for (const page of input.rendered) if (page.search) fresh.set(page.search.hash, page.search.words);
   const kept: Record<string, string> = {};
   const docs = entries.map(({ entry, url }) => {
     let body = '';
     if (withBody) {
-      const known = fresh.get(entry.hash) ?? pack[entry.hash];
+      const known = fresh.get(entry.hash) ?? pack?.get(entry.hash);
       if (known !== undefined) fresh.has(entry.hash) ? words.rendered++ : words.cached++;
       else words.here++;
       body = known ?? renderedWords(input.contentDir, list, entry, input.render);
@@ -68,8 +69,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   });
   const files = buildSearchIndex(docs);
   // The pack holds the current entries only; rewritten when it holds others or lacks any.
-  const stale = Object.keys(pack).length !== Object.keys(kept).length || Object.entries(kept).some(([hash, w]) => pack[hash] !== w);
-  const saved = withBody && stale ? cache.writePackAsync(packName(search.collection), key, kept) : Promise.resolve();
+  const saved = pack?.save(kept) ?? Promise.resolve();
   return { files, words, saved };
 }
 
