@@ -15,6 +15,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
 import { contentHash, hashParts } from '../core/contentHash.ts';
 import { RACY_MS, stampAt, stampTime } from '../core/stampOf.ts';
 import { SiteError } from '../core/errors.ts';
@@ -195,10 +196,11 @@ export async function imageStage({ contentDir, cache, refs, options = {}, links 
   const widths = options.widths ?? DEFAULT_WIDTHS;
   const dir = cache.dir ? path.join(cache.dir, 'images') : null;
   const empty = { manifest: {}, files: [], inputs: [], encoded: 0, cached: 0, warnings: [] };
-  if (!refs.length && !(dir && cache.hasPack(PACK))) return { ...empty, saved: Promise.resolve() };
+  if (!refs.length && !(dir && Pack.exists(cache, PACK))) return { ...empty, saved: Promise.resolve() };
   if (dir) mkdirSync(dir, { recursive: true });
   const started = Date.now();
-  const pack = cache.hasPack(PACK) ? cache.readPack<StoredImage | SourceStamps>(PACK, PACK_KEY) : {};
+  const opened = Pack.open<StoredImage | SourceStamps>(cache, PACK, PACK_KEY);
+  const pack = opened.entries;
   const { [SOURCES]: lastRead, ...stored } = pack as Record<string, StoredImage> & { [SOURCES]?: SourceStamps };
   const knownSources = lastRead && typeof lastRead.read === 'number' && lastRead.files && typeof lastRead.files === 'object' ? lastRead : null;
   const sources: SourceStamps = { read: started, files: {} };
@@ -280,7 +282,7 @@ export async function imageStage({ contentDir, cache, refs, options = {}, links 
   const saved = (async () => {
     if (!dir) return;
     if (!changed) return;
-    cache.writePack(PACK, PACK_KEY, { ...kept, [SOURCES]: sameSources && !hashedNow ? knownSources : sources });
+    opened.saveNow({ ...kept, [SOURCES]: sameSources && !hashedNow ? knownSources! : sources }, true);
     // Variants of images no content names any more.
     const names = await readdir(dir);
     await Promise.all(names.filter((n) => !keepNames.has(n) && !n.endsWith('.tmp')).map((n) => rm(path.join(dir, n), { force: true })));

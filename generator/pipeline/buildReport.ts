@@ -5,11 +5,11 @@
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { BuildReport } from '../cache/buildRecord.ts';
 import type { HeldBack } from '../content/selectPublished.ts';
-import type { RenderedPage } from '../shards/ShardState.ts';
+import type { BuiltPage } from './pageAnalysers.ts';
 import type { OutputFiles } from '../output/writeOutput.ts';
 
 export interface ReportInput {
-  pages: readonly RenderedPage[];
+  pages: readonly BuiltPage[];
   /** Pages taken from the cache. */
   cachedPages: number;
   /** Every output file but the pages, the content images and the social images. */

@@ -10,19 +10,19 @@ import { checkPageWeight } from '../checks/checkPageWeight.ts';
 import { runChecks } from '../checks/runChecks.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Redirect } from '../redirects/redirectTable.ts';
-import type { RenderedPage } from '../shards/ShardState.ts';
+import type { BuiltPage } from './pageAnalysers.ts';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { pluginChecks } from '../plugins/pluginHooks.ts';
 
-export function budgetsStage(site: AnySite, widgets: WidgetBundle, pages: readonly RenderedPage[], routes: Route[]): JsReport {
+export function budgetsStage(site: AnySite, widgets: WidgetBundle, pages: readonly BuiltPage[], routes: Route[]): JsReport {
   const report = checkBudgets(widgets, pages.map((p) => p.summary), routes, site.budgets);
   checkPageWeight([...pages], site.budgets?.pageBytes);
   return report;
 }
 
 export interface CheckInput {
-  pages: readonly RenderedPage[];
+  pages: readonly BuiltPage[];
   /** Every output file besides the pages. */
   files: string[];
   sitemapXml: string;

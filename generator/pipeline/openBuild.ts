@@ -17,6 +17,7 @@ import type { ListCollection } from '../site/defineConfig.ts';
 import { loadSite, siteRenderer, type AnySite } from '../site/loadSite.ts';
 import { layerOff } from '../core/speedLayers.cjs';
 import { siteSources } from './buildKey.ts';
+import { pageAnalysers } from './pageAnalysers.ts';
 
 export interface BuildContext {
   config: ResolvedConfig;
@@ -51,7 +52,7 @@ export async function openBuild(options: SiteOptions): Promise<BuildContext> {
     links: linkPolicy(config.root, config.contentDir, site.followSymlinks === true),
     cache: BuildCache.open(config.cacheDir, { read: config.readCache }),
     generatorKey: laterSourceKey(siteSources(config)),
-    pool: new ShardPool(site, render, config.root, config.log),
+    pool: new ShardPool(site, render, config.root, config.log, { features: pageAnalysers(site), entry: 'generator/pipeline/renderWorker.ts' }),
     progress: config.progress ? progressLine() : progressLine({ isTTY: false } as NodeJS.WriteStream),
     record,
   };

@@ -1,19 +1,20 @@
 /**
  * The search stage of the build (after render): the site's search index (site.search) over its list
  * collection, as static files (buildSearchIndex). An entry's front matter fields are at hand; the words
- * of its body come from the shard that rendered its page (RenderedPage.search), else from the build
+ * of its body come from the shard that rendered its page (BuiltPage.search), else from the build
  * cache's pack by the entry's hash (an unchanged article is not rendered again for the index), else,
  * when neither has them (its page came from the cache but the pack did not), from rendering it here.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
 import { contentHash } from '../core/contentHash.ts';
 import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../core/errors.ts';
 import type { Entry, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
-import type { RenderedPage } from '../shards/ShardState.ts';
+import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
 import { bodyWords } from './bodyWords.ts';
 import { buildSearchIndex } from './buildSearchIndex.ts';
 import { searchDoc, searchedEntries } from './searchDoc.ts';
@@ -26,7 +27,7 @@ export interface SearchStageInput {
   routes: readonly Route[];
   contentDir: string;
   /** Pages this build rendered (those of the collection's entries carry their body's words). */
-  rendered: readonly RenderedPage[];
+  rendered: readonly BuiltPage[];
   cache: BuildCache;
   /** What the pack of body words is valid for (the generator's key: markdown options are in the config). */
   key: string;
@@ -51,14 +52,14 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   const list = input.lists[search.collection]!;
   const entries = searchedEntries(search, input.collections, new Set(input.routes.map((r) => r.path)));
   const withBody = search.fields.includes('body');
-  const pack = withBody ? cache.readPack<string>(packName(search.collection), key) : {};
+  const pack = withBody ? Pack.open<string>(cache, packName(search.collection), key) : null;
   const fresh = new Map<string, string>();
   for (const page of input.rendered) if (page.search) fresh.set(page.search.hash, page.search.words);
   const kept: Record<string, string> = {};
   const docs = entries.map(({ entry, url }) => {
     let body = '';
     if (withBody) {
-      const known = fresh.get(entry.hash) ?? pack[entry.hash];
+      const known = fresh.get(entry.hash) ?? pack?.get(entry.hash);
       if (known !== undefined) fresh.has(entry.hash) ? words.rendered++ : words.cached++;
       else words.here++;
       body = known ?? renderedWords(input.contentDir, list, entry, input.render);
@@ -68,8 +69,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   });
   const files = buildSearchIndex(docs);
   // The pack holds the current entries only; rewritten when it holds others or lacks any.
-  const stale = Object.keys(pack).length !== Object.keys(kept).length || Object.entries(kept).some(([hash, w]) => pack[hash] !== w);
-  const saved = withBody && stale ? cache.writePackAsync(packName(search.collection), key, kept) : Promise.resolve();
+  const saved = pack?.save(kept) ?? Promise.resolve();
   return { files, words, saved };
 }
 

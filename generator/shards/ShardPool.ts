@@ -25,6 +25,7 @@ import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
+import type { ShardFeatures } from './pageAnalyser.ts';
 import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
 
 /** Articles per parse request (at most, and at least while that many are left), pages per render request. */
@@ -53,9 +54,9 @@ const WORKER_THRESHOLD = 2000;
  */
 const workerHeapMb = (articles: number): number => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
 
-/** The shard worker's CommonJS bundle (shardWorker.ts) for the site at `siteRoot`, from the cache or freshly built. */
-const shardBundle = (siteRoot: string): Promise<string> =>
-  selfBundle(generatorRoot, 'shard', 'generator/shards/shardWorker.ts', 'cjs', undefined, siteRootOf(siteRoot));
+/** The shard worker's CommonJS bundle (`entry`, which serves shardWorker.ts) for the site at `siteRoot`, from the cache or freshly built. */
+const shardBundle = (entry: string, siteRoot: string): Promise<string> =>
+  selfBundle(generatorRoot, 'shard', entry, 'cjs', undefined, siteRootOf(siteRoot));
 
 /** runBundle.cjs, a worker's entry: it runs the bundle named in workerData with V8's code cache. */
 const runBundleFile = fileURLToPath(new URL('../runBundle.cjs', import.meta.url));
@@ -88,8 +89,8 @@ class LocalLane implements Lane {
   readonly depth = 1;
   readonly parseDepth = 1;
   private state: ShardState;
-  constructor(site: AnySite, render: RenderMarkdown) {
-    this.state = new ShardState(site, render);
+  constructor(site: AnySite, render: RenderMarkdown, features: ShardFeatures) {
+    this.state = new ShardState(site, render, features);
   }
   async parse(contentDir: string, collection: string, sources: SourceFile[]) {
     await new Promise(setImmediate);
@@ -180,14 +181,19 @@ export class ShardPool {
   private local: LocalLane;
   private lanes: Lane[];
 
-  /** `root`: the site's folder (a worker runs the generator's bundle built for that site); `render`: its markdown renderer. */
+  /**
+   * `root`: the site's folder (a worker runs the generator's bundle built for that site); `render`: its
+   * markdown renderer; `wiring.features`: the build's page analysers, which every job runs; `wiring.entry`:
+   * the worker bundle's entry (relative to the generator's folder), which gives its shard the same ones.
+   */
   constructor(
     site: AnySite,
     render: RenderMarkdown,
     private readonly root: string,
-    private readonly log: (line: string) => void = () => {},
+    private readonly log: (line: string) => void,
+    private readonly wiring: { features: ShardFeatures; entry: string },
   ) {
-    this.local = new LocalLane(site, render);
+    this.local = new LocalLane(site, render, wiring.features);
     this.lanes = [this.local];
   }
 
@@ -212,7 +218,7 @@ export class ShardPool {
     this.starting ??= (async () => {
       this.workers = n;
       const heapMb = workerHeapMb(articles);
-      const file = await shardBundle(this.root);
+      const file = await shardBundle(this.wiring.entry, this.root);
       for (let i = 0; i < n; i++) this.lanes.push(new WorkerLane(shardWorker(file, heapMb)));
     })();
     return this.starting;
@@ -311,7 +317,9 @@ export class ShardPool {
    * must stay free to feed the workers). A shard whose queue is empty takes from the back of the longest.
    * `progress` sees each batch as it arrives, with the number of pages done so far.
    */
-  async render(job: RenderJob, routes: Route[], progress: (batch: RenderedPage[], done: number) => void, prepared?: Prepared): Promise<RenderedPage[]> {
+  async render<P extends RenderedPage = RenderedPage>(job: RenderJob, routes: Route[], progress: (batch: P[], done: number) => void, prepared?: Prepared): Promise<P[]> {
+    // Every page gets the build's analyses (the pages come back as P).
+    job = { ...job, analysers: [...this.wiring.features.names] };
     const queues = new Map<Lane, string[]>(this.lanes.map((l) => [l, []]));
     const mine = queues.get(this.local)!;
     const lastWorker = queues.get(this.lanes.at(-1)!)!; // this thread's own queue when there is no worker
@@ -322,7 +330,7 @@ export class ShardPool {
       else free.push(r.path);
     }
     lastWorker.unshift(...free);
-    const rendered: RenderedPage[] = [];
+    const rendered: P[] = [];
     await this.share(
       (lane) => {
         const own = queues.get(lane)!;
@@ -332,7 +340,7 @@ export class ShardPool {
       },
       (paths) => mine.push(...paths),
       async (lane, paths) => {
-        const batch = await lane.render(paths);
+        const batch = (await lane.render(paths)) as P[];
         rendered.push(...batch);
         progress(batch, rendered.length);
       },

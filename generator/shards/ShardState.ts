@@ -4,9 +4,9 @@
  * table needs every article's), keeping their markdown; then render
  * pages batch by batch (an article's markdown right before its page; an
  * article another shard read is read again),
- * summarize each for the build checks, write it into the output folder and
- * the cache, and return what the main thread needs: key, dependencies,
- * summary, hash.
+ * hand each to the job's page analysers (pageAnalyser.ts), write it into the
+ * output folder and the cache, and return what the main thread needs: key,
+ * dependencies, hash, and the analysers' results.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,15 +14,12 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { chunksHash, contentHash } from '../core/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
-import { summarizePage, type PageSummary } from '../checks/summarizePage.ts';
-import { emptyBody, entryBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
+import { entryBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
-import type { JsonLdRules } from '../checks/jsonLdRules.ts';
-import { pluginJsonLdRules } from '../plugins/pluginHooks.ts';
 
 import { assetUrl } from '../assets/staticFiles.ts';
 import { SiteError } from '../core/errors.ts';
@@ -30,8 +27,8 @@ import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
 import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../render/SharedFragments.tsx';
 import { collectionDeps, trackReads } from '../render/trackReads.ts';
 import { outputPath } from '../output/writeOutput.ts';
-import { bodyWords } from '../search/bodyWords.ts';
 import { layerOff } from '../core/speedLayers.cjs';
+import { analyse, noFeatures, type PageAnalyser, type ShardFeatures } from './pageAnalyser.ts';
 
 /** One entry to parse: its file name inside its collection's folder, and its text and content hash when the caller read it already. */
 export interface SourceFile {
@@ -65,6 +62,8 @@ export interface RenderJob {
   cacheDir: string | null;
   /** The content images' variants (the image stage's manifest); none without. */
   images?: ImageManifest;
+  /** The page analysers to run on every page, by name (ShardFeatures.analyser); none without. */
+  analysers?: string[];
 }
 
 export interface Prepared {
@@ -78,7 +77,6 @@ export interface RenderedPage {
   key: string;
   /** Content files the page read (trackReads), sorted. */
   deps: string[];
-  summary: PageSummary;
   /** SHA-256 of the HTML: the page's name in the cache. */
   hash: string;
   /** BuildCache.pageStamp of the stored page, when the cache stored it. */
@@ -88,8 +86,6 @@ export interface RenderedPage {
   bytes: number;
   /** Only when the job has no outDir. */
   html?: string;
-  /** For an entry of the site's search collection: its body's words (bodyWords), by its hash. */
-  search?: { hash: string; words: string };
 }
 
 /** What open() prepares for renderBatch(). */
@@ -102,6 +98,7 @@ interface Session {
   cache: BuildCache;
   ctx: RenderContext;
   shared: SharedFragments;
+  analysers: PageAnalyser[];
 }
 
 export class ShardState {
@@ -109,22 +106,16 @@ export class ShardState {
   private readonly deps: ReturnType<typeof collectionDeps>;
   /** The list collections (an entry's file starts with its folder). */
   private readonly lists: ListCollection[];
-  /** "<folder>/" of the collection whose bodies the search index holds, if any. */
-  private readonly searchDir: string | null;
-  /** The JSON-LD rules of the page checks: the engine's and the site's plugins'. */
-  private readonly jsonLdRules: JsonLdRules;
 
-  /** `render`: the site's markdown renderer (siteRenderer). */
+  /** `render`: the site's markdown renderer (siteRenderer); `features`: the build's page analysers, by name. */
   constructor(
     private readonly site: AnySite,
     render: RenderMarkdown,
+    private readonly features: ShardFeatures = noFeatures,
   ) {
     this.render = render;
-    this.jsonLdRules = pluginJsonLdRules(site);
     this.deps = collectionDeps(site.collections);
     this.lists = listCollections(site.collections).map(([, c]) => c);
-    const searched = site.search?.fields.includes('body') ? (site.collections[site.search.collection] as ListCollection | undefined) : undefined;
-    this.searchDir = searched?.kind === 'list' ? `${searched.dir}/` : null;
   }
 
   /** Markdown of the entries this shard read, by file (blog/x.md), and the file's line of its first line, until their pages render. */
@@ -201,7 +192,7 @@ export class ShardState {
   /**
    * Gets ready to render any page of `job` (renderBatch), in any order, in as many batches as the caller
    * likes. `prepared`: the caller's own content and route table, when it runs in this thread and has them
-   * already (articles' bodies are filled in and emptied again around each page).
+   * already (they are read, never changed: a page's template gets a copy of its route with the article's body).
    */
   open(job: RenderJob, prepared?: Prepared): void {
     const content: ContentSnapshot = prepared?.content ?? {
@@ -226,7 +217,8 @@ export class ShardState {
       cache: BuildCache.open(job.cacheDir, { read: false }),
       ctx,
       // The navigation, footer and related-article cards: rendered once for all of this shard's pages.
-      shared: new SharedFragments(ctx, this.deps, this.jsonLdRules),
+      shared: new SharedFragments(ctx, this.deps, this.features.fragmentRules),
+      analysers: (job.analysers ?? []).map((name) => this.features.analyser(name)),
     };
   }
 
@@ -243,21 +235,19 @@ export class ShardState {
     return batch.map((route, k) => this.renderOne(route, bodies[k], session));
   }
 
-  private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, digest, cache }: Session): RenderedPage {
+  private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, digest, cache, analysers }: Session): RenderedPage {
     const entry: Entry | undefined = route.entry;
-    if (entry) Object.assign(entry, body);
+    // The route table is never changed: the template gets a copy of the route whose entry carries its rendered body.
+    const page: Route = entry && body ? { ...route, entry: { ...entry, ...body } } : route;
     const deps = new Set<string>();
     // Measuring shared fragments (speedLayers.cjs): each page renders its own, as `site dev` does.
-    const fragments = layerOff('shared') ? new SharedFragments(ctx, this.deps, this.jsonLdRules) : shared;
-    const parts = renderPageParts(this.site, route, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, fragments);
+    const fragments = layerOff('shared') ? new SharedFragments(ctx, this.deps, this.features.fragmentRules) : shared;
+    const parts = renderPageParts(this.site, page, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, fragments);
     for (const d of fragmentDeps(parts)) deps.add(d);
-    // The search index's words of the body, while it is rendered (the index is made on the main thread).
-    const search = entry && body && this.searchDir && entry.file.startsWith(this.searchDir) ? { hash: entry.hash, words: bodyWords(body.html) } : undefined;
-    if (entry) {
-      // Bodies are needed once; dropping them keeps a shard's memory flat.
-      Object.assign(entry, emptyBody());
-      this.bodies.delete(entry.file);
-    }
+    // While the body is still here: the job's page analysers.
+    const analyses = analyse(analysers, { route, parts, ...(body ? { body } : {}) });
+    // Bodies are needed once; dropping them keeps a shard's memory flat.
+    if (entry) this.bodies.delete(entry.file);
     const sorted = [...deps].sort();
     let stamp: string | null;
     let written: string | undefined;
@@ -292,13 +282,12 @@ export class ShardState {
       file: route.file,
       key: pageKey(job.globalKey, digest(route), sorted, hashOf),
       deps: sorted,
-      summary: summarizePage(route.path, parts, this.jsonLdRules),
+      ...analyses,
       hash,
       bytes: size,
       stamp: stamp ?? undefined,
       written,
       ...(html === undefined ? {} : { html }),
-      ...(search ? { search } : {}),
     };
   }
 }

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../core/writeFileAtomic.ts';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
 import { contentHash } from '../core/contentHash.ts';
 import { stampAt } from '../core/stampOf.ts';
 
@@ -26,15 +27,17 @@ const NAME = /^[0-9a-f]{64}\.png$/;
 
 export class SocialImageStore {
   private readonly dir: string | null;
-  private readonly stored: Record<string, StoredImage>;
+  private readonly pack: Pack<StoredImage>;
+  private readonly stored: Readonly<Record<string, StoredImage>>;
   /** This build's images: stored (with their stamps now) or held in memory (no cache folder). */
   private readonly current = new Map<string, StoredImage & { bytes?: Buffer }>();
   private changed = false;
 
-  constructor(private readonly cache: BuildCache) {
+  constructor(cache: BuildCache) {
     this.dir = cache.dir ? path.join(cache.dir, 'social') : null;
     if (this.dir) mkdirSync(this.dir, { recursive: true });
-    this.stored = cache.readPack<StoredImage>(PACK, PACK_KEY);
+    this.pack = Pack.open<StoredImage>(cache, PACK, PACK_KEY);
+    this.stored = this.pack.entries;
   }
 
   private file(key: string): string {
@@ -107,11 +110,8 @@ export class SocialImageStore {
   async save(): Promise<void> {
     if (!this.dir) return;
     const keep = new Set([...this.current.keys()].map((k) => `${k}.png`));
-    const same = !this.changed && Object.keys(this.stored).length === this.current.size;
-    if (!same) {
-      const entries = Object.fromEntries([...this.current].map(([key, { hash, stamp }]) => [key, { hash, stamp }]));
-      await this.cache.writePackAsync(PACK, PACK_KEY, entries);
-    }
+    const same = !this.changed && this.pack.size === this.current.size;
+    await this.pack.save(Object.fromEntries([...this.current].map(([key, { hash, stamp }]) => [key, { hash, stamp }])), !same);
     const names = await readdir(this.dir);
     await Promise.all(names.filter((n) => !keep.has(n) && (NAME.test(n) || n.endsWith('.tmp'))).map((n) => rm(path.join(this.dir!, n), { force: true })));
   }

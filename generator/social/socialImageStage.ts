@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
 import { hashParts } from '../core/contentHash.ts';
 import { SiteError } from '../core/errors.ts';
 import type { Route, SiteMeta } from '../site/defineConfig.ts';
@@ -53,15 +54,14 @@ export function setupSocialImages(
   const { fonts, key: fontsKey, coverage } = loadSocialFonts(site.socialImages.fonts, dirs.root, dirs.templatesDir);
   const renderer = socialRenderer();
   const packKey = remember ? hashParts([remember.codeKey, fontsKey, renderer, JSON.stringify(meta)]) : '';
-  const known = remember ? remember.cache.readPack<string>(KEYS_PACK, packKey) : {};
-  const plan = planSocialImages(routes, card, meta, { key: fontsKey, coverage }, renderer, known);
-  const same = Object.keys(known).length === Object.keys(plan.keys).length && Object.entries(plan.keys).every(([json, key]) => known[json] === key);
+  const pack = remember ? Pack.open<string>(remember.cache, KEYS_PACK, packKey) : null;
+  const plan = planSocialImages(routes, card, meta, { key: fontsKey, coverage }, renderer, pack?.entries ?? {});
   return {
     plan,
     fonts,
     key: hashParts(['social-images', fontsKey, renderer]),
     tree: (image) => image.tree ?? drawCard(image.route, image.data, card, meta, coverage),
-    save: () => (remember && !same ? remember.cache.writePackAsync(KEYS_PACK, packKey, plan.keys) : Promise.resolve()),
+    save: () => pack?.save(plan.keys) ?? Promise.resolve(),
   };
 }
 

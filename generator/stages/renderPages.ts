@@ -14,7 +14,8 @@ import type { PageSummary } from '../checks/summarizePage.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
-import type { RenderAssets, RenderedPage } from '../shards/ShardState.ts';
+import type { RenderAssets } from '../shards/ShardState.ts';
+import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
 import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 
@@ -60,7 +61,7 @@ const PACK_FORMAT = 'pages/2';
  * Every route's page, in route order; `cached`: how many came from the cache; `saved`: settles when the
  * pages pack is written (it is written off this thread, while the build runs its checks).
  */
-export async function renderPages(input: RenderPagesInput): Promise<{ list: RenderedPage[]; cached: number; saved: Promise<void> }> {
+export async function renderPages(input: RenderPagesInput): Promise<{ list: BuiltPage[]; cached: number; saved: Promise<void> }> {
   const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {} } = input;
   const packKey = hashParts([PACK_FORMAT, globalKey]);
   const index: Record<string, PageEntry | undefined> = cache.readPack<PageEntry>('pages', packKey);
@@ -69,7 +70,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   const entries = allEntries(content, site.collections);
   const digest = routeDigester(entries);
   const hashOf = depHasher(content, site.collections, routes, digest, images);
-  const pages = new Map<string, RenderedPage>();
+  const pages = new Map<string, BuiltPage>();
   const misses: Route[] = [];
   const hits: { route: Route; entry: PageEntry; summary: PageSummary }[] = [];
   for (const route of routes) {
@@ -100,7 +101,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
   // render: the pack is not all left for the end, when this thread alone is busy and joining and
   // encoding all of its JSON at once would hold the build up.
   const packed = new Map<string, Buffer>();
-  const remember = ({ path, key, deps, hash, stamp, bytes, summary }: RenderedPage): Buffer => {
+  const remember = ({ path, key, deps, hash, stamp, bytes, summary }: BuiltPage): Buffer => {
     const entry: PageEntry = { key, deps, hash, stamp, bytes, summary };
     // `"path":{entry},`: the pack is "{", every route's piece in route order (the last without its comma), "}".
     const piece = Buffer.from(`${JSON.stringify(path)}:${JSON.stringify(entry)},`);
@@ -123,7 +124,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Rend
     : null;
   // pool.render hands the workers their first pages before it returns; this thread's own wait a tick.
   const rendering = job
-    ? pool.render(
+    ? pool.render<BuiltPage>(
         job,
         misses,
         (batch, n) => {

@@ -19,13 +19,17 @@ import {
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { SiteError } from '../../../generator/core/errors.ts';
 import type { EntryMeta, ListCollection } from '../../../generator/site/defineConfig.ts';
-import { ShardState as EngineShardState, type Prepared, type RenderAssets, type RenderJob, type RenderedPage, type SourceFile } from '../../../generator/shards/ShardState.ts';
+import { ShardState as EngineShardState, type Prepared, type RenderAssets, type RenderJob, type SourceFile } from '../../../generator/shards/ShardState.ts';
+import { noFeatures, type ShardFeatures } from '../../../generator/shards/pageAnalyser.ts';
+import { pageAnalysers, type BuiltPage as RenderedPage } from '../../../generator/pipeline/pageAnalysers.ts';
 import { buildRoutes as siteRoutes, SITE_URL, site as definition, tinyContentDir, writeTinyStatic, type TinyRoute as Route } from '../helpers/tinySite.tsx';
 
-/** The tiny site's shard: its definition, markdown-it. */
+/** The build's page analysers for the tiny site (the check summary). */
+const features = pageAnalysers(definition);
+/** The tiny site's shard: its definition, markdown-it, the build's analysers (or those given). */
 class ShardState extends EngineShardState {
-  constructor() {
-    super(definition, renderMarkdown);
+  constructor(given: ShardFeatures = features) {
+    super(definition, renderMarkdown, given);
   }
 }
 const list = definition.collections.posts as ListCollection;
@@ -91,13 +95,23 @@ const job = (overrides: Partial<RenderJob> = {}): RenderJob => ({
   globalKey: GLOBAL_KEY,
   outDir: null,
   cacheDir: null,
+  analysers: [...features.names],
   ...overrides,
 });
 
 /** Opens `j` in a fresh state (or the one given) and renders `only` (every route by default) as one batch. */
 function render(j: RenderJob, { only = paths, state = new ShardState(), prepared }: { only?: string[]; state?: ShardState; prepared?: Prepared } = {}): RenderedPage[] {
   state.open(j, prepared);
-  return state.renderBatch(only);
+  return state.renderBatch(only) as RenderedPage[];
+}
+
+/** `value` and everything it holds, frozen: writing to any of it throws (modules run in strict mode). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 function thrown(f: () => unknown): unknown {
@@ -218,6 +232,14 @@ describe('ShardState.render with outDir null', () => {
     for (const post of own.collections.posts as ReturnType<typeof withoutBody>[]) expect([post.html, post.headings, post.words]).toEqual(['', [], 0]);
   });
 
+  it("with the caller's content and routes deep-frozen: the same pages (a render changes no route and no entry)", () => {
+    const own: Content = withPosts(site, posts);
+    const ownRoutes = deepFreeze(buildRoutes(own));
+    deepFreeze(own);
+    const again = render(job(), { prepared: { content: own, routes: ownRoutes } });
+    expect(again.map((p) => [p.path, p.key, p.hash, p.html])).toEqual(pages.map((p) => [p.path, p.key, p.hash, p.html]));
+  });
+
   it('renders markdown ahead while it waits for the job, some articles at a time, and the pages come out the same', () => {
     const state = new ShardState();
     state.parse(contentDir, 'posts', sources);
@@ -234,6 +256,31 @@ describe('ShardState.render with outDir null', () => {
     state.open(job());
     expect(state.renderAhead(100)).toBe(false);
     expect(state.renderBatch(paths).map((p) => p.hash)).toEqual(pages.map((p) => p.hash));
+  });
+
+  it("runs the analysers the job names, found by name in the shard's features, each result under its name", () => {
+    const seen: string[] = [];
+    const given: ShardFeatures = {
+      names: ['size', 'article'],
+      analyser: (name) =>
+        name === 'size'
+          ? { name, analyse: ({ route, parts }) => (seen.push(route.path), parts.length) }
+          : { name, analyse: ({ route, body }) => (route.entry && body ? { file: route.entry.file, headings: body.headings.length } : undefined) },
+    };
+    const analysed = render(job({ analysers: ['size', 'article'] }), { state: new ShardState(given) }) as unknown as (RenderedPage & { size: number; article?: { file: string; headings: number } })[];
+    expect(seen).toEqual(paths);
+    for (const [i, p] of analysed.entries()) {
+      expect(p.size).toBeGreaterThan(0);
+      expect(p).not.toHaveProperty('summary');
+      expect(p.html).toBe(pages[i]!.html);
+      if (routes[i]!.entry) expect(p.article!.file).toBe(routes[i]!.entry!.file);
+      else expect(p).not.toHaveProperty('article');
+    }
+    expect(render(job({ analysers: [] }), { state: new ShardState(given) }).every((p) => !('size' in p))).toBe(true);
+  });
+
+  it('fails to open a job that names an analyser the shard was not given', () => {
+    expect(() => new ShardState(noFeatures).open(job({ analysers: ['summary'] }))).toThrow(/no page analyser named summary/);
   });
 
   it('throws for a route that does not exist', () => {
