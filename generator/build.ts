@@ -18,7 +18,7 @@ import { resolveConfig, type ResolvedConfig, type SiteOptions } from './config.t
 import type { ContentSnapshot } from './content/load.ts';
 import type { HeldBack } from './content/selectPublished.ts';
 import { guardOutDir } from './output/guardOutDir.ts';
-import { imageStage, placeImage } from './images/imageStage.ts';
+import { imageStage, placeImage } from './stages/imageStage.ts';
 import { planFiles } from './plan/planFiles.ts';
 import { planSite } from './plan/planSite.ts';
 import { pluginsBuildDone } from './plugins/pluginHooks.ts';

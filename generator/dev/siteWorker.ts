@@ -22,7 +22,7 @@ import { cardDrawer, type DrawCard } from '../social/drawSocialImage.ts';
 import { SOCIAL_DIR } from '../social/socialImageKey.ts';
 import { keepRegexTableIn, saveRegexTable } from '../content/highlightCode.ts';
 import { BuildCache } from '../cache/BuildCache.ts';
-import { imageStage } from '../images/imageStage.ts';
+import { imageStage } from '../stages/imageStage.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 import { affectedPages } from './affectedPages.ts';
 import { types } from './contentTypes.ts';

@@ -6,7 +6,7 @@
 import { checkSiteUrl } from '../config.ts';
 import { listCollections, type ContentSnapshot } from '../content/load.ts';
 import { earliestDue, mergeHeld, selectPublished, type HeldBack, type PublishOptions } from '../content/selectPublished.ts';
-import { namedImages, type NamedImage } from '../images/imageStage.ts';
+import { namedImages, type NamedImage } from '../images/namedImages.ts';
 import { redirectTable, type LocateRedirect, type Redirect } from '../redirects/redirectTable.ts';
 import { assertDistinctFiles } from '../routes.ts';
 import type { Entry, Route, SiteMeta } from '../site/defineConfig.ts';

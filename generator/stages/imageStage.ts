@@ -20,14 +20,10 @@ import { contentHash, hashParts } from '../core/contentHash.ts';
 import { RACY_MS, stampAt, stampTime } from '../core/stampOf.ts';
 import { SiteError } from '../core/errors.ts';
 import { contentOnly, linkChecker, type LinkPolicy } from '../core/contentLinks.ts';
-import { chooseWidths } from './chooseWidths.ts';
-import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
-import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ImageRef, type ResponsiveImage } from './imageTypes.ts';
-
-/** A source and the first content file (and line) that names it: what an error about it points at. */
-export interface NamedImage extends ImageRef {
-  file: string;
-}
+import { chooseWidths } from '../images/chooseWidths.ts';
+import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from '../images/encodeImage.ts';
+import type { NamedImage } from '../images/namedImages.ts';
+import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ResponsiveImage } from '../images/imageTypes.ts';
 
 export interface ImageStageInput {
   contentDir: string;
@@ -185,12 +181,6 @@ async function encodeSource(source: SourceRead, hash8: string, widths: readonly 
   return { width: info.width, height: info.height, pixels, formats: jobs.map((j) => ({ type: MIME[j.format], files: j.files.map(() => made[i++]!) })) };
 }
 
-/** Every image the content names, each once, with the first file and line that names it. */
-export function namedImages(files: Iterable<{ file: string; refs?: ImageRef[] }>): NamedImage[] {
-  const seen = new Map<string, NamedImage>();
-  for (const { file, refs } of files) for (const r of refs ?? []) if (!seen.has(r.src)) seen.set(r.src, { ...r, file });
-  return [...seen.values()].sort((a, b) => a.src.localeCompare(b.src));
-}
 
 export async function imageStage({ contentDir, cache, refs, options = {}, links = contentOnly(contentDir) }: ImageStageInput): Promise<ImageStageResult> {
   const widths = options.widths ?? DEFAULT_WIDTHS;
