@@ -9,7 +9,8 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { sourceKey } from '../cache/sourceKey.ts';
 import { cachedCss, cachedWidgets } from '../assets/cachedAssets.ts';
 import { staticFiles } from '../assets/staticFiles.ts';
-import { CONFIG_FILE, loadSite } from '../site/loadSite.ts';
+import { loadSite } from '../site/loadSite.ts';
+import { siteSources } from '../pipeline/buildKey.ts';
 import { existsSync } from 'node:fs';
 import { types } from './contentTypes.ts';
 import type { DevAssets as PageAssets } from './workerProtocol.ts';
@@ -39,7 +40,7 @@ export class DevAssets {
 
   /** The build's key of the site's code (templates and config): the asset packs it files the stylesheet and bundle under. */
   private key(): string {
-    return sourceKey({ dirs: [this.config.templatesDir], files: [path.join(this.config.root, CONFIG_FILE)] });
+    return sourceKey(siteSources(this.config));
   }
 
   private replace(kind: 'css' | 'statics' | 'widgets', files: Iterable<[string, Uint8Array]>): void {
