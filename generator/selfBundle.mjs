@@ -24,7 +24,7 @@ export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'cho
  * bundles (the CLI's and the build workers', where an external is a require() run when first reached). An
  * ES module bundle (the dev worker's) would import an external at its top, so it carries them inside.
  */
-const lazyExternal = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'unist-util-visit'];
+const lazyExternal = ['unified', 'remark-parse', 'remark-gfm', 'unist-util-visit'];
 
 /**
  * Inside a bundle, `import.meta.url` keeps meaning "this source file", so
