@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev, type DevServer } from '../../../generator/dev/dev.ts';
 import { preview } from '../../../generator/dev/preview.ts';
-import { docsSiteCopy, type SiteCopy } from './docsSiteCopy.ts';
+import { fixtureCopy, type SiteCopy } from './fixtureCopy.ts';
 
 describe('site dev for a site without supabase/', () => {
   let site: SiteCopy;
   let server: DevServer;
   const lines: string[] = [];
   beforeAll(async () => {
-    site = await docsSiteCopy();
+    site = await fixtureCopy();
     server = await dev({ root: site.root, cacheDir: site.cacheDir, dataDir: site.dataDir, port: 0, backendPort: 0, log: (l) => lines.push(l) });
     await server.settled();
   }, 120_000);
@@ -39,7 +39,7 @@ describe('site dev for a site without supabase/', () => {
 
 describe('site preview --backend for a site without supabase/', () => {
   it('starts no backend and says why', async () => {
-    const site = await docsSiteCopy();
+    const site = await fixtureCopy();
     try {
       const { build } = await import('../../../generator/build.ts');
       const out = `${site.root}/dist`;

@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev, type DevServer } from '../../../generator/dev/dev.ts';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.ts';
-import { docsSiteCopy, type SiteCopy } from './docsSiteCopy.ts';
+import { fixtureCopy, type SiteCopy } from './fixtureCopy.ts';
 
 const TEMPLATE = 'templates/pages/HomePage.tsx';
 const THROW = "  if (site.name) throw new Error('the home page is not ready');";
@@ -18,7 +18,7 @@ describe('the dev error page', () => {
   let line = 0;
   const lines: string[] = [];
   beforeAll(async () => {
-    site = await docsSiteCopy();
+    site = await fixtureCopy();
     await site.edit(TEMPLATE, (s) => {
       const out = s.replace(/(const \{ site \} = useSite\(\)\.content;\n)/, `$1${THROW}\n`);
       line = out.split('\n').indexOf(THROW) + 1;
