@@ -123,6 +123,10 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
     jsx: 'automatic',
     write: false,
     metafile: true,
+    // A map beside each bundle (saveBundle: <bundle>.map, no comment in the bundle), read only when an error
+    // names where in the site's code it was thrown (render/sourceFrames.ts): nothing more at start.
+    sourcemap: 'external',
+    sourcesContent: false,
     outfile: cjs ? 'bundle.cjs' : 'bundle.mjs',
     external: cjs ? [...external, ...lazyExternal] : external,
     // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
@@ -185,10 +189,12 @@ const bundleDir = (root, siteRoot) => (siteRoot ? path.join(siteRoot, '.site', '
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
 export async function saveBundle(result, root, name, siteRoot = null) {
   const cacheDir = bundleDir(root, siteRoot);
-  const code = Buffer.from(asciiOnly(result.outputFiles[0].text));
-  const ext = path.extname(result.outputFiles[0].path);
+  const [out, map] = [result.outputFiles.find((f) => !f.path.endsWith('.map')), result.outputFiles.find((f) => f.path.endsWith('.map'))];
+  const code = Buffer.from(asciiOnly(out.text));
+  const ext = path.extname(out.path);
   const file = path.join(cacheDir, `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}${ext}`);
   await mkdir(cacheDir, { recursive: true });
+  if (map) await writeAtomic(`${file}.map`, map.contents);
   await writeAtomic(file, code);
   const inputs = {};
   for (const i of watchedInputs(Object.keys(result.metafile.inputs))) inputs[i] = fingerprint(path.resolve(root, i));
@@ -199,13 +205,13 @@ export async function saveBundle(result, root, name, siteRoot = null) {
 
 /**
  * Keeps the newest few bundles of a name (a process started a moment ago may still be about to load one),
- * each with its code cache (runBundle.cjs: <bundle>.v8).
+ * each with its code cache (runBundle.cjs: <bundle>.v8) and its source map.
  */
 async function pruneBundles(cacheDir, name, keep) {
   const old = (await readdir(cacheDir)).filter((f) => f.startsWith(`${name}.`) && /\.[cm]js$/.test(f) && path.join(cacheDir, f) !== keep);
   const dated = await Promise.all(old.map(async (f) => ({ f, t: (await stat(path.join(cacheDir, f)).catch(() => ({ mtimeMs: 0 }))).mtimeMs })));
   dated.sort((a, b) => b.t - a.t);
-  await Promise.all(dated.slice(2).flatMap(({ f }) => [f, `${f}.v8`].map((g) => rm(path.join(cacheDir, g), { force: true }))));
+  await Promise.all(dated.slice(2).flatMap(({ f }) => [f, `${f}.v8`, `${f}.map`].map((g) => rm(path.join(cacheDir, g), { force: true }))));
 }
 
 /** The cached bundle's path if every input is unchanged, else null. */

@@ -19,6 +19,10 @@ interface ErrorEntry<A> {
 }
 
 const entry = <A>(e: ErrorEntry<A>) => e;
+/** "file:line: " before a message, when the error knows where. */
+const at = (file?: string, line?: number) => (file ? `${file}${line ? `:${line}` : ''}: ` : '');
+/** The site's stack frames below the place named first, one a line; nothing for a single frame. */
+const trace = (frames?: string[]) => (frames && frames.length > 1 ? `\n    ${frames.join('\n    ')}` : '');
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
 export const errorTable = {
@@ -157,9 +161,9 @@ export const errorTable = {
     message: ({ route, reason }) => `The route ${route} asks for a social image (its socialImage field), but ${reason}.`,
     hint: 'Give socialImage an object with a non-empty "title" string (and "eyebrow" and other fields as strings, numbers or booleans) in the site\'s route table, or leave socialImage out for the site\'s default image.',
   }),
-  SocialCardFailed: entry<{ route: string; reason: string }>({
+  SocialCardFailed: entry<{ route: string; reason: string; file?: string; line?: number; frames?: string[] }>({
     title: 'A social card could not be drawn',
-    message: ({ route, reason }) => `The social image of ${route} failed: ${reason}.`,
+    message: ({ route, reason, file, line, frames }) => `${at(file, line)}The social image of ${route} failed: ${reason}.${trace(frames)}`,
     hint: "Fix socialImages.card in site.config.ts (or what it calls): it gets the route's socialImage data and must return satori-compatible elements (flexbox, inline styles, fonts from socialImages.fonts). `site build --no-social-images` builds without the images meanwhile.",
   }),
   SocialFontMissing: entry<{ file: string; reason: string }>({
@@ -167,10 +171,19 @@ export const errorTable = {
     message: ({ file, reason }) => `site.config.ts: socialImages.fonts names ${file}, which ${reason}.`,
     hint: 'Put the font file (.woff, .ttf or .otf; woff2 is not read) in the templates folder and name it relative to the site root, e.g. "templates/fonts/inter-latin-700-normal.woff".',
   }),
-  TemplateRenderFailed: entry<{ route: string; template: string; reason: string }>({
+  // Errors thrown by the site's own code while rendering: where (file:line from the bundles' source maps:
+  // render/siteSource.ts, relative to the site), and the site's frames below it.
+  TemplateRenderFailed: entry<{ route: string; template: string; reason: string; file?: string; line?: number; frames?: string[] }>({
     title: 'A template threw while rendering',
-    message: ({ route, template, reason }) => `Rendering ${route} with ${template} failed: ${reason}.`,
+    message: ({ route, template, reason, file, line, frames }) =>
+      `${at(file, line)}Rendering ${route} with ${template} failed: ${reason}.${trace(frames)}`,
     hint: 'Fix the template; templates receive data as props and must not throw for valid content.',
+  }),
+  IslandRenderFailed: entry<{ route: string; template: string; reason: string; file: string; line: number; frames?: string[] }>({
+    title: 'An island threw while rendering on the server',
+    message: ({ route, template, reason, file, line, frames }) =>
+      `${at(file, line)}an island of ${route} (template ${template}) failed in its server render: ${reason}.${trace(frames)}`,
+    hint: 'Fix the widget: its server render gets the props the template passes and runs in Node, where window, document and localStorage do not exist (use them in effects or event handlers).',
   }),
   TemplateCompileFailed: entry<{ file: string; line?: number; reason: string }>({
     title: 'A template could not be compiled',

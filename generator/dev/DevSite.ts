@@ -23,6 +23,8 @@ export class DevSite {
   readonly worker: RenderWorker;
   private queue: Promise<void> = Promise.resolve();
   private backend: BackendSettings | null = null;
+  /** The error each page that cannot render was last reported with (render). */
+  private readonly pageErrors = new Map<string, string>();
 
   constructor(
     private readonly config: ResolvedConfig,
@@ -159,9 +161,18 @@ export class DevSite {
   }
 
   /** A page, feed, search file or social image, as the worker renders it (after settled(), when there is no error). */
+  /** A page that cannot render: its error page is served, and the terminal says it too (once, until it changes). */
   async render(urlPath: string): Promise<Rendered> {
-    const { result } = await this.worker.call({ type: 'render', path: urlPath });
-    return result ?? null;
+    try {
+      const { result } = await this.worker.call({ type: 'render', path: urlPath });
+      this.pageErrors.delete(urlPath);
+      return result ?? null;
+    } catch (e) {
+      const text = formatSiteError(toWireError(e));
+      if (this.pageErrors.get(urlPath) !== text) this.log(`\n${text}\n`);
+      this.pageErrors.set(urlPath, text);
+      throw e;
+    }
   }
 
   /** Tells the site's plugins the server listens (their devStart hooks); a hook's error shows as the site's error. */

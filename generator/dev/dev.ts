@@ -28,7 +28,7 @@ export interface DevOptions {
   backendPort?: number;
   dataDir?: string;
   open?: boolean;
-  /** false: no embedded backend (forms show their error toast). */
+  /** false: no embedded backend (forms show their error toast). A site without a supabase/ folder never has one. */
   backend?: boolean;
   root?: string;
   content?: string;
@@ -52,8 +52,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const configFile = path.join(config.root, CONFIG_FILE);
   if (!existsSync(configFile)) throw new SiteError('SiteConfigMissing', { root: config.root });
   const dataDir = options.dataDir ?? '.site/db';
-  // The backend boots in parallel; the site serves pages meanwhile.
-  const backend = devBackend({ backend: options.backend, backendPort: options.backendPort, dataDir, log });
+  // The backend boots in parallel; the site serves pages meanwhile. A site without a supabase/ folder has
+  // no backend: none boots, nothing about admin is said, and the widgets get no backend settings.
+  const withBackend = options.backend !== false && existsSync(config.supabaseDir);
+  const backend = devBackend({ backend: withBackend, backendPort: options.backendPort, dataDir, log });
   const bundle = await workerBundle(generatorRoot, config.root, path.join(generatorRoot, 'generator', 'dev', 'siteWorker.ts'), () =>
     log('Bundling the templates for the render worker (first start, and after they change)...'),
   );

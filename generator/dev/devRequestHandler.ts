@@ -24,6 +24,9 @@ const send = (res: http.ServerResponse, status: number, type: string, body: stri
 export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string): Handler {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The error page, as every page, carries the version it was made at: it reloads when a later change
+    // was made (on connecting, or on a change event), never because it shows an error.
+    let version = site.version;
     try {
       if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res, { version: site.version, error: site.error, css: site.assets.page().stylesheet });
       if (url.pathname === DEV_CLIENT_PATH) return send(res, 200, types['.js']!, devClientSource);
@@ -37,7 +40,8 @@ export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string)
       const asset = site.assets.get(url.pathname);
       if (asset) return send(res, 200, asset.type, asset.body);
       if (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/search/') && !url.pathname.startsWith('/assets/social/')) return notFound(res);
-      if (site.error) return send(res, 500, types['.html']!, overlayHtml(site.error, `${DEV_CLIENT_PATH}?v=-1`));
+      if (site.error) return send(res, 500, types['.html']!, overlayHtml(site.error, `${DEV_CLIENT_PATH}?v=${version}`));
+      version = site.version;
       const result = await site.render(url.pathname);
       if (!result) return void res.writeHead(404).end();
       if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
@@ -47,7 +51,7 @@ export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string)
           : result.body;
       send(res, result.status, result.type, body);
     } catch (e) {
-      send(res, 500, types['.html']!, overlayHtml(toWireError(e), `${DEV_CLIENT_PATH}?v=-1`));
+      send(res, 500, types['.html']!, overlayHtml(toWireError(e), `${DEV_CLIENT_PATH}?v=${version}`));
     }
   };
 }

@@ -3,6 +3,7 @@
  * 404.html with status 404, `_headers` applied, gzip/brotli), optionally with
  * the embedded backend for a site built against it.
  */
+import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../core/errors.ts';
@@ -15,6 +16,8 @@ export interface PreviewOptions {
   backend?: boolean;
   backendPort?: number;
   dataDir?: string;
+  /** The site's folder (default: the current one): only a site with a supabase/ folder has a backend to start. */
+  root?: string;
   log?: (line: string) => void;
 }
 
@@ -27,7 +30,9 @@ export async function preview(options: PreviewOptions): Promise<{ url: string; c
   const server = await serveStatic({ dir, port: options.port });
   log(`Previewing ${options.dir}/ at ${server.url}`);
   let backend: { close(): Promise<void> } | undefined;
-  if (options.backend) {
+  const hasBackend = existsSync(path.resolve(options.root ?? '.', 'supabase'));
+  if (options.backend && !hasBackend) log('This site has no supabase/ folder: there is no backend to start.');
+  if (options.backend && hasBackend) {
     const { startBackend } = await import('../backend/startBackend.ts');
     const b = await startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', allowedOrigins: [server.url], additionalRedirectUrls: siteRedirectUrls(server.url) });
     backend = b;

@@ -1,5 +1,6 @@
 /** Any error flattened for postMessage, the terminal and the browser overlay (same texts as the CLI). */
 import { isSiteError } from '../core/errors.ts';
+import { mapStack } from '../render/mapStack.ts';
 import type { WireError } from './workerProtocol.ts';
 
 export function toWireError(e: unknown): WireError {
@@ -11,7 +12,8 @@ export function toWireError(e: unknown): WireError {
   return {
     code: 'Internal',
     title: 'Unexpected error',
-    message: String((e as Error)?.stack ?? e),
+    // The stack as the source has it, not as the bundle the dev worker runs has it.
+    message: typeof (e as Error)?.stack === 'string' ? mapStack((e as Error).stack!) : String(e),
     hint: 'This is a bug in a template or the generator; the stack above says where.',
   };
 }

@@ -2,7 +2,7 @@
  * Renders one route to a complete HTML document: the site's template for
  * the route inside its layout inside the Document shell, with the head tags
  * and structured data the site asks for. Pure apart from the templates it
- * calls; a template that throws becomes a SiteError. renderPageParts keeps
+ * calls; a template that throws becomes a SiteError naming where (renderFailure.ts). renderPageParts keeps
  * the subtrees marked <Shared> apart (rendered once per SharedFragments
  * instance), for a build that renders many pages.
  */
@@ -21,6 +21,7 @@ import { SiteContext } from './SiteContext.ts';
 import { collectionDeps, trackReads } from './trackReads.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import { placeImages } from '../images/markdownImages.ts';
+import { renderFailure } from './renderFailure.ts';
 
 export interface PageAssets {
   stylesheet: string;
@@ -78,7 +79,6 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
     );
     return shared.parts(`<!doctype html>${html}`);
   } catch (e) {
-    if (e instanceof SiteError) throw e;
-    throw new SiteError('TemplateRenderFailed', { route: route.path, template: route.template, reason: (e as Error).message });
+    throw renderFailure(e, route.path, route.template);
   }
 }

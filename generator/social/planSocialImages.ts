@@ -6,6 +6,7 @@
  * as data. Pure apart from the site's card function, which must be pure itself.
  */
 import { SiteError } from '../core/errors.ts';
+import { siteSource } from '../render/siteSource.ts';
 import type { Route, SiteMeta, SocialCardData, SocialImagesOptions } from '../site/defineConfig.ts';
 import { cardTree, type CardNode } from './cardTree.ts';
 import { drawableTree } from './cardText.ts';
@@ -56,7 +57,7 @@ export function drawCard(route: string, data: SocialCardData, card: SocialImages
     return drawableTree(cardTree(card(data, meta)), coverage);
   } catch (e) {
     if (e instanceof SiteError) throw e;
-    throw new SiteError('SocialCardFailed', { route, reason: e instanceof Error ? e.message.replace(/\.$/, '') : String(e) });
+    throw new SiteError('SocialCardFailed', { route, reason: e instanceof Error ? e.message.replace(/\.$/, '') : String(e), ...siteSource(e) });
   }
 }
 

@@ -10,6 +10,7 @@ import type { BuildCache } from '../cache/BuildCache.ts';
 import { Pack } from '../cache/Pack.ts';
 import { hashParts } from '../core/contentHash.ts';
 import { SiteError } from '../core/errors.ts';
+import { siteSource } from '../render/siteSource.ts';
 import type { Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
@@ -93,7 +94,7 @@ export function makeSocialImages(setup: SocialSetup, cache: BuildCache): SocialI
         } catch (e) {
           stopped = true;
           if (e instanceof SiteError) throw e;
-          throw new SiteError('SocialCardFailed', { route: image.route, reason: e instanceof Error ? e.message.replace(/\.$/, '') : String(e) });
+          throw new SiteError('SocialCardFailed', { route: image.route, reason: e instanceof Error ? e.message.replace(/\.$/, '') : String(e), ...siteSource(e) });
         }
         store.put(image.key, png);
       }

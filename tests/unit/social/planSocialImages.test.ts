@@ -67,7 +67,7 @@ describe('planSocialImages', () => {
     };
     const e = error(() => planSocialImages([route('/blog/x', { title: 'T' })], throwing, meta, fonts, 'r'));
     expect(e.code).toBe('SocialCardFailed');
-    expect(e.message).toBe('The social image of /blog/x failed: no logo for this category.');
+    expect(e.message.split('\n')[0]).toBe('tests/unit/social/planSocialImages.test.ts:66: The social image of /blog/x failed: no logo for this category.');
     expect(e.hint).toMatch(/--no-social-images/);
   });
 });
