@@ -78,7 +78,7 @@ program
   .option('--empty-out-dir', 'replace an --out folder that holds other files, deleting them (never the project, .git or a source folder)')
   .option('--keep <entries>', 'entries at the top of --out that the build leaves in place, comma-separated (publishing from the output\'s own repository: --keep .git,CNAME)', list)
   .option('--content <dir>', 'content folder', DEFAULT_CONTENT_DIR)
-  .option('--site-url <url>', 'absolute site URL (default: "url" in content/site.json)')
+  .option('--site-url <url>', 'absolute http(s) URL the pages, sitemap and feeds are made for (default: the "url" of the site config\'s meta)')
   .option('--no-cache', 'ignore the build cache (a cold build); it is refilled')
   .option('--cache-dir <dir>', 'build cache folder', DEFAULT_CACHE_DIR)
   .addOption(new Option('--workers <n>', 'worker threads besides the main one (default: one per extra core, from 2,000 articles or pages)').argParser(count))

@@ -213,7 +213,7 @@ export const errorTable = {
   BudgetExceeded: entry<{ what: string; size: number; budget: number }>({
     title: 'JavaScript budget exceeded',
     message: ({ what, size, budget }) => `${what} is ${(size / 1024).toFixed(1)} KB gzip, over its budget of ${(budget / 1024).toFixed(1)} KB.`,
-    hint: 'Load the code later (data-hydrate="idle" or "interaction"), split it, or drop a dependency.',
+    hint: 'Wake the island on an interaction (hydrate="interaction": load, idle and visible count toward the first load), split it, or drop a dependency.',
   }),
   PageTooHeavy: entry<{ pages: { url: string; bytes: number }[]; budget: number }>({
     title: 'Page weight budget exceeded',

@@ -2,7 +2,8 @@
  * Serves a built folder the way a static host does: clean URLs
  * ("/about" -> about.html, "/" -> index.html), 404.html with status 404,
  * the headers from a `_headers` file and the redirects of a `_redirects` file
- * (Netlify / Cloudflare Pages format) where present, gzip or brotli for text. Used by `site preview` and by the end-to-end tests.
+ * (Netlify / Cloudflare Pages format) where present, gzip or brotli for text. Those two files are the host's, not
+ * the site's: they answer 404, as on the host. Used by `site preview` and by the end-to-end tests.
  */
 import { createReadStream } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -27,7 +28,10 @@ async function isFile(p: string): Promise<boolean> {
   return stat(p).then((s) => s.isFile(), () => false);
 }
 
-/** The file a request path maps to, or null. Never escapes `dir`, and never names the build's marker file. */
+/** The files a static host reads and never serves. */
+const HOST_FILES = new Set(['_headers', '_redirects']);
+
+/** The file a request path maps to, or null. Never escapes `dir`, and never names the build's marker file or a host's file. */
 export async function resolveStaticPath(dir: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
@@ -37,6 +41,7 @@ export async function resolveStaticPath(dir: string, urlPath: string): Promise<s
   }
   const clean = path.posix.normalize(decoded).replace(/^\/+/, '');
   if (clean.startsWith('..') || clean.includes('\0') || clean.split('/').includes(OUTPUT_MARKER)) return null;
+  if (HOST_FILES.has(clean.replace(/\/+$/, ''))) return null;
   const base = path.join(dir, clean);
   const candidates = clean === '' ? [path.join(dir, 'index.html')] : [base, `${base.replace(/\/+$/, '')}.html`, path.join(base, 'index.html')];
   for (const c of candidates) if (c.startsWith(dir) && (await isFile(c))) return c;

@@ -5,6 +5,7 @@
  */
 import type { Route, SiteMeta } from '../site/defineConfig.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
+import { ogLocale } from './ogLocale.ts';
 
 export type HeadTag =
   | { tag: 'title'; text: string }
@@ -44,7 +45,7 @@ export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput)
       meta({ property: 'og:image:height', content: '630' }),
     );
   }
-  tags.push(meta({ property: 'og:locale', content: site.locale ?? 'en_US' }));
+  tags.push(meta({ property: 'og:locale', content: site.locale ?? ogLocale(site.language) }));
   if (route.article) {
     tags.push(meta({ property: 'article:published_time', content: route.article.publishedTime }));
     if (route.article.section) tags.push(meta({ property: 'article:section', content: route.article.section }));

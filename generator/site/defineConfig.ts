@@ -180,7 +180,7 @@ export interface SiteMeta {
   url: string;
   /** The html lang attribute. */
   language: string;
-  /** og:locale. Default en_US. */
+  /** og:locale. Default: from `language` (en-GB -> en_GB, en -> en_US: generator/seo/ogLocale.ts). */
   locale?: string;
   /** File names in templates/static/ (a site without them has no og:image and no icon link). */
   socialImage?: string;

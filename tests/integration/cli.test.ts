@@ -128,6 +128,14 @@ describe('site --help / --version', () => {
     expect(run.stdout).toMatch(/^\s+build \[options\]\s+build the site/m);
   });
 
+  it("says what --site-url overrides in the engine's words, naming no site's file", async () => {
+    const run = await site('build', '--help');
+    expect(run.code).toBe(0);
+    const help = run.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('--site-url <url> absolute http(s) URL the pages, sitemap and feeds are made for (default: the "url" of the site config\'s meta)');
+    expect(help).not.toContain('content/site.json');
+  });
+
   it('lists every command and subcommand, backend status, admin grant/revoke and gen types included', async () => {
     const run = await site('--help');
     expect(run.code).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * A site's plugins, through the CLI on the smallest site that shows each hook: a route added, a file
- * written, structured data of a type the engine does not know with the rule that checks it, a check of
+ * written, structured data checked by the engine's rules or a plugin's, a check of
  * the site's own, a step after the build, and what goes wrong named as the plugin's.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -51,11 +51,18 @@ afterAll(async () => {
 });
 
 describe("a site's plugins", () => {
-  it('fail a page whose JSON-LD type no rule knows, saying how to add one', async () => {
-    const root = await writeSite('unknown-type', '[]');
+  it("check a type Google shows as a rich result with no plugin, naming the page, the type, the property and Google's doc", async () => {
+    const root = await writeSite('engine-rule', '[]', "{ '@context': 'https://schema.org', '@type': 'Event', name: 'Ridge walk', startDate: '2031-05-01' }");
     const run = await build(root);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('JSON-LD type "Event" is not one the checks know; give a plugin a jsonLdRules entry for it (docs/plugins.md)');
+    expect(run.stderr).toContain('/: Event is missing location (Google requires it for an event: https://developers.google.com/search/docs/appearance/structured-data/event)');
+  });
+
+  it('pass a schema.org type no rule knows', async () => {
+    const root = await writeSite('unknown-type', '[]', "{ '@context': 'https://schema.org', '@type': 'Place', name: 'Summit hut' }");
+    const run = await build(root);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await readFile(path.join(root, 'dist/index.html'), 'utf8')).toContain('"@type":"Place"');
   });
 
   it('add routes, files, structured data rules, checks and a step after the build', async () => {

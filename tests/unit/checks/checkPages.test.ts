@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { jsonLdRequirements } from '../../../generator/checks/jsonLdRules.ts';
 import { brokenLinks, duplicateHead, inlineCode, invalidJsonLd, linksToRedirects, missingAlt, noindexInSitemap, type CheckInput } from '../../../generator/checks/checkPages.ts';
 import { runChecks } from '../../../generator/checks/runChecks.ts';
 import { summarizePage } from '../../../generator/checks/summarizePage.ts';
@@ -93,8 +94,9 @@ describe('build checks', () => {
       '/b': doc('B', '', '<script type="application/ld+json">{not json</script>'),
     });
     const problems = run(invalidJsonLd, i);
-    expect(problems[0]).toBe('/: Product is missing offers, review or aggregateRating');
-    expect(problems.slice(1, 4)).toEqual(['/: BlogPosting is missing datePublished', '/: BlogPosting is missing author', '/: BlogPosting is missing image']);
+    const { Product, BlogPosting } = jsonLdRequirements;
+    expect(problems[0]).toBe(`/: Product is missing offers, review or aggregateRating (${Product!.hint})`);
+    expect(problems.slice(1, 4)).toEqual(['datePublished', 'author', 'image'].map((p) => `/: BlogPosting is missing ${p} (${BlogPosting!.hint})`));
     expect(problems[4]).toMatch(/^\/b: a JSON-LD block is not valid JSON/);
   });
 

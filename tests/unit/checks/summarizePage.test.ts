@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { own, summarizePage } from '../../../generator/checks/summarizePage.ts';
+import { jsonLdRequirements } from '../../../generator/checks/jsonLdRules.ts';
 
 const page = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charSet="utf-8"/>${head}</head><body>${body}</body></html>`;
 
@@ -46,7 +47,7 @@ describe('summarizePage', () => {
     expect(summarizePage('/', page(ld(ok), '')).problems).toEqual({});
     expect(summarizePage('/', page(ld(ok), '')).refs).toEqual([]);
     const s = summarizePage('/p', page(ld(JSON.stringify({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'S' })) + ld('{not json'), ''));
-    expect(s.problems.invalidJsonLd?.[0]).toBe('/p: WebSite is missing url');
+    expect(s.problems.invalidJsonLd?.[0]).toBe(`/p: WebSite is missing url (${jsonLdRequirements.WebSite!.hint})`);
     expect(s.problems.invalidJsonLd?.[1]).toMatch(/^\/p: a JSON-LD block is not valid JSON \(/);
     expect(s.problems.inlineCode).toBeUndefined();
   });

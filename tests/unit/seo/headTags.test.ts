@@ -19,6 +19,14 @@ const links = (tags: HeadTag[], rel: string) =>
   tags.filter((t) => t.tag === 'link' && t.attrs.rel === rel).map((t) => (t as { attrs: Record<string, string> }).attrs.href);
 
 describe('headTags', () => {
+  it("derives og:locale from the site's language unless the site names one", () => {
+    const route = routes.find((r) => r.path === '/pricing')!;
+    const withMeta = (meta: Partial<ReturnType<typeof site.meta>>) => headTags({ route, meta: { ...site.meta(content), ...meta }, siteUrl: SITE_URL });
+    expect(metaBy(withMeta({ language: 'en-GB' }), 'property', 'og:locale')).toEqual(['en_GB']);
+    expect(metaBy(withMeta({ language: 'de' }), 'property', 'og:locale')).toEqual(['de_DE']);
+    expect(metaBy(withMeta({ language: 'en-GB', locale: 'cy_GB' }), 'property', 'og:locale')).toEqual(['cy_GB']);
+  });
+
   it('has one title and one description from the route', () => {
     const route = routes.find((r) => r.path === '/pricing')!;
     const tags = tagsFor('/pricing');
