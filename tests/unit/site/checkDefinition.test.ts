@@ -173,6 +173,15 @@ describe('checkDefinition', () => {
     }
   });
 
+  it('refuses one zod schema given to a record collection, naming the collection and pointing to list', () => {
+    const events = collection.record('events', 'json', z.object({ title: z.string() }) as never);
+    const e = failure({ ...good, collections: { ...good.collections, events } });
+    expect(e.args.field).toBe('collections.events');
+    expect(e.message).toMatch(/^site\.config\.ts: "collections\.events" is a record collection, which takes an object of schemas keyed by file name .*but got one zod schema: .*use collection\.list\(dir, schema\)\.$/);
+    const record = collection.record('pages', 'json', { home: z.object({ title: z.string() }) });
+    expect(checkDefinition({ ...good, collections: { ...good.collections, record } }, 'site.config.ts')).toBeTruthy();
+  });
+
   it('takes the JavaScript budgets as positive whole numbers and the content templates as names', () => {
     expect(checkDefinition({ ...good, budgets: { total: 150_000, contentTemplates: ['article'] } }, 'site.config.ts')).toBeTruthy();
     expect(failure({ ...good, budgets: { total: '150 KB' } }).args).toMatchObject({ field: 'budgets.total', expected: 'must be a whole number of gzip bytes greater than 0' });
