@@ -1,6 +1,6 @@
 /**
  * The budgets and checks stages, over the finished output: each page's islands against the widgets
- * there are (render/checkIslands.ts), its JavaScript and HTML weight
+ * there are (checkIslands.ts), its JavaScript and HTML weight
  * against the site's budgets, then the checks of every page (the engine's: links, anchors, head tags,
  * structured data, the sitemap; and those the site's plugins add) and warnings for links to redirected paths.
  */
@@ -15,7 +15,7 @@ import type { BuiltPage } from './pageAnalysers.ts';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { pluginChecks } from '../plugins/pluginHooks.ts';
-import { checkIslands } from '../render/checkIslands.ts';
+import { checkIslands } from './checkIslands.ts';
 
 export function budgetsStage(site: AnySite, widgets: WidgetBundle, pages: readonly BuiltPage[], routes: Route[]): JsReport {
   checkIslands(pages.map((p) => p.summary), widgets.islandChunks.keys(), routes);
