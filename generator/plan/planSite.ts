@@ -11,6 +11,7 @@ import { redirectTable, type LocateRedirect, type Redirect } from '../redirects/
 import { assertDistinctFiles } from '../routes.ts';
 import type { Entry, Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
+import { checkMeta } from '../site/checkMeta.ts';
 
 export interface PlanInput {
   site: AnySite;
@@ -49,7 +50,7 @@ export function planSite({ site, content, publish, siteUrl, locate }: PlanInput)
   const collections = { ...content.collections };
   lists.forEach(([name], i) => (collections[name] = published[i]!.entries));
   const shown: ContentSnapshot = { ...content, collections };
-  const meta = site.meta(collections);
+  const meta = checkMeta(site.meta(collections));
   const previews = lists.flatMap(([name]) => (collections[name] as Entry[]).filter((e) => e.draft === true || e.scheduled !== undefined).map((e) => e.file));
   const routes = noindexPreviews(site.routes(collections) as Route[], new Set(previews));
   assertDistinctFiles(routes);
