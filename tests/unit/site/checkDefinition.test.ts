@@ -94,6 +94,8 @@ describe('checkDefinition', () => {
       expected: 'must be the name of a front-matter field or a function of an entry',
     });
     expect(failure(list({ date: '' })).args.field).toBe('collections.posts.date');
+    // false turns off the default (the schema's own draft and date fields).
+    expect(checkDefinition(list({ draft: false, date: false }), 'site.config.ts')).toBeTruthy();
   });
 
   it('refuses redirects that are not old path -> target strings, and a page budget that is not a positive whole number', () => {
