@@ -18,6 +18,7 @@ import { imageRefsIn } from '../images/markdownImages.ts';
 import { withImageFields } from '../images/imageField.ts';
 import type { ImageRef } from '../images/imageTypes.ts';
 import { emptyBody, type MarkdownResult, type RenderMarkdown } from './markdown.ts';
+import { parseYamlData } from './parseYamlData.ts';
 import { splitFrontMatter, type FrontMatter } from './splitFrontMatter.ts';
 import { validate } from './validate.ts';
 
@@ -108,8 +109,23 @@ export function parseMarkdownFile<S extends z.ZodType>(
   return { data, body: parsed.body, bodyLine };
 }
 
+/** The files a list collection reads: markdown (front matter and body) or data (.json, .yaml, .yml: no body). */
+const ENTRY_FILE = /\.(md|json|ya?ml)$/;
+const isEntryFile = (name: string) => ENTRY_FILE.test(name);
+/** An entry's slug: its file (relative to its list's folder) without the extension. */
+export const slugOf = (file: string) => file.replace(ENTRY_FILE, '');
+/** Whether an entry file is data (no body). */
+const isDataFile = (file: string) => !file.endsWith('.md');
+
+/** One list entry's fields, validated, and its markdown body ("" for a data file, which has none). */
+function parseEntryFields(list: ListCollection, rel: string, source: string): { data: unknown; body: string; bodyLine: number } {
+  if (rel.endsWith('.json')) return { data: parseJson(rel, source, list.schema), body: '', bodyLine: 1 };
+  if (isDataFile(rel)) return { data: parseYamlData(rel, source, list.schema), body: '', bodyLine: 1 };
+  return parseMarkdownFile(rel, source, list.schema);
+}
+
 /**
- * One list entry's front matter, validated, and its markdown body (not rendered yet). With `render`, a
+ * One list entry's front matter (or data), validated, and its markdown body (not rendered yet). With `render`, a
  * body that may hold images is rendered now (`rendered`), for the images it names (`imageRefs`, kept
  * with the metadata: a build that takes the entry from the cache knows them). Pure.
  */
@@ -121,9 +137,9 @@ export function parseEntryMeta(
   render?: Render,
 ): { meta: EntryMeta; body: string; bodyLine: number; rendered?: MarkdownResult } {
   const rel = `${list.dir}/${file}`;
-  const { value: parsed, images } = withImageFields(rel, source, () => parseMarkdownFile(rel, source, list.schema));
+  const { value: parsed, images } = withImageFields(rel, source, () => parseEntryFields(list, rel, source));
   const { data, body, bodyLine } = parsed;
-  const meta: EntryMeta = { ...(data as object), slug: file.replace(/\.md$/, ''), file: rel, hash };
+  const meta: EntryMeta = { ...(data as object), slug: slugOf(file), file: rel, hash };
   const rendered = render && mayHoldImages(body) ? render(body, { file: rel, line: bodyLine }) : undefined;
   const refs = mergeRefs(images, rendered ? imageRefsIn(rendered.html) : []);
   if (refs.length) meta.imageRefs = refs;
@@ -133,7 +149,7 @@ export function parseEntryMeta(
 /** An entry's markdown body and where it starts in its file, for rendering it (`at`). */
 export function entryBody(list: ListCollection, file: string, source: string): { body: string; at: { file: string; line: number } } {
   const rel = `${list.dir}/${file}`;
-  const { body, bodyLine } = parseMarkdownFile(rel, source, list.schema);
+  const { body, bodyLine } = parseEntryFields(list, rel, source);
   return { body, at: { file: rel, line: bodyLine } };
 }
 
@@ -148,7 +164,9 @@ export async function loadEntry(contentDir: string, list: ListCollection, file: 
 }
 
 /**
- * The entry files of a list collection, sorted; two files may not share a slug (case-insensitively).
+ * The entry files of a list collection, sorted; two files may not share a slug (case-insensitively), a
+ * folder without any is an error (ContentListEmpty: a list that would be empty in silence), and so is one
+ * that mixes markdown and data files (ContentListMixed: one schema cannot take both a body and none).
  * Synchronous (a few milliseconds for thousands of files): a build hands out entries to read the moment
  * it has the list, not once other tasks' callbacks have run. A symbolic link (an entry, or a folder of a
  * nested list, which is walked too) must resolve inside the site unless the policy follows links
@@ -158,31 +176,37 @@ export function listEntryFiles(contentDir: string, dir: string, nested = false, 
   const full = path.join(contentDir, dir);
   const check = linkChecker(links);
   let names: string[];
+  let others: string[] = [];
   try {
     check.folder(full);
-    names = markdownFiles(full, nested, check);
+    names = entryFiles(full, nested, check);
+    if (names.length === 0) others = readdirSync(full).filter((n) => !n.startsWith('.')).sort();
   } catch (e) {
     if (e instanceof SiteError) throw e;
     names = [];
   }
-  const files = names.filter((f) => f.endsWith('.md')).sort();
+  const files = names.filter(isEntryFile).sort();
+  if (files.length === 0) throw new SiteError('ContentListEmpty', { dir, others });
+  const markdown = files.find((f) => !isDataFile(f));
+  const data = files.find(isDataFile);
+  if (markdown && data) throw new SiteError('ContentListMixed', { dir, markdown: `${dir}/${markdown}`, data: `${dir}/${data}` });
   const bySlug = new Map<string, string[]>();
   for (const f of files) {
-    const slug = f.replace(/\.md$/, '').toLowerCase();
+    const slug = slugOf(f).toLowerCase();
     bySlug.set(slug, [...(bySlug.get(slug) ?? []), `${dir}/${f}`]);
   }
   for (const [slug, list] of bySlug) if (list.length > 1) throw new SiteError('ContentDuplicateSlug', { slug, files: list });
   return files;
 }
 
-/** The .md files under `full` (relative, with "/"), in its subfolders too when `nested`, links checked and followed. */
-function markdownFiles(full: string, nested: boolean, check: LinkChecker): string[] {
+/** The entry files under `full` (relative, with "/"), in its subfolders too when `nested`, links checked and followed. */
+function entryFiles(full: string, nested: boolean, check: LinkChecker): string[] {
   const files: string[] = [];
   const walked = new Set([realpathSync(full)]);
   const walk = (folder: string, prefix: string) => {
     for (const e of readdirSync(folder, { recursive: nested, withFileTypes: true })) {
       const file = e.isFile();
-      if (!(file && e.name.endsWith('.md')) && !e.isSymbolicLink()) continue;
+      if (!(file && isEntryFile(e.name)) && !e.isSymbolicLink()) continue;
       const rel = prefix + (e.parentPath === folder ? e.name : path.relative(folder, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
       if (file) {
         files.push(rel);
@@ -191,7 +215,7 @@ function markdownFiles(full: string, nested: boolean, check: LinkChecker): strin
       // A link: what it leads to decides whether it is read at all (a dangling one is not).
       const abs = path.join(e.parentPath, e.name);
       const target = statSync(abs, { throwIfNoEntry: false });
-      if (target?.isFile() && rel.endsWith('.md')) {
+      if (target?.isFile() && isEntryFile(rel)) {
         check.link(abs);
         files.push(rel);
       } else if (target?.isDirectory() && nested) {
@@ -295,12 +319,17 @@ export async function loadFixedContent(dir: string, collections: Collections, re
 /** All content in one process, bodies rendered (site dev, tests). `site build` reads lists through the cache and the shards. */
 export async function loadContent(dir: string, collections: Collections, render: Render, links: LinkPolicy = contentOnly(dir)): Promise<ContentSnapshot> {
   const lists = listCollections(collections);
-  const [fixed, ...entries] = await Promise.all([
-    loadFixedContent(dir, collections, render, links),
-    // async: a folder listing that throws (two files, one slug) rejects its own promise, and Promise.all
-    // then handles the others' rejections too (a missing site.json), none left unhandled.
+  // async: a folder listing that throws (two files, one slug) rejects its own promise, none left unhandled.
+  const settled = await Promise.allSettled([
     ...lists.map(async ([, list]) => Promise.all(listEntryFiles(dir, list.dir, list.nested, links).map((f) => loadEntry(dir, list, f, render)))),
+    loadFixedContent(dir, collections, render, links),
   ]);
+  const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  // An empty list says least: a folder of nothing is what a missing site.json's folder shows too.
+  if (failed.length) throw failed.find((e) => !(e instanceof SiteError && e.code === 'ContentListEmpty')) ?? failed[0];
+  const values = settled.map((s) => (s as PromiseFulfilledResult<unknown>).value);
+  const fixed = values.pop() as ContentSnapshot;
+  const entries = values as Entry[][];
   lists.forEach(([name, list], i) => (fixed.collections[name] = sortEntries(list, entries[i]!)));
   return fixed;
 }

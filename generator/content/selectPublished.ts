@@ -1,9 +1,11 @@
 /**
  * Drafts and scheduled entries (Hugo's -D / -F): which entries of a list
  * collection a build shows. A draft (the collection's `draft` field or
- * function says so) is held back unless drafts are included; an entry whose
- * publication date (`date`) is after the build's moment is held back until
- * then unless future entries are included. Held-back entries are simply not
+ * function says so; by default its schema's `draft` field, when it has one)
+ * is held back unless drafts are included; an entry whose publication date
+ * (`date`; by default its schema's `date` field) is after the build's moment
+ * is held back until then unless future entries are included. `false` turns
+ * either off. Held-back entries are simply not
  * in the collection the site's routes and files see: no page, no sitemap or
  * feed line, no listing. Entries shown anyway carry `draft: true` or
  * `scheduled: <date>` for templates to mark them. Pure.
@@ -81,6 +83,20 @@ const invalid = (entry: EntryMeta, how: unknown, expected: string, value: unknow
     found: value === undefined ? 'nothing' : JSON.stringify(value),
   });
 
+type How<E> = string | ((entry: E) => unknown);
+
+/**
+ * What marks a draft, or dates an entry: the collection's option when it gives one (`false`: nothing),
+ * else the schema's field of that name when its schema (an object) has one.
+ */
+export function publishField<E>(list: ListCollection, option: 'draft' | 'date'): How<E> | undefined {
+  const given = list[option] as How<E> | false | undefined;
+  if (given !== undefined) return given === false ? undefined : given;
+  // Read as data, not by class: the site's zod may be another copy than the engine's.
+  const shape = (list.schema as { shape?: unknown }).shape;
+  return typeof shape === 'object' && shape !== null && option in shape ? option : undefined;
+}
+
 /**
  * The entries a build shows, in their order, and what it held back. Entries neither draft nor scheduled
  * are passed through as they are (the same objects); the others shown are copies with their marker.
@@ -92,16 +108,18 @@ export function selectPublished<E extends EntryMeta>(
   options: PublishOptions,
 ): { entries: E[]; held: HeldBack; due?: number } {
   const held = noneHeld();
-  if (!list.draft && !list.date) return { entries, held };
+  const draft = publishField<E>(list, 'draft');
+  const date = publishField<E>(list, 'date');
+  if (!draft && !date) return { entries, held };
   const shown: E[] = [];
   let due: number | undefined;
   const today = new Date(options.now).toISOString().slice(0, 10);
   for (const entry of entries) {
-    const flag = list.draft ? read(list.draft as string | ((e: E) => unknown), entry, 'draft') : undefined;
-    if (flag !== undefined && typeof flag !== 'boolean') throw invalid(entry, list.draft, 'must be true or false (it marks a draft)', flag);
-    const dated = list.date ? read(list.date as string | ((e: E) => unknown), entry, 'date') : undefined;
+    const flag = draft ? read(draft, entry, 'draft') : undefined;
+    if (flag !== undefined && typeof flag !== 'boolean') throw invalid(entry, draft, 'must be true or false (it marks a draft)', flag);
+    const dated = date ? read(date, entry, 'date') : undefined;
     const later = dated === undefined ? false : laterMoment(dated, today, options.now);
-    if (later === null) throw invalid(entry, list.date, 'must be a date (yyyy-MM-dd or an ISO date-time)', dated);
+    if (later === null) throw invalid(entry, date, 'must be a date (yyyy-MM-dd or an ISO date-time)', dated);
     if (later && !(flag && !options.drafts)) due = Math.min(due ?? Infinity, later.at);
     if (flag && !options.drafts) held.drafts.push(entry.file);
     else if (later && !options.future) held.scheduled.push({ file: entry.file, until: later.until, at: later.at });

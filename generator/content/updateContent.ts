@@ -13,6 +13,7 @@ import {
   fixedFiles,
   listCollections,
   listEntryFiles,
+  slugOf,
   listOf,
   loadEntry,
   loadFixedContent,
@@ -34,10 +35,10 @@ export async function updateContent(
 ): Promise<ContentSnapshot> {
   const file = rel.split(path.sep).join('/');
   const lists = listCollections(collections);
-  const list = file.endsWith('.md') ? listOf(lists.map(([, l]) => l), file) : undefined;
+  const list = /\.(md|json|ya?ml)$/.test(file) ? listOf(lists.map(([, l]) => l), file) : undefined;
   if (list) {
     const name = lists.find(([, l]) => l === list)![0];
-    const slug = file.slice(list.dir.length + 1, -'.md'.length);
+    const slug = slugOf(file.slice(list.dir.length + 1));
     const entries = content.collections[name] as Entry[];
     const others = entries.filter((e) => e.slug !== slug);
     const next = async (): Promise<Entry[]> => {
@@ -46,7 +47,7 @@ export async function updateContent(
         return Promise.all(listEntryFiles(content.dir, list.dir, list.nested, links).map((f) => loadEntry(content.dir, list, f, render)));
       }
       linkChecker(links).file(path.join(content.dir, file));
-      return [...others, await loadEntry(content.dir, list, `${slug}.md`, render)];
+      return [...others, await loadEntry(content.dir, list, file.slice(list.dir.length + 1), render)];
     };
     return { ...content, collections: { ...content.collections, [name]: sortEntries(list, await next()) } };
   }

@@ -57,6 +57,30 @@ export const errorTable = {
     message: ({ slug, files }) => `The slug "${slug}" comes from more than one file: ${files.join(', ')}.`,
     hint: 'The slug is the file name without .md; rename one of the files.',
   }),
+  // Content and template mistakes that would otherwise pass in silence: a list with nothing to list, one of mixed kinds, an island with no widget.
+  ContentListEmpty: entry<{ dir: string; others: string[] }>({
+    title: 'A list collection has no entries',
+    message: ({ dir, others }) =>
+      `${dir}/ has no entry files (.md, .json, .yaml or .yml)${others.length ? `: it holds ${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}` : ''}, so its list would be empty.`,
+    hint: 'Add an entry file to the folder, or check the folder name in its collection.list(dir, schema) in site.config.ts.',
+  }),
+  ContentListMixed: entry<{ dir: string; markdown: string; data: string }>({
+    title: 'A list collection mixes markdown and data files',
+    message: ({ dir, markdown, data }) => `${dir}/ holds both markdown and data entries: ${markdown} and ${data}.`,
+    hint: 'A list is all .md files (front matter and a body) or all .json/.yaml files (data, no body): move one kind to a folder of its own, with its own collection.',
+  }),
+  ContentYamlMalformed: entry<{ file: string; line?: number; reason: string }>({
+    title: 'YAML file is malformed',
+    message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''} is not valid YAML: ${reason}.`,
+    hint: 'Check the indentation near that line, and quote values that contain a colon.',
+  }),
+  IslandUnknown: entry<{ name: string; route: string; template: string; near?: string; known: string[] }>({
+    title: 'An island has no widget file',
+    message: ({ name, route, template, near }) =>
+      `The page ${route} (template "${template}") shows <Island name="${name}">, but there is no widgets/islands/${name}.tsx${near ? `: did you mean "${near}"?` : ''}.`,
+    hint: ({ name, known }) =>
+      `Create widgets/islands/${name}.tsx exporting the component, or name one that exists${known.length ? ` (${known.join(', ')})` : ' (the site has no islands yet)'}.`,
+  }),
   ContentLinkOutside: entry<{ link: string; target: string; file?: string; line?: number; src?: string }>({
     title: 'A content link leads outside the site',
     message: ({ link, target, file, line, src }) =>

@@ -1,5 +1,6 @@
 /**
- * The budgets and checks stages, over the finished output: each page's JavaScript and HTML weight
+ * The budgets and checks stages, over the finished output: each page's islands against the widgets
+ * there are (checkIslands.ts), its JavaScript and HTML weight
  * against the site's budgets, then the checks of every page (the engine's: links, anchors, head tags,
  * structured data, the sitemap; and those the site's plugins add) and warnings for links to redirected paths.
  */
@@ -14,8 +15,10 @@ import type { BuiltPage } from './pageAnalysers.ts';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { pluginChecks } from '../plugins/pluginHooks.ts';
+import { checkIslands } from './checkIslands.ts';
 
 export function budgetsStage(site: AnySite, widgets: WidgetBundle, pages: readonly BuiltPage[], routes: Route[]): JsReport {
+  checkIslands(pages.map((p) => p.summary), widgets.islandChunks.keys(), routes);
   const report = checkBudgets(widgets, pages.map((p) => p.summary), routes, site.budgets);
   checkPageWeight([...pages], site.budgets?.pageBytes);
   return report;

@@ -1,6 +1,6 @@
 /**
  * The files of a plan besides its pages, once the assets are known: sitemap.xml, robots.txt and the
- * site's own files (a feed), `_headers` with the Content-Security-Policy, `_redirects` and a page at
+ * site's own files (a feed; previews left out: publishedOnly.ts), `_headers` with the Content-Security-Policy, `_redirects` and a page at
  * each old path; and the policy each page's <meta> carries. `site build` writes them and `site dev`
  * serves them. Pure.
  */
@@ -12,6 +12,7 @@ import { headersFile } from '../security/headersFile.ts';
 import { extraFiles } from '../seo/extraFiles.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { SitePlan } from './planSite.ts';
+import { publishedOnly } from './publishedOnly.ts';
 
 export interface PlanAssets {
   /** templates/static/ file name -> its hashed URL. */
@@ -30,8 +31,9 @@ export function planCsp(site: AnySite, plan: SitePlan, backendUrl?: string | nul
 
 /** Output file -> text, in the order a build writes them. */
 export function planFiles(site: AnySite, plan: SitePlan, assets: PlanAssets, locate?: LocateRedirect): Map<string, string> {
-  const { content, routes, siteUrl, redirects, meta } = plan;
-  const files = new Map(Object.entries(extraFiles(site, content.collections, routes, siteUrl, assetUrl(assets.statics))));
+  const { siteUrl, redirects, meta } = plan;
+  const { collections, routes } = publishedOnly(plan);
+  const files = new Map(Object.entries(extraFiles(site, collections, routes, siteUrl, assetUrl(assets.statics))));
   files.set('_headers', headersFile(planCsp(site, plan, assets.backendUrl).header));
   assertNoHiddenFiles(redirects, [...(assets.files ?? []), ...files.keys()], locate);
   for (const [file, text] of Object.entries(redirectFiles(redirects, siteUrl, meta.language))) files.set(file, text);

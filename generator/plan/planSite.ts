@@ -11,6 +11,7 @@ import { redirectTable, type LocateRedirect, type Redirect } from '../redirects/
 import { assertDistinctFiles } from '../routes.ts';
 import type { Entry, Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
+import { checkMeta } from '../site/checkMeta.ts';
 
 export interface PlanInput {
   site: AnySite;
@@ -28,6 +29,11 @@ export interface SitePlan {
   /** The content as pages see it: the list collections hold the entries shown. */
   content: ContentSnapshot;
   held: HeldBack;
+  /**
+   * The entries shown only as previews (drafts with `--drafts`, entries dated later with `--future`):
+   * their pages are noindex, and the sitemap, feed and other files leave them out (publishedOnly.ts).
+   */
+  previews: string[];
   /** The earliest moment an entry dated later is due: from then on the plan differs. */
   due?: number;
   meta: SiteMeta;
@@ -44,8 +50,9 @@ export function planSite({ site, content, publish, siteUrl, locate }: PlanInput)
   const collections = { ...content.collections };
   lists.forEach(([name], i) => (collections[name] = published[i]!.entries));
   const shown: ContentSnapshot = { ...content, collections };
-  const meta = site.meta(collections);
-  const routes = site.routes(collections) as Route[];
+  const meta = checkMeta(site.meta(collections));
+  const previews = lists.flatMap(([name]) => (collections[name] as Entry[]).filter((e) => e.draft === true || e.scheduled !== undefined).map((e) => e.file));
+  const routes = noindexPreviews(site.routes(collections) as Route[], new Set(previews));
   assertDistinctFiles(routes);
   const images = namedImages([
     ...Object.entries(content.images ?? {}).map(([file, refs]) => ({ file, refs })),
@@ -55,6 +62,7 @@ export function planSite({ site, content, publish, siteUrl, locate }: PlanInput)
   return {
     content: shown,
     held: mergeHeld(published.map((p) => p.held)),
+    previews,
     ...(due === undefined ? {} : { due }),
     meta,
     siteUrl: siteUrl ?? checkSiteUrl(meta.url),
@@ -63,3 +71,7 @@ export function planSite({ site, content, publish, siteUrl, locate }: PlanInput)
     images,
   };
 }
+
+/** The routes, those of a preview entry made noindex (a draft shown by --drafts is not for search engines). */
+const noindexPreviews = (routes: Route[], previews: Set<string>): Route[] =>
+  previews.size === 0 ? routes : routes.map((r) => (r.entry && previews.has(r.entry.file) && r.indexable ? { ...r, indexable: false } : r));

@@ -6,7 +6,7 @@
  * text for the line.
  */
 import { readFileSync } from 'node:fs';
-import type { z } from 'zod';
+import { ZodType, type z } from 'zod';
 import { SiteError } from '../core/errors.ts';
 import type { SiteDefinition } from './defineConfig.ts';
 import { nearestName } from './nearestName.ts';
@@ -50,6 +50,9 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): { field: string
   if (top === 'collections' && path.length >= 2) {
     const option = path[2];
     if (option === 'draft' || option === 'date') return { field: path.slice(0, 3).join('.'), expected: EXPECTED.draftOrDate };
+    // A record collection given one zod schema (meant as a list), rather than a schema per file name.
+    const given = (value as { collections?: Record<string, { kind?: unknown; schemas?: unknown }> }).collections?.[path[1]!];
+    if (given?.kind === 'record' && given.schemas instanceof ZodType) return { field: path.slice(0, 2).join('.'), expected: EXPECTED['record.schemas'] };
     return { field: path.slice(0, 2).join('.'), expected: EXPECTED.collection };
   }
   // The field's own words (budgets.total: EXPECTED.budget), else those of the nearest field around it.

@@ -121,7 +121,10 @@ export interface RecordCollection<M extends Record<string, z.ZodType> = Record<s
 
 export interface ListCollection<S extends z.ZodType = z.ZodType> {
   kind: 'list';
-  /** Every .md file in this folder (relative to the content folder) is an entry. */
+  /**
+   * Every entry file in this folder (relative to the content folder): markdown (.md: front matter and
+   * body), or data (.json, .yaml, .yml: the data, no body); one kind per list.
+   */
   dir: string;
   /** Entries in subfolders too, at any depth: their slug is their path ("guides/install"). */
   nested?: boolean;
@@ -129,15 +132,17 @@ export interface ListCollection<S extends z.ZodType = z.ZodType> {
   /** The list's order (default: by slug). Ties are broken by slug. */
   sort?: (a: EntryMeta<z.infer<S>>, b: EntryMeta<z.infer<S>>) => number;
   /**
-   * Which entries are drafts: a boolean field of the front matter, or a function. A build leaves drafts
-   * out (no page, no listing, feed or sitemap line) unless `--drafts`; `site dev` shows them.
+   * Which entries are drafts: a boolean field of the front matter, or a function; by default the schema's
+   * `draft` field when it has one; `false`: none. A build leaves drafts out (no page, no listing, feed or
+   * sitemap line) unless `--drafts` (then noindex, out of sitemap and feed); `site dev` shows them.
    */
-  draft?: FieldOf<z.infer<S>> | ((entry: EntryMeta<z.infer<S>>) => boolean | undefined);
+  draft?: false | FieldOf<z.infer<S>> | ((entry: EntryMeta<z.infer<S>>) => boolean | undefined);
   /**
    * An entry's publication date: a front-matter field or a function giving yyyy-MM-dd, an ISO date-time
-   * or a Date. A build leaves an entry dated after its own moment (UTC) out until then, unless `--future`.
+   * or a Date; by default the schema's `date` field when it has one; `false`: none. A build leaves an entry
+   * dated after its own moment (UTC) out until then, unless `--future` (then noindex, out of sitemap and feed).
    */
-  date?: FieldOf<z.infer<S>> | ((entry: EntryMeta<z.infer<S>>) => string | Date | undefined);
+  date?: false | FieldOf<z.infer<S>> | ((entry: EntryMeta<z.infer<S>>) => string | Date | undefined);
 }
 
 /** The names of an object type's fields. */

@@ -16,6 +16,8 @@ export const EXPECTED = {
   collections: 'must be an object of collections (collection.file, collection.record, collection.list)',
   collection: 'must be made with collection.file, collection.record or collection.list',
   draftOrDate: 'must be the name of a front-matter field or a function of an entry',
+  'record.schemas':
+    'is a record collection, which takes an object of schemas keyed by file name (collection.record(dir, format, { home: Page, about: Page })), but got one zod schema: for a folder of files that share one schema, use collection.list(dir, schema)',
   meta: 'must be a function of the content that returns the site name, url and language (socialImage and favicon optional)',
   routes: 'must be a function of the content that returns the route table',
   templates: 'must be an object of React components by template name',
@@ -56,7 +58,7 @@ export const EXPECTED = {
  */
 export const WHOLE_FIELDS = ['templates', 'redirects', 'widgetAliases', 'images', 'search', 'socialImages'] as const;
 
-const draftOrDate = z.union([z.string().min(1), fn('')], { error: EXPECTED.draftOrDate }).optional();
+const draftOrDate = z.union([z.string().min(1), z.literal(false), fn('')], { error: EXPECTED.draftOrDate }).optional();
 const collectionSchema = z.discriminatedUnion(
   'kind',
   [

@@ -58,7 +58,7 @@ describe('a build holds back drafts and posts dated later', () => {
     expect(formatHeldBack(r.held)).toBe('Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them\n');
   });
 
-  it('--drafts includes the draft with its badge; --future includes the scheduled post with its date', async () => {
+  it('--drafts includes the draft with its badge; --future includes the scheduled post with its date; both noindex, out of sitemap, feed and llms.txt', async () => {
     const drafts = await build({ ...base, write: false, drafts: true });
     expect(drafts.pages.map((p) => p.url)).toContain('/blog/draft-post');
     expect(drafts.pages.map((p) => p.url)).not.toContain('/blog/scheduled-post');
@@ -66,9 +66,11 @@ describe('a build holds back drafts and posts dated later', () => {
     expect(html(drafts, '/blog')).toContain('href="/blog/draft-post"');
     // Related lists: the other Opinion posts now link to it, with its badge on the card.
     expect(html(drafts, '/blog/why-release-notes')).toMatch(/href="\/blog\/draft-post"[^]*status-badge/);
-    expect(file(drafts, 'sitemap.xml')).toContain('/blog/draft-post');
-    expect(file(drafts, 'feed.xml')).toContain('/blog/draft-post');
-    expect(file(drafts, 'llms.txt')).toContain('/blog/draft-post');
+    // A preview, not a publication: noindex, and out of the sitemap, the feed and llms.txt.
+    expect(html(drafts, '/blog/draft-post')).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html(drafts, '/blog/why-release-notes')).not.toContain('name="robots"');
+    for (const name of ['sitemap.xml', 'feed.xml', 'llms.txt']) expect(file(drafts, name), name).not.toContain('draft-post');
+    expect(file(drafts, 'sitemap.xml')).toContain('/blog/why-release-notes');
     expect(formatHeldBack(drafts.held)).toBe('Held back: 1 scheduled (blog/scheduled-post.md until 2099-01-01); --future includes it\n');
 
     const both = await build({ ...base, write: false, drafts: true, future: true });
@@ -76,6 +78,8 @@ describe('a build holds back drafts and posts dated later', () => {
     expect(html(both, '/blog')).toContain('href="/blog/scheduled-post"');
     expect(formatHeldBack(both.held)).toBe('');
     expect(both.pages.length).toBe(drafts.pages.length + 1);
+    expect(html(both, '/blog/scheduled-post')).toContain('<meta name="robots" content="noindex, nofollow"');
+    for (const name of ['sitemap.xml', 'feed.xml', 'llms.txt']) expect(file(both, name), name).not.toMatch(/draft-post|scheduled-post/);
   });
 });
 

@@ -82,6 +82,43 @@ describe('loadContent', () => {
     expect(e.message).toContain('blog/Intro.md, blog/intro.md');
   });
 
+  it('reads a list of .json or .yaml entries: their data, no body, slug without the extension', async () => {
+    const Event = z.strictObject({ title: z.string(), date: z.string() });
+    const events = { events: collection.list('events', Event) };
+    await mkdir(path.join(dir, 'events'));
+    await writeFile(path.join(dir, 'events', 'launch.json'), JSON.stringify({ title: 'Launch', date: '2025-01-02' }));
+    await writeFile(path.join(dir, 'events', 'meetup.yaml'), 'title: Meetup\ndate: 2025-02-03\n');
+    const list = (await loadContent(dir, events, renderMarkdown)).collections.events as Record<string, unknown>[];
+    expect(list.map((e) => [e.slug, e.file, e.title, e.date, e.html])).toEqual([
+      ['launch', 'events/launch.json', 'Launch', '2025-01-02', ''],
+      ['meetup', 'events/meetup.yaml', 'Meetup', '2025-02-03', ''],
+    ]);
+    await writeFile(path.join(dir, 'events', 'meetup.yaml'), 'title: Meetup\ndate: 5\n');
+    const e = await rejection(loadContent(dir, events, renderMarkdown));
+    expect(e.code).toBe('ContentFieldInvalid');
+    expect(e.message).toMatch(/^events\/meetup\.yaml:2: field "date"/);
+  });
+
+  it('refuses a list folder with no entry files, naming what it holds', async () => {
+    const events = { events: collection.list('events', z.object({ title: z.string() })) };
+    expect((await rejection(loadContent(dir, events, renderMarkdown))).message).toBe('events/ has no entry files (.md, .json, .yaml or .yml), so its list would be empty.');
+    await mkdir(path.join(dir, 'events'));
+    await writeFile(path.join(dir, 'events', 'launch.toml'), 'title = "Launch"\n');
+    const e = await rejection(loadContent(dir, events, renderMarkdown));
+    expect(e.code).toBe('ContentListEmpty');
+    expect(e.message).toBe('events/ has no entry files (.md, .json, .yaml or .yml): it holds launch.toml, so its list would be empty.');
+  });
+
+  it('refuses a list that mixes markdown and data entries, naming one of each', async () => {
+    const events = { events: collection.list('events', z.object({ title: z.string() })) };
+    await mkdir(path.join(dir, 'events'));
+    await writeFile(path.join(dir, 'events', 'launch.md'), '---\ntitle: Launch\n---\n\nBody.\n');
+    await writeFile(path.join(dir, 'events', 'meetup.json'), '{"title":"Meetup"}');
+    const e = await rejection(loadContent(dir, events, renderMarkdown));
+    expect(e.code).toBe('ContentListMixed');
+    expect(e.message).toBe('events/ holds both markdown and data entries: events/launch.md and events/meetup.json.');
+  });
+
   it('needs site.json', async () => {
     const e = await rejection(loadSite(dir));
     expect(e.code).toBe('ContentFileMissing');

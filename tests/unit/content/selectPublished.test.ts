@@ -83,8 +83,19 @@ describe('selectPublished', () => {
     );
   });
 
-  it('leaves a collection without the options as it is', () => {
-    const plain = collection.list('blog', schema);
+  it('holds back by the schema\'s own draft and date fields when the collection names none', () => {
+    const byDefault = collection.list('blog', schema);
+    const { entries: shown, held } = selectPublished(byDefault, entries, { drafts: false, future: false, now: NOW });
+    expect(slugs(shown)).toEqual(['old', 'today', 'off']);
+    expect(held.drafts).toEqual(['blog/wip.md']);
+    expect(held.scheduled.map((s) => s.file)).toEqual(['blog/later.md']);
+    // A schema without such fields has nothing held back.
+    const plain = collection.list('blog', z.object({ title: z.string() }));
+    expect(selectPublished(plain, entries, { drafts: false, future: false, now: NOW }).entries).toBe(entries);
+  });
+
+  it('leaves a collection whose options turn both off as it is', () => {
+    const plain = collection.list('blog', schema, { draft: false, date: false });
     const { entries: shown, held } = selectPublished(plain, entries, { drafts: false, future: false, now: NOW });
     expect(shown).toBe(entries);
     expect(held).toEqual({ drafts: [], scheduled: [] });

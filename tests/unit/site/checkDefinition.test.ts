@@ -94,6 +94,8 @@ describe('checkDefinition', () => {
       expected: 'must be the name of a front-matter field or a function of an entry',
     });
     expect(failure(list({ date: '' })).args.field).toBe('collections.posts.date');
+    // false turns off the default (the schema's own draft and date fields).
+    expect(checkDefinition(list({ draft: false, date: false }), 'site.config.ts')).toBeTruthy();
   });
 
   it('refuses redirects that are not old path -> target strings, and a page budget that is not a positive whole number', () => {
@@ -171,6 +173,15 @@ describe('checkDefinition', () => {
       expect(e.args.field, field).toBe(field);
       expect(e.args.expected, field).toContain(`did you mean "${near}"?`);
     }
+  });
+
+  it('refuses one zod schema given to a record collection, naming the collection and pointing to list', () => {
+    const events = collection.record('events', 'json', z.object({ title: z.string() }) as never);
+    const e = failure({ ...good, collections: { ...good.collections, events } });
+    expect(e.args.field).toBe('collections.events');
+    expect(e.message).toMatch(/^site\.config\.ts: "collections\.events" is a record collection, which takes an object of schemas keyed by file name .*but got one zod schema: .*use collection\.list\(dir, schema\)\.$/);
+    const record = collection.record('pages', 'json', { home: z.object({ title: z.string() }) });
+    expect(checkDefinition({ ...good, collections: { ...good.collections, record } }, 'site.config.ts')).toBeTruthy();
   });
 
   it('takes the JavaScript budgets as positive whole numbers and the content templates as names', () => {

@@ -1,0 +1,29 @@
+/**
+ * What the site's `meta()` returns, checked for fields the engine does not know: a typo there
+ * (`favIcon`, `socialImages`, `feed: { url }`) would turn its feature off in silence. An unknown field is
+ * a SiteConfigInvalid naming it and the known field it is nearest to. Pure.
+ */
+import { SiteError } from '../core/errors.ts';
+import type { SiteMeta } from './defineConfig.ts';
+import { nearestName } from './nearestName.ts';
+
+const META_FIELDS = ['name', 'url', 'language', 'locale', 'socialImage', 'favicon', 'feed'] as const;
+const FEED_FIELDS = ['title', 'path'] as const;
+
+function unknownField(value: unknown, known: readonly string[], owner: string): void {
+  if (value === null || typeof value !== 'object') return;
+  const key = Object.keys(value).find((k) => !known.includes(k));
+  if (key === undefined) return;
+  const near = nearestName(key, known);
+  throw new SiteError('SiteConfigInvalid', {
+    file: 'site.config.ts',
+    field: `${owner}.${key}`,
+    expected: `is not a field of what ${owner} returns${near ? `: did you mean "${near}"?` : ''} (it takes ${known.join(', ')})`,
+  });
+}
+
+export function checkMeta(meta: SiteMeta): SiteMeta {
+  unknownField(meta, META_FIELDS, 'meta()');
+  unknownField(meta.feed, FEED_FIELDS, 'meta().feed');
+  return meta;
+}
