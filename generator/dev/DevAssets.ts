@@ -26,6 +26,8 @@ export class DevAssets {
   private readonly kinds = { css: new Set<string>(), statics: new Set<string>(), widgets: new Set<string>() };
   private stylesheet = '';
   private loader = '';
+  /** The islands the widget bundle has (widgets/islands/<Name>), or null before it is made. */
+  private islands: string[] | null = null;
   private statics: Record<string, string> = {};
   private backend: BackendSettings | null = null;
   private readonly cache: BuildCache;
@@ -75,6 +77,7 @@ export class DevAssets {
     const bundle = await cachedWidgets(this.cache, this.key(), { widgetsDir: this.config.widgetsDir, backend });
     this.backend = backend;
     this.loader = bundle.loader;
+    this.islands = [...bundle.islandChunks.keys()];
     this.replace('widgets', bundle.files);
   }
 
@@ -90,6 +93,7 @@ export class DevAssets {
       statics: this.statics,
       backendUrl: this.loader ? (this.backend?.url ?? null) : null,
       files: [...this.files.keys()].map((url) => url.slice(1)),
+      ...(this.islands ? { islands: this.islands } : {}),
     };
   }
 }

@@ -2,12 +2,14 @@
  * What `site dev` answers for a path, from the site's plan (plan/planSite.ts) and its files
  * (plan/planFiles.ts), as a build writes them: a redirect of an old path (301, as `site preview` does from
  * `_redirects`), an extra file (sitemap, feed, robots.txt, the site's own), the search index, or a page
- * (the 404 page for a path without one). The host's own files (`_headers`, `_redirects`) are not served.
+ * (the 404 page for a path without one; one naming an island the site does not have fails, as in a build). The host's own files (`_headers`, `_redirects`) are not served.
  */
 import path from 'node:path';
 import { assetUrl } from '../assets/staticFiles.ts';
+import { scanFragment } from '../checks/summarizePage.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
+import { checkIslands } from '../pipeline/checkIslands.ts';
 import { planCsp, planFiles } from '../plan/planFiles.ts';
 import type { SitePlan } from '../plan/planSite.ts';
 import type { LocateRedirect } from '../redirects/redirectTable.ts';
@@ -63,5 +65,6 @@ export function renderDevPath(urlPath: string, { site, current, assets, images, 
   const ctx = { content: plan.content.collections, routes: plan.routes, siteUrl: plan.siteUrl, asset: assetUrl(assets.statics), image: imageLookup(images) };
   const csp = planCsp(site, plan, assets.backendUrl).meta;
   const page = renderPage(site, route, ctx, { stylesheet: assets.stylesheet, scripts: assets.scripts, csp, ...(social ? { socialImages: social.plan.urls } : {}) });
+  if (assets.islands) checkIslands([{ url: route.path, islands: scanFragment(page.html).islands }], assets.islands, plan.routes);
   return { result: { status: route.file === file ? 200 : 404, body: page.html, type: typeOf(file) }, page: { path: route.path, deps: page.deps } };
 }

@@ -2,7 +2,8 @@
 import type { PageAssets } from '../render/renderPage.tsx';
 
 /** What the main thread tells the worker about assets: URLs, the backend the CSP must allow, the asset files (no redirect may hide one). */
-export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null; files: string[] };
+/** `islands`: the islands the widget bundle has, once it is made (a page naming another fails as a build does). */
+export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null; files: string[]; islands?: string[] };
 
 /** A SiteError flattened for postMessage and for the browser overlay. */
 export interface WireError {
