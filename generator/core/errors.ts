@@ -126,7 +126,7 @@ export const errorTable = {
   SiteConfigInvalid: entry<{ file: string; line?: number; field: string; expected: string }>({
     title: 'The site config is invalid',
     message: ({ file, line, field, expected }) => `${file}${line ? `:${line}` : ''}: "${field}" ${expected}.`,
-    hint: 'export default defineConfig({ collections, meta, routes, templates }) from site.config.ts; README "The config" lists every field.',
+    hint: 'export default defineConfig({ collections, meta, routes, templates }) from site.config.ts; docs/reference.md lists every field.',
   }),
   SiteHookFailed: entry<{ hook: string; reason: string; plugin?: string }>({
     title: "The site's code threw",
