@@ -124,7 +124,7 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
     write: false,
     metafile: true,
     // A map beside each bundle (saveBundle: <bundle>.map, no comment in the bundle), read only when an error
-    // names where in the site's code it was thrown (render/sourceFrames.ts): nothing more at start.
+    // names where in the site's code it was thrown (core/sourceFrames.ts): nothing more at start.
     sourcemap: 'external',
     sourcesContent: false,
     outfile: cjs ? 'bundle.cjs' : 'bundle.mjs',

@@ -12,6 +12,7 @@
  */
 import { SiteError } from '../core/errors.ts';
 import type { EntryMeta, ListCollection } from '../site/defineConfig.ts';
+import { siteSource } from '../core/siteSource.ts';
 
 export interface PublishOptions {
   /** Include drafts (`site build --drafts`; always in `site dev`). */
@@ -71,7 +72,7 @@ function read<E>(how: string | ((entry: E) => unknown), entry: E, option: 'draft
     return how(entry);
   } catch (e) {
     if (e instanceof SiteError) throw e;
-    throw new SiteError('SiteHookFailed', { hook: `${option}(entry) of the list collection of ${(entry as EntryMeta).file}`, reason: e instanceof Error ? e.message : String(e) });
+    throw new SiteError('SiteHookFailed', { hook: `${option}(entry) of the list collection of ${(entry as EntryMeta).file}`, reason: e instanceof Error ? e.message : String(e), ...siteSource(e) });
   }
 }
 

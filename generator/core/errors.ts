@@ -128,10 +128,10 @@ export const errorTable = {
     message: ({ file, line, field, expected }) => `${file}${line ? `:${line}` : ''}: "${field}" ${expected}.`,
     hint: 'export default defineConfig({ collections, meta, routes, templates }) from site.config.ts; docs/reference.md lists every field.',
   }),
-  SiteHookFailed: entry<{ hook: string; reason: string; plugin?: string }>({
+  SiteHookFailed: entry<{ hook: string; reason: string; plugin?: string; file?: string; line?: number; frames?: string[] }>({
     title: "The site's code threw",
-    message: ({ hook, reason, plugin }) =>
-      plugin ? `site.config.ts: the \`${hook}\` hook of the plugin "${plugin}" threw: ${reason}.` : `site.config.ts: the site's \`${hook}\` threw: ${reason}.`,
+    message: ({ hook, reason, plugin, file, line, frames }) =>
+      `${at(file ?? 'site.config.ts', line)}${plugin ? `the \`${hook}\` hook of the plugin "${plugin}" threw: ${reason}.` : `the site's \`${hook}\` threw: ${reason}.`}${trace(frames)}`,
     hint: 'Fix that function (or what it calls): it gets the validated content and must not throw for it.',
   }),
   TemplateMissing: entry<{ route: string; template: string; known: string[] }>({
@@ -196,7 +196,7 @@ export const errorTable = {
     hint: 'Put the font file (.woff, .ttf or .otf; woff2 is not read) in the templates folder and name it relative to the site root, e.g. "templates/fonts/inter-latin-700-normal.woff".',
   }),
   // Errors thrown by the site's own code while rendering: where (file:line from the bundles' source maps:
-  // render/siteSource.ts, relative to the site), and the site's frames below it.
+  // core/siteSource.ts, relative to the site), and the site's frames below it.
   TemplateRenderFailed: entry<{ route: string; template: string; reason: string; file?: string; line?: number; frames?: string[] }>({
     title: 'A template threw while rendering',
     message: ({ route, template, reason, file, line, frames }) =>

@@ -1,6 +1,6 @@
 /** Any error flattened for postMessage, the terminal and the browser overlay (same texts as the CLI). */
 import { isSiteError } from '../core/errors.ts';
-import { mapStack } from '../render/mapStack.ts';
+import { mapStack } from '../core/mapStack.ts';
 import type { WireError } from './workerProtocol.ts';
 
 export function toWireError(e: unknown): WireError {

@@ -10,6 +10,7 @@ import { SiteError } from '../core/errors.ts';
 import type { SiteDefinition } from '../site/defineConfig.ts';
 import { builtinPlugins } from './builtinPlugins.ts';
 import type { SitePlugin } from './definePlugin.ts';
+import { siteSource } from '../core/siteSource.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = SiteDefinition<any, any, any>;
@@ -25,7 +26,7 @@ export function pluginHook<K extends keyof SitePlugin>(plugin: SitePlugin, hook:
 export function guarded<F extends (...args: never[]) => unknown>(fn: F, plugin: string, hook: string): F {
   const named = (e: unknown) => {
     if (e instanceof SiteError) return e;
-    return new SiteError('SiteHookFailed', { hook, plugin, reason: e instanceof Error ? e.message : String(e) });
+    return new SiteError('SiteHookFailed', { hook, plugin, reason: e instanceof Error ? e.message : String(e), ...siteSource(e) });
   };
   return ((...args: never[]) => {
     let result: unknown;

@@ -1,9 +1,9 @@
 /**
- * The SiteError for a page whose render threw: where in the site's code (siteSource.ts), and whose code it
+ * The SiteError for a page whose render threw: where in the site's code (core/siteSource.ts), and whose code it
  * is: an island's (a file under widgets/) or the template's.
  */
 import { SiteError } from '../core/errors.ts';
-import { siteSource } from './siteSource.ts';
+import { siteSource } from '../core/siteSource.ts';
 
 export function renderFailure(e: unknown, route: string, template: string): SiteError {
   if (e instanceof SiteError) return e;

@@ -7,6 +7,7 @@ import { SiteError } from '../core/errors.ts';
 import { searchWords } from '../islands/searchWords.ts';
 import type { Entry, SearchOptions } from '../site/defineConfig.ts';
 import type { SearchDoc } from './buildSearchIndex.ts';
+import { siteSource } from '../core/siteSource.ts';
 
 type AnyEntry = Entry<Record<string, unknown>>;
 
@@ -48,6 +49,6 @@ function hook<T>(name: string, fn: () => T): T {
     return fn();
   } catch (e) {
     if (e instanceof SiteError) throw e;
-    throw new SiteError('SiteHookFailed', { hook: name, reason: e instanceof Error ? e.message : String(e) });
+    throw new SiteError('SiteHookFailed', { hook: name, reason: e instanceof Error ? e.message : String(e), ...siteSource(e) });
   }
 }

@@ -12,6 +12,7 @@ import type { SiteDefinition } from './defineConfig.ts';
 import { nearestName } from './nearestName.ts';
 import { applyPlugins } from '../plugins/applyPlugins.ts';
 import { EXPECTED, knownKeys, siteConfigSchema, WHOLE_FIELDS } from './siteConfigSchema.ts';
+import { siteSource } from '../core/siteSource.ts';
 
 export function checkDefinition(value: unknown, file: string, configPath?: string): SiteDefinition<any, any, any> {
   const parsed = siteConfigSchema.safeParse(value);
@@ -107,7 +108,7 @@ export function guardHooks<D extends SiteDefinition<any, any, any>>(definition: 
         return fn(...args);
       } catch (e) {
         if (e instanceof SiteError) throw e;
-        throw new SiteError('SiteHookFailed', { hook, reason: e instanceof Error ? e.message : String(e) });
+        throw new SiteError('SiteHookFailed', { hook, reason: e instanceof Error ? e.message : String(e), ...siteSource(e) });
       }
     };
   }

@@ -6,7 +6,7 @@
  * as data. Pure apart from the site's card function, which must be pure itself.
  */
 import { SiteError } from '../core/errors.ts';
-import { siteSource } from '../render/siteSource.ts';
+import { siteSource } from '../core/siteSource.ts';
 import type { Route, SiteMeta, SocialCardData, SocialImagesOptions } from '../site/defineConfig.ts';
 import { cardTree, type CardNode } from './cardTree.ts';
 import { drawableTree } from './cardText.ts';

@@ -10,7 +10,7 @@ import type { BuildCache } from '../cache/BuildCache.ts';
 import { Pack } from '../cache/Pack.ts';
 import { hashParts } from '../core/contentHash.ts';
 import { SiteError } from '../core/errors.ts';
-import { siteSource } from '../render/siteSource.ts';
+import { siteSource } from '../core/siteSource.ts';
 import type { Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';

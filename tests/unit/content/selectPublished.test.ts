@@ -78,8 +78,9 @@ describe('selectPublished', () => {
         throw new Error('no flag');
       },
     });
+    // Where the function was written: this file, at its line.
     expect(() => selectPublished(throwing, [entries[0]!], { drafts: false, future: false, now: NOW })).toThrow(
-      "site.config.ts: the site's `draft(entry) of the list collection of blog/old.md` threw: no flag.",
+      /^tests\/unit\/content\/selectPublished\.test\.ts:\d+: the site's `draft\(entry\) of the list collection of blog\/old\.md` threw: no flag\./,
     );
   });
 

@@ -48,7 +48,8 @@ describe('searchFiles', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(SiteError);
-    expect((error as SiteError).message).toBe("site.config.ts: the site's `search.url` threw: no slug.");
+    // Where the function was written: this file, at its line.
+    expect((error as SiteError).message).toMatch(/^tests\/unit\/search\/searchFiles\.test\.ts:\d+: the site's `search\.url` threw: no slug\./);
   });
 
   it('is empty for a site without search', () => {

@@ -53,7 +53,8 @@ describe('checkDefinition', () => {
     }
     expect(error).toBeInstanceOf(SiteError);
     expect((error as SiteError).code).toBe('SiteHookFailed');
-    expect((error as SiteError).message).toBe("site.config.ts: the site's `routes` threw: no section for docs/x.md.");
+    // Where the function was written: this file, at its line.
+    expect((error as SiteError).message).toMatch(/^tests\/unit\/site\/checkDefinition\.test\.ts:\d+: the site's `routes` threw: no section for docs\/x\.md\./);
     expect(checked.meta({}).name).toBe('S');
   });
 

@@ -1,6 +1,6 @@
 /** The frames of a V8 stack: from a CommonJS bundle (paths), an ES module bundle (file: URLs), without a name, async. */
 import { describe, expect, it } from 'vitest';
-import { parseStack } from '../../../generator/render/parseStack.ts';
+import { parseStack } from '../../../generator/core/parseStack.ts';
 
 describe('parseStack', () => {
   it('reads the name, file, line and column of each frame, and skips Node internals', () => {

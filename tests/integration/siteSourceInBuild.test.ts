@@ -1,14 +1,14 @@
 /**
  * `site build` (the CLI, run from its bundle) names where a site's own code threw: a template, an island's
- * server render, a social card; the file and line in the site's source (the bundles' source maps), the
+ * server render, a social card, the route table; the file and line in the site's source (the bundles' source maps), the
  * page, the message, exit status 1.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureCopy, type SiteCopy } from '../../integration/dev/fixtureCopy.ts';
+import { fixtureCopy, type SiteCopy } from './dev/fixtureCopy.ts';
 
-const cli = fileURLToPath(new URL('../../../bin/site.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../bin/site.js', import.meta.url));
 const copies: SiteCopy[] = [];
 afterAll(() => Promise.all(copies.map((c) => c.remove())));
 
@@ -79,5 +79,14 @@ describe('site build, when the site code throws', () => {
     expect(stderr).toContain('[SocialCardFailed]');
     expect(stderr).toMatch(new RegExp(`templates/SocialCard\\.tsx:${line}: The social image of /\\S+ failed: no cards today\\.`));
   }, 300_000);
-});
 
+  it('names the file:line of the route table when it throws', async () => {
+    const site = await fixtureCopy();
+    copies.push(site);
+    const line = await withLine(site, 'templates/routes.ts', /^export function buildRoutes/, "  if (content.site) throw new Error('no routes yet');");
+    const { status, stderr } = await siteBuild(site);
+    expect(status).toBe(1);
+    expect(stderr).toContain('[SiteHookFailed]');
+    expect(stderr).toContain(`templates/routes.ts:${line}: the site's \`routes\` threw: no routes yet.`);
+  }, 300_000);
+});

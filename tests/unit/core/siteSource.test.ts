@@ -10,8 +10,8 @@ import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBundle } from '../../../generator/runBundle.cjs';
 import { bundleOptions, saveBundle } from '../../../generator/selfBundle.mjs';
-import { mapStack } from '../../../generator/render/mapStack.ts';
-import { siteSource } from '../../../generator/render/siteSource.ts';
+import { mapStack } from '../../../generator/core/mapStack.ts';
+import { siteSource } from '../../../generator/core/siteSource.ts';
 
 const engine = fileURLToPath(new URL('../../..', import.meta.url));
 
