@@ -94,7 +94,8 @@ beforeAll(async () => {
 }, 900_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-describe('the engine installed from its tarball, in a folder outside the repository', () => {
+// Each step starts processes that load the installed engine for the first time: minutes on a busy machine.
+describe('the engine installed from its tarball, in a folder outside the repository', { timeout: 600_000 }, () => {
   it('packs only the engine: no site of this repository, no tests', async () => {
     const files = await run(tmp, 'tar', ['-tzf', tarball]);
     const names = files.stdout.split('\n').filter(Boolean);
