@@ -6,7 +6,7 @@
 // JavaScript, because it runs before anything can load TypeScript; esbuild
 // itself is loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -79,6 +79,33 @@ const engineExternals = (names, format) => ({
     });
   },
 });
+
+/** The package's exports (package.json) as import names: 'site', 'site/search', ... -> the engine's file. */
+const engineExports = () => {
+  const { exports } = JSON.parse(readFileSync(path.join(engineRoot, 'package.json'), 'utf8'));
+  return new Map(Object.entries(exports).map(([sub, target]) => [sub === '.' ? 'site' : `site/${sub.slice(2)}`, path.join(engineRoot, typeof target === 'string' ? target : target.default)]));
+};
+
+/**
+ * A site imports the engine as 'site', through the package's exports: as npm installed it (in the site's
+ * node_modules, or this repository's own site by the package's name), when that is the engine running
+ * now; else (a site without it installed, or with another copy) the running engine's file the same
+ * export names, so that a bundle never holds two engines (two Reacts, two render contexts).
+ */
+const siteAsPackage = {
+  name: 'site-as-package',
+  setup(build) {
+    const exportsOf = engineExports();
+    const engineReal = realpathSync(engineRoot) + path.sep;
+    build.onResolve({ filter: /^site(\/.*)?$/ }, async (args) => {
+      if (args.pluginData?.siteAsPackage) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { siteAsPackage: true } });
+      if (!found.errors.length && found.path.startsWith(engineReal)) return { path: found.path };
+      const file = exportsOf.get(args.path);
+      return file ? { path: file } : { errors: [{ text: `"${args.path}" is not one of the engine's exports (${[...exportsOf.keys()].join(', ')})` }] };
+    });
+  },
+};
 
 /** The folder a package of the engine's is installed in (the engine's node_modules, or the one it sits in). */
 const packageDir = (name) => path.dirname(createRequire(path.join(engineRoot, 'package.json')).resolve(`${name}/package.json`));
@@ -155,14 +182,13 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
     outfile: cjs ? 'bundle.cjs' : 'bundle.mjs',
     // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
     // entry lets esbuild keep the 30 the templates use.
-    // A site imports the engine as 'site' (tsconfig.json paths say the same to TypeScript).
-    alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs', site: path.join(engineRoot, 'generator', 'site', 'api.ts') },
+    alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs' },
     // A site outside the engine's folder (`site init`) finds React and the rest in the engine's node_modules.
     nodePaths: [path.join(engineRoot, 'node_modules')],
     // React's server renderer in production mode: much faster than its development build.
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [engineExternals(cjs ? [...external, ...lazyExternal] : external, format), ...(siteRoot ? [embedSite(siteRoot)] : []), keepImportMetaUrl, serverOnly],
+    plugins: [siteAsPackage, engineExternals(cjs ? [...external, ...lazyExternal] : external, format), ...(siteRoot ? [embedSite(siteRoot)] : []), keepImportMetaUrl, serverOnly],
     // A CommonJS bundle runs from V8's code cache (runBundle.cjs), where Node 20 has lost import()'s
     // loader: a function compiled from the cache throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. So in
     // it every import() of a package or built-in is a require() (still lazy: it runs when reached).
