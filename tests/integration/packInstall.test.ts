@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +79,8 @@ beforeAll(async () => {
   expect(packed.code, packed.stderr).toBe(0);
   tarball = path.join(tmp, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
   await cp(fixture, app, { recursive: true });
+  // The site's own package.json (the fixture has none: in this repository it type-checks as part of the engine's package).
+  await writeFile(path.join(app, 'package.json'), `${JSON.stringify({ name: 'outside-site', private: true, type: 'module' }, null, 2)}\n`);
   // The binary inputs: the Inter font of another fixture, and images drawn here.
   await mkdir(path.join(app, 'templates', 'fonts'), { recursive: true });
   await cp(path.join(repo, 'tests/fixtures/image-site/templates/fonts/inter-latin-700-normal.woff'), path.join(app, 'templates/fonts/inter-latin-700-normal.woff'));
