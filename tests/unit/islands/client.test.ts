@@ -32,7 +32,8 @@ describe('backend()', () => {
     global.__SITE_BACKEND__ = { url: 'http://127.0.0.1:54321', anonKey: 'anon-key' };
     const db = await backend<Database>();
     expect(await backend<Database>()).toBe(db);
-    const query = db.from('notes').select('body');
+    // The request the query would send (PostgrestBuilder keeps it as its url).
+    const query = db.from('notes').select('body') as unknown as { url: URL };
     expect(String(query.url)).toBe('http://127.0.0.1:54321/rest/v1/notes?select=body');
     expect(AUTH_STORAGE_KEY).toBe('sb-site-auth-token');
   });
