@@ -21,7 +21,7 @@ export function backendSettings(): BackendSettings | null {
   return typeof __SITE_BACKEND__ !== 'undefined' ? (__SITE_BACKEND__ ?? null) : null;
 }
 
-/** Where supabase-js keeps the signed-in user's session (a page may read it without loading supabase-js). */
+/** Where supabase-js keeps the signed-in user's tokens (a page may read them without loading supabase-js). */
 export const AUTH_STORAGE_KEY = 'sb-site-auth-token';
 
 /** The site was built without backend settings: there is no backend to call. */
