@@ -7,8 +7,10 @@ export default defineConfig({
   // A site imports the engine as 'site' (tsconfig.json paths; the generator's bundles alias it the same way).
   resolve: {
     alias: {
-      // First: 'site' alone would also match 'site/search'.
+      // First: 'site' alone would also match 'site/search'. The same files the package's exports name.
       'site/search': fileURLToPath(new URL('./generator/islands/searchIndex.ts', import.meta.url)),
+      'site/islands': fileURLToPath(new URL('./generator/islands/index.ts', import.meta.url)),
+      'site/client': fileURLToPath(new URL('./generator/islands/client.ts', import.meta.url)),
       site: fileURLToPath(new URL('./generator/site/api.ts', import.meta.url)),
     },
   },

@@ -144,13 +144,13 @@ program
     run(async (dir: string) => {
       const [{ initSite }, path] = await Promise.all([import('./init/initSite.ts'), import('node:path')]);
       const made = await initSite(dir);
-      const site = `node ${process.argv[1] ?? 'bin/site.js'}`;
       process.stdout.write(
         `Made the site "${made.name}" in ${made.dir}:\n${made.files.map((f) => `  ${f}`).join('\n')}\n\nNext:\n` +
           (path.resolve(dir) === process.cwd() ? '' : `  cd ${dir}\n`) +
-          `  ${site} dev       serve it at http://127.0.0.1:4321, reloading on every change\n` +
-          `  ${site} build     build it into dist/\n` +
-          `  ${site} preview   serve dist/ as a static host would\n` +
+          '  npm install          install the engine package.json names\n' +
+          '  npx site dev         serve it at http://127.0.0.1:4321, reloading on every change\n' +
+          '  npx site build       build it into dist/\n' +
+          '  npx site preview     serve dist/ as a static host would\n' +
           'README.md says where things live and how to add a page, a collection or an island.\n',
       );
     }),

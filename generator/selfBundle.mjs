@@ -6,8 +6,10 @@
 // JavaScript, because it runs before anything can load TypeScript; esbuild
 // itself is loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,7 +17,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Native binaries and wasm stay outside and load from node_modules; so does supabase-js, which only the
  * islands' browser code loads (lazily, never while rendering on the server): less to compile at every
  * start. pg loads only when the backend runs on a PostgreSQL server; sharp (native) and satori (with
- * its wasm) only when a build makes social images.
+ * its wasm) only when a build makes social images. Each is loaded from the engine's installation by
+ * its absolute path (engineExternals), wherever the bundle is written.
  */
 export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg', 'sharp', 'satori'];
 
@@ -50,8 +53,62 @@ const keepImportMetaUrl = {
   },
 };
 
-/** The engine's own folder (it holds generator/ and node_modules/). */
+/** The engine's own folder (it holds generator/ and, unless its packages are installed beside it, node_modules/). */
 const engineRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A package name and its subpaths: 'sharp', 'pg/lib/x'. */
+const packageFilter = (names) => new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(/.*)?$`);
+
+/**
+ * What a bundle leaves out it imports by absolute path, resolved from the engine's own folder (its
+ * node_modules, or the site's where npm installed the engine's packages beside it): a bundle cached in a
+ * site's .site/cache finds them even though the site itself depends on none of them. A CommonJS bundle
+ * gets a path resolved as require() would, an ES module bundle a file URL resolved as import would. A
+ * package not installed at all (fsevents off macOS) stays a bare import, reached only where it is used.
+ */
+const engineExternals = (names, format) => ({
+  name: 'engine-externals',
+  setup(build) {
+    const resolveDir = path.join(engineRoot, 'generator');
+    build.onResolve({ filter: packageFilter(names) }, async (args) => {
+      if (args.pluginData?.engineExternal) return undefined;
+      const kind = format === 'cjs' ? 'require-call' : 'import-statement';
+      const found = await build.resolve(args.path, { kind, resolveDir, pluginData: { engineExternal: true } });
+      if (found.errors.length || !path.isAbsolute(found.path)) return { path: args.path, external: true };
+      return { path: format === 'cjs' ? found.path : pathToFileURL(found.path).href, external: true };
+    });
+  },
+});
+
+/** The package's exports (package.json) as import names: 'site', 'site/search', ... -> the engine's file. */
+const engineExports = () => {
+  const { exports } = JSON.parse(readFileSync(path.join(engineRoot, 'package.json'), 'utf8'));
+  return new Map(Object.entries(exports).map(([sub, target]) => [sub === '.' ? 'site' : `site/${sub.slice(2)}`, path.join(engineRoot, typeof target === 'string' ? target : target.default)]));
+};
+
+/**
+ * A site imports the engine as 'site', through the package's exports: as npm installed it (in the site's
+ * node_modules, or this repository's own site by the package's name), when that is the engine running
+ * now; else (a site without it installed, or with another copy) the running engine's file the same
+ * export names, so that a bundle never holds two engines (two Reacts, two render contexts).
+ */
+const siteAsPackage = {
+  name: 'site-as-package',
+  setup(build) {
+    const exportsOf = engineExports();
+    const engineReal = realpathSync(engineRoot) + path.sep;
+    build.onResolve({ filter: /^site(\/.*)?$/ }, async (args) => {
+      if (args.pluginData?.siteAsPackage) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { siteAsPackage: true } });
+      if (!found.errors.length && found.path.startsWith(engineReal)) return { path: found.path };
+      const file = exportsOf.get(args.path);
+      return file ? { path: file } : { errors: [{ text: `"${args.path}" is not one of the engine's exports (${[...exportsOf.keys()].join(', ')})` }] };
+    });
+  },
+};
+
+/** The folder a package of the engine's is installed in (the engine's node_modules, or the one it sits in). */
+const packageDir = (name) => path.dirname(createRequire(path.join(engineRoot, 'package.json')).resolve(`${name}/package.json`));
 
 /** The file at a site's root that says what the site is (generator/site/loadSite.ts). */
 export const SITE_CONFIG = 'site.config.ts';
@@ -87,7 +144,6 @@ export const siteRootOf = (root) => (root && existsSync(path.join(root, SITE_CON
 const serverOnly = {
   name: 'server-only',
   setup(build) {
-    const modules = (root) => path.join(root, 'node_modules');
     build.onResolve({ filter: /^react-dom\/client$/ }, () => ({ path: 'react-dom/client', namespace: 'server-stub' }));
     build.onLoad({ filter: /^react-dom\/client$/, namespace: 'server-stub' }, () => ({
       contents: 'const browserOnly = () => { throw new Error("react-dom/client runs in the browser, not in the generator"); }; export const createRoot = browserOnly, hydrateRoot = browserOnly;',
@@ -95,7 +151,7 @@ const serverOnly = {
     }));
     const mode = build.initialOptions.define?.['process.env.NODE_ENV'] === '"production"' ? 'production' : 'development';
     build.onResolve({ filter: /^react-dom\/server$/ }, () => ({
-      path: path.join(modules(build.initialOptions.absWorkingDir ?? process.cwd()), 'react-dom', 'cjs', `react-dom-server-legacy.node.${mode}.js`),
+      path: path.join(packageDir('react-dom'), 'cjs', `react-dom-server-legacy.node.${mode}.js`),
     }));
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
       args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-locales' } : undefined,
@@ -128,17 +184,15 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
     sourcemap: 'external',
     sourcesContent: false,
     outfile: cjs ? 'bundle.cjs' : 'bundle.mjs',
-    external: cjs ? [...external, ...lazyExternal] : external,
     // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
     // entry lets esbuild keep the 30 the templates use.
-    // A site imports the engine as 'site' (tsconfig.json paths say the same to TypeScript).
-    alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs', site: path.join(engineRoot, 'generator', 'site', 'api.ts') },
+    alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs' },
     // A site outside the engine's folder (`site init`) finds React and the rest in the engine's node_modules.
     nodePaths: [path.join(engineRoot, 'node_modules')],
     // React's server renderer in production mode: much faster than its development build.
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [...(siteRoot ? [embedSite(siteRoot)] : []), keepImportMetaUrl, serverOnly],
+    plugins: [siteAsPackage, engineExternals(cjs ? [...external, ...lazyExternal] : external, format), ...(siteRoot ? [embedSite(siteRoot)] : []), keepImportMetaUrl, serverOnly],
     // A CommonJS bundle runs from V8's code cache (runBundle.cjs), where Node 20 has lost import()'s
     // loader: a function compiled from the cache throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. So in
     // it every import() of a package or built-in is a require() (still lazy: it runs when reached).
@@ -165,11 +219,25 @@ async function writeAtomic(file, data) {
   await rename(tmp, file);
 }
 
-/** npm rewrites these whenever it changes node_modules; their fingerprints stand for every package file. */
-const lockFiles = ['package-lock.json', 'node_modules/.package-lock.json'];
+/**
+ * npm rewrites these whenever it changes node_modules; their fingerprints stand for every package file:
+ * the engine's (its package.json says its version when it is installed as a package, and the
+ * node_modules it is installed in has its own record) and the site's.
+ */
+const lockFiles = (siteRoot) => {
+  const folders = [engineRoot, ...(siteRoot ? [siteRoot] : [])];
+  const parts = engineRoot.split(path.sep);
+  const inModules = parts.lastIndexOf('node_modules');
+  const installedIn = inModules > 0 ? parts.slice(0, inModules + 1).join(path.sep) : null;
+  return [
+    path.join(engineRoot, 'package.json'),
+    ...folders.flatMap((f) => [path.join(f, 'package-lock.json'), path.join(f, 'node_modules', '.package-lock.json')]),
+    ...(installedIn ? [path.join(installedIn, '.package-lock.json')] : []),
+  ];
+};
 
 /** The inputs whose fingerprints decide whether a bundle is still current. */
-const watchedInputs = (inputs) => [...inputs.filter((i) => !i.split(/[\\/]/).includes('node_modules')), ...lockFiles];
+const watchedInputs = (inputs, siteRoot) => [...new Set([...inputs.filter((i) => !i.split(/[\\/]/).includes('node_modules')), ...lockFiles(siteRoot)])];
 
 /**
  * The bundle's text with every non-ASCII character written as a \\u escape. esbuild escapes them in
@@ -181,10 +249,15 @@ export const asciiOnly = (text) =>
   text.replace(/(?<!\\)[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * Where the bundles of a site live; a bundle without a site (`site init`, `--help` outside a site) in a
- * folder of the engine's of its own, so that it never stands in for the bundle of the engine's own site.
+ * Where the bundles of a site live: its .site/cache. A bundle without a site (`site init`, `--help`
+ * outside a site) goes to a folder under the OS's temporary folder, one per engine installation and user:
+ * nothing is written into the engine's folder (it may be read-only, or a package other sites share).
  */
-const bundleDir = (root, siteRoot) => (siteRoot ? path.join(siteRoot, '.site', 'cache') : path.join(root, '.site', 'cache', 'no-site'));
+const bundleDir = (root, siteRoot) => {
+  if (siteRoot) return path.join(siteRoot, '.site', 'cache');
+  const engine = createHash('sha256').update(`${path.resolve(root)}\0${process.getuid?.() ?? ''}`).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), `site-engine-${engine}`, 'no-site');
+};
 
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
 export async function saveBundle(result, root, name, siteRoot = null) {
@@ -197,7 +270,7 @@ export async function saveBundle(result, root, name, siteRoot = null) {
   if (map) await writeAtomic(`${file}.map`, map.contents);
   await writeAtomic(file, code);
   const inputs = {};
-  for (const i of watchedInputs(Object.keys(result.metafile.inputs))) inputs[i] = fingerprint(path.resolve(root, i));
+  for (const i of watchedInputs(Object.keys(result.metafile.inputs), siteRoot)) inputs[i] = fingerprint(path.resolve(root, i));
   await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file, inputs }));
   await pruneBundles(cacheDir, name, file);
   return file;

@@ -88,9 +88,15 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
     write: false,
     metafile: true,
     legalComments: 'none',
-    // An island's `import { mountReact } from 'site'` gets the browser part of the engine only; 'site/search'
-    // is the search index's reader alone (through 'site' it would share a chunk with React).
-    alias: { site: path.join(runtimeDir, 'index.ts'), 'site/search': path.join(runtimeDir, 'searchIndex.ts') },
+    // An island's `import { mountReact } from 'site/islands'` (or 'site') gets the browser part of the engine
+    // only; 'site/search' is the search index's reader alone (through 'site' it would share a chunk with
+    // React); 'site/client' the backend client. The same files the package's exports name.
+    alias: {
+      site: path.join(runtimeDir, 'index.ts'),
+      'site/islands': path.join(runtimeDir, 'index.ts'),
+      'site/search': path.join(runtimeDir, 'searchIndex.ts'),
+      'site/client': path.join(runtimeDir, 'client.ts'),
+    },
     // A site outside the engine's folder finds React and the rest in the engine's node_modules.
     nodePaths: [path.join(generatorRoot, 'node_modules')],
     plugins: [islandRegistry(path.join(widgetsDir, 'islands')), siteAliases(path.dirname(widgetsDir))],

@@ -28,6 +28,25 @@ async function readTemplate(): Promise<Map<string, Uint8Array>> {
   return new Map(files.map((f, i) => [f.split(path.sep).join('/'), texts[i]!]));
 }
 
+/** The engine's package.json. */
+const enginePackage = async (): Promise<{ version: string; devDependencies?: Record<string, string> }> =>
+  JSON.parse(await readFile(path.join(generatorRoot, 'package.json'), 'utf8'));
+
+/**
+ * How the new site at `root` depends on this engine: by version when the engine runs from an installed
+ * package (inside a node_modules folder), else by its folder relative to the site's.
+ */
+async function engineOf(root: string): Promise<{ version: string } | { folder: string }> {
+  if (generatorRoot.split(path.sep).includes('node_modules')) return { version: (await enginePackage()).version };
+  return { folder: path.relative(root, generatorRoot).split(path.sep).join('/') || '.' };
+}
+
+/** The TypeScript the engine is checked with, for the new site's `typecheck`. */
+async function typescriptVersion(): Promise<string> {
+  const wanted = (await enginePackage()).devDependencies?.typescript;
+  return wanted?.replace(/^[^\d]*/, '') || '5.9.3';
+}
+
 /** Throws InitDirNotEmpty unless `dir` is missing or an empty folder. */
 async function assertEmpty(dir: string, shown: string): Promise<void> {
   const info = await stat(dir).catch(() => null);
@@ -41,7 +60,7 @@ export async function initSite(dir = '.'): Promise<InitResult> {
   const root = path.resolve(dir);
   await assertEmpty(root, dir);
   const name = siteName(root);
-  const files = scaffoldFiles({ template: await readTemplate(), name, engineRoot: generatorRoot });
+  const files = scaffoldFiles({ template: await readTemplate(), name, engine: await engineOf(root), typescript: await typescriptVersion() });
   for (const [file, text] of files) {
     const target = path.join(root, file);
     await mkdir(path.dirname(target), { recursive: true });

@@ -1,7 +1,7 @@
 /**
  * The files of a new site (`site init`): the template folder's files (generator/init/template/) with
- * the site's name and the engine's folder filled in, plus the files that name the engine's folder
- * (package.json, the TypeScript configs an editor reads). Pure: template texts in, files out.
+ * the site's name filled in, plus package.json (the engine as a dependency, by version or by a relative
+ * path, then with an .npmrc that installs it as a package) and the TypeScript configs its `typecheck` and an editor read. Pure: template texts in, files out.
  */
 import path from 'node:path';
 
@@ -10,11 +10,16 @@ export interface ScaffoldInput {
   template: Map<string, Uint8Array>;
   /** The site's name, as the home page and the README show it. */
   name: string;
-  /** The engine's folder (it holds bin/site.js, generator/ and node_modules/). */
-  engineRoot: string;
+  /**
+   * How the site depends on the engine: the version it was installed as (a package in a node_modules
+   * folder), or the engine's folder relative to the site's, with "/" (an engine run from its source).
+   */
+  engine: { version: string } | { folder: string };
+  /** The TypeScript version the site's `typecheck` runs with (the engine's own). */
+  typescript: string;
 }
 
-/** Files whose text names the site or the engine: {{name}} and {{engine}} are filled in. */
+/** Files whose text names the site: {{name}} is filled in. */
 const FILLED = /\.(json|md)$/;
 
 /** Stored without its dot, so that it does not act on the engine's own folder. */
@@ -33,7 +38,19 @@ export const packageName = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'site';
 
-const compilerOptions = (engine: string, site: string, types: string[]) => ({
+/**
+ * The engine as a dependency: a version range for an installed engine, a relative `file:` path for one
+ * run from its folder (npm links it; the site stays movable together with the engine beside it).
+ */
+export const engineDependency = (engine: ScaffoldInput['engine']): string =>
+  'version' in engine ? `^${engine.version}` : `file:${engine.folder}`;
+
+/**
+ * TypeScript settings for the site's code: 'site', 'site/islands', 'site/client' and 'site/search'
+ * resolve through the engine package's exports in node_modules, React's, zod's and Node's types through
+ * the engine's dependencies installed beside it.
+ */
+const compilerOptions = (types: string[]) => ({
   target: 'ES2022',
   module: 'ESNext',
   moduleResolution: 'Bundler',
@@ -45,20 +62,22 @@ const compilerOptions = (engine: string, site: string, types: string[]) => ({
   allowImportingTsExtensions: true,
   verbatimModuleSyntax: true,
   lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-  // The engine's packages and their types (React, zod, Node's), for an editor; the bundler finds them on its own.
-  typeRoots: [`${engine}/node_modules/@types`],
   types,
-  paths: { site: [`${engine}/${site}`], '*': [`${engine}/node_modules/@types/*`, `${engine}/node_modules/*`] },
 });
+
+/**
+ * For an engine named by its folder: npm installs it as it would its package (its dependencies beside
+ * it in the site's node_modules, where TypeScript and the bundler find them) rather than as a link.
+ */
+const NPMRC = '# npm installs the engine folder package.json names as a package, its dependencies beside it.\ninstall-links=true\n';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-export function scaffoldFiles({ template, name, engineRoot }: ScaffoldInput): Map<string, string | Uint8Array> {
-  const engine = engineRoot.split(path.sep).join('/');
+export function scaffoldFiles({ template, name, engine, typescript }: ScaffoldInput): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   for (const [file, bytes] of template) {
     const target = RENAMED[file] ?? file;
-    const fill = (text: string) => text.replaceAll('{{name}}', name).replaceAll('{{engine}}', engine);
+    const fill = (text: string) => text.replaceAll('{{name}}', name);
     files.set(target, FILLED.test(file) ? fill(new TextDecoder().decode(bytes)) : bytes);
   }
   files.set(
@@ -67,12 +86,18 @@ export function scaffoldFiles({ template, name, engineRoot }: ScaffoldInput): Ma
       name: packageName(name),
       private: true,
       type: 'module',
-      scripts: { dev: 'site dev', build: 'site build', preview: 'site preview' },
-      devDependencies: { site: `file:${engine}` },
+      scripts: {
+        dev: 'site dev',
+        build: 'site build',
+        preview: 'site preview',
+        typecheck: 'tsc -p tsconfig.json && tsc -p widgets/tsconfig.json',
+      },
+      devDependencies: { site: engineDependency(engine), typescript: `^${typescript}` },
     }),
   );
-  files.set('tsconfig.json', json({ compilerOptions: compilerOptions(engine, 'generator/site/api.ts', ['node']), include: ['site.config.ts', 'templates'] }));
-  // Browser code sees the browser part of the engine only, and no Node types.
-  files.set('widgets/tsconfig.json', json({ compilerOptions: compilerOptions(engine, 'generator/islands/index.ts', []), include: ['.'] }));
+  if ('folder' in engine) files.set('.npmrc', NPMRC);
+  files.set('tsconfig.json', json({ compilerOptions: compilerOptions(['node']), include: ['site.config.ts', 'templates'] }));
+  // Browser code sees the browser part of the engine only ('site/islands', 'site/client', 'site/search'), and no Node types.
+  files.set('widgets/tsconfig.json', json({ compilerOptions: compilerOptions([]), include: ['.'] }));
   return new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
 }

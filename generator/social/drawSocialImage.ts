@@ -7,6 +7,7 @@
  * the bytes: it is part of every image's key.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { satoriElement, type CardNode } from './cardTree.ts';
@@ -16,12 +17,17 @@ import { SOCIAL_HEIGHT, SOCIAL_WIDTH } from './socialImageKey.ts';
 /** zlib level 6 without adaptive filtering (sharp's default): measured best for time against bytes (docs/media.md). */
 const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
 
+/** The installed version of one of the engine's packages (in its node_modules, or in the one it is installed in). */
 const versionOf = (name: string): string => {
-  try {
-    return (JSON.parse(readFileSync(path.join(generatorRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
+  const folders = createRequire(path.join(generatorRoot, 'package.json')).resolve.paths(name) ?? [];
+  for (const folder of folders) {
+    try {
+      return (JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      // Not in this folder: the next one up.
+    }
   }
+  return 'unknown';
 };
 
 let renderer: string | undefined;

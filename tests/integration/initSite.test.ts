@@ -33,13 +33,14 @@ describe('site init site (in an empty temporary folder)', () => {
       expect(existsSync(path.join(site, file)), file).toBe(true);
     }
     expect(init.stdout).toContain('cd site\n');
-    expect(init.stdout).toMatch(/bin\/site\.js dev .*\n.*bin\/site\.js build /);
+    expect(init.stdout).toMatch(/npm install .*\n.*npx site dev .*\n.*npx site build /);
   });
 
   it('names the engine in package.json and ignores dist/ and .site/', async () => {
     const pkg = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
     expect(pkg.name).toBe('site');
-    expect(pkg.devDependencies.site).toBe(`file:${path.resolve(bin, '../..')}`);
+    // The engine runs from its folder here (not from an installed package): a path relative to the site.
+    expect(pkg.devDependencies.site).toBe(`file:${path.relative(site, path.resolve(bin, '../..')).split(path.sep).join('/')}`);
     expect((await readFile(path.join(site, '.gitignore'), 'utf8')).split('\n')).toEqual(expect.arrayContaining(['dist/', '.site/']));
   });
 

@@ -1,13 +1,17 @@
 /**
  * generator/selfBundle.mjs with a site and without one (`site init`, `--help` outside a site), for one
  * folder: the two bundles are cached apart, so that a bundle without the site never stands in for the
- * site's own (the engine's folder is a site too).
+ * site's own (the engine's folder is a site too), and outside the engine's folder; the packages a bundle
+ * leaves out load from the engine's installation wherever the bundle is.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
+import * as esbuild from 'esbuild';
+import { bundleOptions, cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
 
 let root: string;
 beforeAll(async () => {
@@ -23,4 +27,23 @@ it('caches the bundle without a site apart from the site bundle of the same fold
   expect(path.dirname(bare)).not.toBe(path.dirname(ofSite));
   expect(await cachedBundle(root, 'cli')).toBe(bare);
   expect(await cachedBundle(root, 'cli', root)).toBe(ofSite);
+});
+
+it('writes a bundle without a site outside the engine folder', async () => {
+  const bare = await selfBundle(root, 'cli', 'entry.mjs', 'esm');
+  expect(path.relative(root, bare).startsWith('..')).toBe(true);
+  expect(existsSync(path.join(root, '.site', 'cache', 'no-site'))).toBe(false);
+});
+
+it('loads the packages a bundle leaves out from the engine, wherever the bundle is written', async () => {
+  // Both formats, written into a folder that has no node_modules of its own.
+  const entry = path.join(root, 'heavy.mjs');
+  await writeFile(entry, "Promise.all([import('satori'), import('sharp')]).then(() => console.log('loaded'));\n");
+  for (const format of ['esm', 'cjs'] as const) {
+    const result = await esbuild.build({ ...bundleOptions(entry, format), absWorkingDir: root });
+    const file = path.join(root, `out.${format === 'cjs' ? 'cjs' : 'mjs'}`);
+    await writeFile(file, result.outputFiles![0]!.text);
+    const out = execFileSync(process.execPath, [file], { cwd: os.tmpdir(), encoding: 'utf8' });
+    expect(out.trim(), format).toBe('loaded');
+  }
 });

@@ -2,7 +2,7 @@
  * selfBundle: the generator's own bundles are pure ASCII (a single other character makes V8 hold the
  * whole source as a two-byte string), with every escape meaning what the character meant.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asciiOnly, bundleOptions, cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
@@ -48,6 +48,40 @@ describe('a CommonJS bundle run from its code cache (runBundle.cjs)', () => {
       expect(run()).toBe('function'); // compiles, and takes the code cache at exit
       expect(readFileSync(`${file}.v8`).length).toBeGreaterThan(0);
       expect(run()).toBe('function'); // from the cache: import() threw ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the engine's package exports", () => {
+  const root = path.resolve('.');
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }> };
+  const files = Object.fromEntries(
+    Object.entries(pkg.exports)
+      .filter(([, target]) => typeof target !== 'string')
+      .map(([sub, target]) => [sub === '.' ? 'site' : `site/${sub.slice(2)}`, path.join(root, (target as { default: string }).default)]),
+  );
+
+  it('name files of the engine, with their types; the widget bundle maps the browser ones to the same files', async () => {
+    expect(Object.keys(files)).toEqual(['site', 'site/search', 'site/islands', 'site/client']);
+    for (const [name, target] of Object.entries(pkg.exports)) if (typeof target !== 'string') expect(target.types, name).toBe(target.default);
+    for (const file of Object.values(files)) expect(existsSync(file), file).toBe(true);
+    const { esbuildOptions } = await import('../../generator/assets/bundleWidgets.ts');
+    const alias = esbuildOptions({ widgetsDir: path.join(root, 'widgets'), backend: null }).alias!;
+    for (const name of ['site/search', 'site/islands', 'site/client']) expect(alias[name], name).toBe(files[name]);
+  });
+
+  it("are how a bundle resolves 'site': an import they do not name fails, naming them", async () => {
+    const esbuild = await import('esbuild');
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-exports-'));
+    try {
+      const entry = path.join(dir, 'entry.ts');
+      await writeFile(entry, "import { defineConfig } from 'site';\nimport { internal } from 'site/render/renderPage';\nconsole.log(defineConfig, internal);\n");
+      const failed = await esbuild.build({ ...bundleOptions(entry, 'esm'), absWorkingDir: dir }).catch((e: { errors: { text: string }[] }) => e.errors);
+      expect(failed).toEqual([expect.objectContaining({ text: expect.stringContaining('"site/render/renderPage" is not one of the engine\'s exports (site, site/search, site/islands, site/client') })]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

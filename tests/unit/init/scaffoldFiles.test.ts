@@ -7,14 +7,15 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (v: string | Uint8Array | undefined) => (typeof v === 'string' ? v : new TextDecoder().decode(v));
 
 const template = new Map([
-  ['README.md', bytes('# {{name}}\nRun node {{engine}}/bin/site.js dev.\n')],
+  ['README.md', bytes('# {{name}}\nRun npx site dev.\n')],
   ['content/site.json', bytes('{ "name": "{{name}}" }\n')],
   ['templates/Layout.tsx', bytes('// {{name}} stays as written in code\n')],
   ['templates/static/social.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47])],
   ['gitignore', bytes('dist/\n.site/\n')],
 ]);
-const engineRoot = path.join(path.sep, 'opt', 'engine');
-const files = scaffoldFiles({ template, name: 'My Blog', engineRoot });
+const files = scaffoldFiles({ template, name: 'My Blog', engine: { folder: '../engine' }, typescript: '5.9.3' });
+const installed = scaffoldFiles({ template, name: 'My Blog', engine: { version: '1.2.3' }, typescript: '5.9.3' });
+const json = (files: Map<string, string | Uint8Array>, name: string) => JSON.parse(text(files.get(name)));
 
 describe('siteName and packageName', () => {
   it('title-cases the folder name, and lower-cases it back for npm', () => {
@@ -27,8 +28,8 @@ describe('siteName and packageName', () => {
 });
 
 describe('scaffoldFiles', () => {
-  it('fills in the name and the engine folder in JSON and markdown files only', () => {
-    expect(text(files.get('README.md'))).toBe('# My Blog\nRun node /opt/engine/bin/site.js dev.\n'.replaceAll('/opt/engine', engineRoot.split(path.sep).join('/')));
+  it('fills in the name in JSON and markdown files only', () => {
+    expect(text(files.get('README.md'))).toBe('# My Blog\nRun npx site dev.\n');
     expect(text(files.get('content/site.json'))).toBe('{ "name": "My Blog" }\n');
     expect(text(files.get('templates/Layout.tsx'))).toBe('// {{name}} stays as written in code\n');
   });
@@ -40,18 +41,33 @@ describe('scaffoldFiles', () => {
   });
 
   it('writes a package.json that names the engine and its commands', () => {
-    const pkg = JSON.parse(text(files.get('package.json')));
-    expect(pkg).toMatchObject({ name: 'my-blog', private: true, scripts: { dev: 'site dev', build: 'site build', preview: 'site preview' } });
-    expect(pkg.devDependencies.site).toMatch(/^file:.*\/opt\/engine$/);
+    const pkg = json(files, 'package.json');
+    expect(pkg).toMatchObject({
+      name: 'my-blog',
+      private: true,
+      scripts: { dev: 'site dev', build: 'site build', preview: 'site preview', typecheck: 'tsc -p tsconfig.json && tsc -p widgets/tsconfig.json' },
+      devDependencies: { typescript: '^5.9.3' },
+    });
   });
 
-  it("maps 'site' to the engine's server API for templates and to its browser part for widgets", () => {
-    const server = JSON.parse(text(files.get('tsconfig.json'))).compilerOptions;
-    const browser = JSON.parse(text(files.get('widgets/tsconfig.json'))).compilerOptions;
-    expect(server.paths.site[0]).toMatch(/\/opt\/engine\/generator\/site\/api\.ts$/);
+  it('depends on an installed engine by version, and on an engine folder by a relative path', () => {
+    expect(json(installed, 'package.json').devDependencies.site).toBe('^1.2.3');
+    expect(json(files, 'package.json').devDependencies.site).toBe('file:../engine');
+  });
+
+  it("lets 'site' resolve through the package's exports: no path to the engine's files, Node's types for templates only", () => {
+    const server = json(installed, 'tsconfig.json').compilerOptions;
+    const browser = json(installed, 'widgets/tsconfig.json').compilerOptions;
+    expect(server.moduleResolution).toBe('Bundler');
+    expect(server.paths).toBeUndefined();
     expect(server.types).toEqual(['node']);
-    expect(browser.paths.site[0]).toMatch(/\/opt\/engine\/generator\/islands\/index\.ts$/);
+    expect(browser.paths).toBeUndefined();
     expect(browser.types).toEqual([]);
+  });
+
+  it('has npm install an engine folder as a package (its dependencies beside it), an installed engine as it is', () => {
+    expect(text(files.get('.npmrc'))).toMatch(/^install-links=true$/m);
+    expect(installed.has('.npmrc')).toBe(false);
   });
 
   it('lists the files sorted by path', () => {
