@@ -79,7 +79,7 @@ async function create(ctx: EditorContext, input: Record<string, unknown>): Promi
   const form = site.forms.find((f) => f.name === input.collection);
   if (!form || form.kind !== 'list' || !form.dir) return refuse(400, 'entries are made in list collections only');
   if (typeof input.slug !== 'string' || !/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/.test(input.slug)) return refuse(422, 'the file name must be lower case letters, digits, "-" and "_"');
-  const format = (form.format as 'md' | 'json' | 'yaml' | undefined) ?? 'md';
+  const format = form.format === 'json' || form.format === 'yaml' ? form.format : 'md';
   const rel = `${form.dir}/${input.slug}.${format}`;
   const at = contentFile(ctx.contentDir, rel);
   if (!at.ok) return refuse(at.status, at.reason);

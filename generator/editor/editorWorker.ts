@@ -10,7 +10,8 @@ import type { Collection, ListCollection, Route } from '../site/defineConfig.ts'
 import type { AnySite } from '../site/loadSite.ts';
 import type { WireError } from '../dev/workerProtocol.ts';
 import { toWireError } from '../dev/toWireError.ts';
-import { collectionForms } from './collectionForms.ts';
+import { collectionForms, type FileFormat } from './collectionForms.ts';
+import { formatOf } from './newEntryText.ts';
 import type { EditorEntry, EditorSite } from './editorTypes.ts';
 
 type Marked = { file?: string; slug?: string; title?: unknown; draft?: boolean; scheduled?: string };
@@ -39,7 +40,13 @@ export function editorSite(site: AnySite, collections: Record<string, unknown>, 
         });
       }
   }
-  return { forms: collectionForms(site.collections), entries };
+  // A list's format, by the files it holds (a new entry is made in it; markdown when it holds none).
+  const formats: Record<string, FileFormat> = {};
+  for (const e of entries) {
+    const f = formatOf(e.file);
+    formats[e.collection] = formats[e.collection] && formats[e.collection] !== f ? 'mixed' : f;
+  }
+  return { forms: collectionForms(site.collections, formats), entries };
 }
 
 const under = (dir: string, rel: string) => rel.startsWith(`${dir}/`);

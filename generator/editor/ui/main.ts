@@ -13,6 +13,8 @@ import { fieldControl, type Field } from './renderForm.ts';
 import { showErrors } from './showErrors.ts';
 
 type Form = EditorSite['forms'][number];
+/** A new entry's format: the list's, else markdown. */
+const formatOfForm = (form: Form): 'md' | 'json' | 'yaml' => (form.format === 'json' || form.format === 'yaml' ? form.format : 'md');
 
 const main = document.getElementById('ed-main')!;
 const listBox = document.getElementById('ed-list')!;
@@ -96,11 +98,12 @@ function show(form: Form, doc: EditorDoc, isNew: boolean, page?: string): void {
   const state = open;
   if (isNew) {
     const slug = h('input', { id: 'f-slug', type: 'text', required: true, 'aria-describedby': 'f-slug-hint' });
-    slug.addEventListener('input', () => (state.file = `${form.dir}/${slug.value}.${form.format ?? 'md'}`));
+    slug.addEventListener('input', () => (state.file = `${form.dir}/${slug.value}.${formatOfForm(form)}`));
     formEl.append(h('div', { class: 'ed-field' }, h('label', { for: 'f-slug' }, 'file name'), h('p', { id: 'f-slug-hint', class: 'ed-hint' }, 'Lower case letters, digits and "-": the page\'s address.'), slug));
   }
   const hooks = { data: state.data, changed, upload };
-  for (const f of form.fields as unknown as Field[]) formEl.append(fieldControl(f, [f.name], hooks));
+  const fields = Array.isArray(form.fields) ? form.fields : (form.fields[doc.file.slice((form.dir ?? '').length + 1).replace(/\.\w+$/, '')] ?? []);
+  for (const f of fields as Field[]) formEl.append(fieldControl(f, [f.name], hooks));
   if (doc.body !== null) formEl.append(bodyEditor(doc.body, { file: () => state.file, changed: (b) => ((state.body = b), changed()), upload }));
   const saveButton = h('button', { type: 'submit', class: 'ed-save' }, isNew ? 'Create' : 'Save');
   const actions = h('div', { class: 'ed-actions' }, saveButton);
@@ -132,7 +135,8 @@ async function route(): Promise<void> {
     if (!form) return;
     const data: Record<string, unknown> = {};
     if (form.dateField) data[form.dateField] = new Date().toISOString().slice(0, 10);
-    return show(form, { file: `${form.dir}/.${form.format ?? 'md'}`, format: form.format ?? 'md', data, body: (form.format ?? 'md') === 'md' ? '' : null, version: '' }, true);
+    const format = formatOfForm(form);
+    return show(form, { file: `${form.dir}/.${format}`, format, data, body: format === 'md' ? '' : null, version: '' }, true);
   }
   const entry = site.entries.find((e) => e.file === hash);
   const form = entry && site.forms.find((f) => f.name === entry.collection);

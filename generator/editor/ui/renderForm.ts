@@ -16,6 +16,7 @@ export interface Field {
   of?: Field;
   fields?: readonly Field[];
   hint?: string;
+  dateFormat?: string;
 }
 
 export interface FormHooks {
@@ -26,7 +27,12 @@ export interface FormHooks {
   upload(file: File, alt: string, status: HTMLElement): Promise<string | null>;
 }
 
-const labelOf = (f: Field, path: Path) => (typeof path[path.length - 1] === 'number' ? `${f.label ?? f.name} ${Number(path[path.length - 1]) + 1}` : (f.label ?? f.name));
+/** The field's label, and its key when the label does not say it ("Read time (readTime)"): the file's own name for it. */
+const named = (f: Field) => {
+  const label = f.label || f.name;
+  return f.name && label.toLowerCase() !== f.name.toLowerCase() ? `${label} (${f.name})` : label;
+};
+const labelOf = (f: Field, path: Path) => (typeof path[path.length - 1] === 'number' ? `${named(f)} ${Number(path[path.length - 1]) + 1}` : named(f));
 
 /** The error slot beside a control (filled by showErrors). */
 const errorSlot = (id: string) => h('p', { id: `${id}-error`, class: 'ed-error', hidden: true });
@@ -62,7 +68,7 @@ function input(f: Field, path: Path, hooks: FormHooks): HTMLElement {
     c.addEventListener('change', () => set(c.checked ? true : f.required ? false : undefined));
     control = c;
   } else {
-    const type = f.kind === 'number' ? 'number' : f.kind === 'date' ? 'date' : 'text';
+    const type = f.kind === 'number' ? 'number' : f.kind === 'date' && f.dateFormat !== 'datetime' ? 'date' : 'text';
     const i = h('input', { id, type, ...(f.kind === 'number' ? { step: 'any' } : {}) });
     i.value = value === undefined || value === null ? '' : String(value);
     i.addEventListener('input', () => set(f.kind === 'number' ? (i.value === '' ? undefined : Number(i.value)) : empty(i.value)));
@@ -98,9 +104,9 @@ function imageField(f: Field, path: Path, hooks: FormHooks): HTMLElement {
     'fieldset',
     { class: 'ed-image' },
     h('legend', {}, labelOf(f, path)),
-    h('div', { class: 'ed-field' }, h('label', { for: id }, f.label ?? f.name), described(current, id, undefined), errorSlot(id)),
-    h('div', { class: 'ed-field' }, h('label', { for: `${id}-file` }, `${f.label ?? f.name} file`), file),
-    h('div', { class: 'ed-field' }, h('label', { for: `${id}-alt` }, `${f.label ?? f.name} alt text`), alt),
+    h('div', { class: 'ed-field' }, h('label', { for: id }, named(f)), described(current, id, undefined), errorSlot(id)),
+    h('div', { class: 'ed-field' }, h('label', { for: `${id}-file` }, `${named(f)} file`), file),
+    h('div', { class: 'ed-field' }, h('label', { for: `${id}-alt` }, `${named(f)} alt text`), alt),
     button,
     status,
   );
@@ -120,7 +126,7 @@ function arrayField(f: Field, path: Path, hooks: FormHooks): HTMLElement {
         hooks.changed();
         draw();
       });
-      box.append(h('div', { class: 'ed-item' }, fieldControl(f.of ?? { name: f.name, kind: 'text' }, [...path, i], hooks), remove));
+      box.append(h('div', { class: 'ed-item' }, fieldControl({ ...(f.of ?? { kind: 'text' }), name: f.name, label: f.of?.label || f.label }, [...path, i], hooks), remove));
     });
     const add = h('button', { type: 'button', class: 'ed-add' }, `Add ${f.label ?? f.name}`);
     add.addEventListener('click', () => {
