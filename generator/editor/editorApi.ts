@@ -51,9 +51,15 @@ function readDoc(file: string, rel: string): EditorDoc {
   return { file: rel, format, data, body, version: contentHash(bytes) };
 }
 
-/** The text a save would write: the file's text with only the changed fields' lines changed. */
-const patched = (file: string, rel: string, data: unknown, body: unknown): string =>
-  patchEntryText(readFileSync(file, 'utf8'), formatOf(rel), { data, ...(typeof body === 'string' ? { body } : {}) } as Parameters<typeof patchEntryText>[2]);
+/** The text a save would write: the file's text with only the changed fields' lines changed; or why it cannot be written. */
+function patched(file: string, rel: string, data: unknown, body: unknown): { text: string } | ApiAnswer {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return refuse(422, 'the entry\'s data must be an object of fields');
+  try {
+    return { text: patchEntryText(readFileSync(file, 'utf8'), formatOf(rel), { data: data as Record<string, unknown>, ...(typeof body === 'string' ? { body } : {}) }) };
+  } catch (e) {
+    return refuse(422, `${rel} cannot be written: ${(e as Error).message}`);
+  }
+}
 
 async function check(ctx: EditorContext, rel: string, text: string): Promise<WireError | null> {
   return (await ctx.ask({ kind: 'check', file: rel, text })) as WireError | null;
@@ -65,7 +71,9 @@ async function save(ctx: EditorContext, input: Record<string, unknown>): Promise
   if (!existsSync(at.file)) return refuse(404, 'no such entry');
   const now = contentHash(readFileSync(at.file));
   if (input.version !== now) return refuse(409, 'The file changed on disk since it was opened: reload it (your edits are still in the form).', { version: now });
-  const text = patched(at.file, at.rel, input.data, input.body);
+  const next = patched(at.file, at.rel, input.data, input.body);
+  if (!('text' in next)) return next;
+  const { text } = next;
   const error = await check(ctx, at.rel, text);
   if (error) return { status: 422, json: { error } };
   // Read, compared and written in one turn of the event loop: nothing else of this server writes between.
@@ -137,8 +145,9 @@ export async function editorApi(ctx: EditorContext, req: ApiRequest): Promise<Ap
   if (route === 'check' && method === 'POST') {
     const at = contentFile(ctx.contentDir, input.file);
     if (!at.ok) return refuse(at.status, at.reason);
-    const text = existsSync(at.file) ? patched(at.file, at.rel, input.data, input.body) : newEntryText(formatOf(at.rel), input.data, typeof input.body === 'string' ? input.body : null);
-    return { status: 200, json: { error: await check(ctx, at.rel, text) } };
+    const next = existsSync(at.file) ? patched(at.file, at.rel, input.data, input.body) : { text: newEntryText(formatOf(at.rel), input.data, typeof input.body === 'string' ? input.body : null) };
+    if (!('text' in next)) return { status: 200, json: next.json };
+    return { status: 200, json: { error: await check(ctx, at.rel, next.text) } };
   }
   if (route === 'preview' && method === 'POST') {
     const at = contentFile(ctx.contentDir, input.file);
