@@ -11,10 +11,10 @@ export function editorPage(base: string): string {
 <script type="module" src="${base}editor.js"></script>
 </head>
 <body class="site-editor">
-<header class="ed-top"><h1>Site editor</h1><p id="ed-status" role="status" aria-live="polite"></p></header>
+<header class="ed-top" aria-label="Site editor"><h1>Site editor</h1><p id="ed-status" role="status" aria-live="polite"></p></header>
 <div class="ed-layout">
 <nav class="ed-nav" aria-labelledby="ed-nav-title"><h2 id="ed-nav-title">Content</h2><div id="ed-list"></div></nav>
-<main id="ed-main" class="ed-main" tabindex="-1"><h2 id="ed-title">Choose an entry</h2><p>Pick an entry on the left to edit it, or make a new one.</p></main>
+<main id="ed-main" class="ed-main" tabindex="-1" aria-label="Entry"><h2 id="ed-title">Choose an entry</h2><p>Pick an entry on the left to edit it, or make a new one.</p></main>
 </div>
 </body>
 </html>
