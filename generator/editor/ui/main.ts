@@ -22,7 +22,7 @@ const status = document.getElementById('ed-status')!;
 let site: EditorSite | null = null;
 
 /** What is open: the entry's file (to be, for a new one), its form, its data and body, the version read. */
-let open: { file: string; form: Form; data: Record<string, unknown>; body: string | null; version: string | null; isNew: boolean; alert: HTMLElement; formEl: HTMLFormElement } | null = null;
+let open: { file: string; form: Form; data: Record<string, unknown>; body: string | null; version: string | null; isNew: boolean; alert: HTMLElement; formEl: HTMLFormElement; stale?: boolean } | null = null;
 
 async function loadSite(): Promise<void> {
   const res = await call<EditorSite>('GET', 'site');
@@ -53,7 +53,8 @@ async function check(): Promise<WireError | null> {
   const mine = open;
   const res = await call<{ error: WireError | null }>('POST', 'check', { file: mine.file, data: mine.data, body: mine.body });
   const error = res.ok ? res.value.error : res.error;
-  if (open === mine) showErrors(mine.formEl, mine.alert, error);
+  // A file changed on disk stays told until it is reloaded.
+  if (open === mine && !(mine.stale && !error)) showErrors(mine.formEl, mine.alert, error);
   return error;
 }
 
@@ -67,7 +68,10 @@ async function save(): Promise<void> {
     : await call<{ version: string }>('PUT', 'entry', { file: mine.file, version: mine.version, data: mine.data, body: mine.body });
   if (!res.ok) {
     showErrors(mine.formEl, mine.alert, res.error);
-    if (res.status === 409) mine.alert.append(' ', reloadButton());
+    if (res.status === 409) {
+      mine.stale = true;
+      mine.alert.append(' ', reloadButton());
+    }
     status.textContent = 'Not saved.';
     return;
   }
@@ -158,6 +162,7 @@ function watchDisk(): void {
     if (!mine || mine.isNew) return;
     const res = await call<EditorDoc>('GET', 'entry', undefined, { file: mine.file });
     if (open !== mine || (res.ok && res.value.version === mine.version)) return;
+    mine.stale = true;
     mine.alert.hidden = false;
     mine.alert.textContent = `${mine.file} changed on disk since you opened it: saving is refused until you reload it.`;
     mine.alert.append(' ', reloadButton());

@@ -5,7 +5,7 @@
  * on disk meanwhile refuses the save; other origins, a missing token and paths outside the content
  * folder are refused; axe finds nothing; a build's output holds nothing of the editor.
  */
-import { readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -165,8 +165,11 @@ describe('site dev editor', () => {
     const entry = (file: string) => fetch(`${server.editorUrl}api/entry?file=${encodeURIComponent(file)}`).then((r) => r.status);
     expect(await entry('../site.config.ts')).toBe(400);
     expect(await entry(path.join(project.root, 'site.config.ts'))).toBe(400);
-    await symlink(project.root, contentPath('outside'));
-    expect(await entry('outside/site.config.ts')).toBe(403);
+    await mkdir(path.join(project.root, 'private'));
+    await writeFile(path.join(project.root, 'private', 'secret.md'), 'not content');
+    await symlink(path.join(project.root, 'private'), contentPath('outside'));
+    expect(await entry('outside/secret.md')).toBe(403);
+    await rm(contentPath('outside'));
     const page = await browser.newPage();
     const res = await page.goto(server.editorUrl);
     expect(res?.headers()['content-security-policy']).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; frame-src 'self'");
@@ -190,8 +193,8 @@ describe('site dev editor', () => {
     const built = await build({ root: project.root, write: false, backend: null, cacheDir: path.join(project.root, '.site', 'cache', 'check'), progress: false, log: () => {} });
     for (const [file, data] of built.files) {
       const text = Buffer.from(typeof data === 'string' ? data : data).toString('latin1');
-      expect(text.includes('__site/editor') || text.includes('site-editor-link') || text.includes('Edit this page'), file).toBe(false);
+      for (const mark of ['__site/editor', 'site-editor-link', 'Edit this page']) expect(text.includes(mark), `${file}: ${mark}`).toBe(false);
     }
-    expect([...built.files.keys()].some((f) => /editor/.test(f))).toBe(false);
+    expect([...built.files.keys()].filter((f) => f.startsWith('__site') || /(^|\/)(editor|link)\.(js|css)$/.test(f))).toEqual([]);
   }, 240_000);
 });
