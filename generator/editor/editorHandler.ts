@@ -4,7 +4,6 @@
  * no other origin. The page's CSP allows only the editor's own files; no CORS header is ever sent.
  */
 import type http from 'node:http';
-import { types } from '../dev/contentTypes.ts';
 import { editorAccess, EDITOR_PREFIX } from './editorAccess.ts';
 import { editorApi, type EditorContext } from './editorApi.ts';
 import { editorScript, editorStyles } from './editorAssets.ts';
@@ -34,9 +33,9 @@ export function editorHandler(ctx: EditorContext, token: string) {
     const send = (status: number, type: string, body: string) => void res.writeHead(status, headers(type)).end(body);
     if (!access.ok) return send(access.status, 'text/plain; charset=utf-8', access.status === 404 ? 'Not found' : 'Forbidden');
     const { rest } = access;
-    if (req.method === 'GET' && rest === '') return send(200, types['.html']!, editorPage(base));
-    if (req.method === 'GET' && rest === 'editor.js') return send(200, types['.js']!, await editorScript());
-    if (req.method === 'GET' && (rest === 'editor.css' || rest === 'link.css')) return send(200, types['.css']!, await editorStyles());
+    if (req.method === 'GET' && rest === '') return send(200, 'text/html; charset=utf-8', editorPage(base));
+    if (req.method === 'GET' && rest === 'editor.js') return send(200, 'text/javascript; charset=utf-8', await editorScript());
+    if (req.method === 'GET' && (rest === 'editor.css' || rest === 'link.css')) return send(200, 'text/css; charset=utf-8', await editorStyles());
     if (!rest.startsWith('api/')) return send(404, 'text/plain; charset=utf-8', 'Not found');
     const body = req.method === 'GET' || req.method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, LIMIT);
     if (!body) return send(413, 'application/json', JSON.stringify({ error: { message: 'too large' } }));

@@ -9,7 +9,7 @@ import { parseYamlData } from '../content/parseYamlData.ts';
 import type { Collection, ListCollection, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { WireError } from '../dev/workerProtocol.ts';
-import { toWireError } from '../dev/toWireError.ts';
+import { isSiteError } from '../core/errors.ts';
 import { collectionForms, type FileFormat } from './collectionForms.ts';
 import { formatOf } from './newEntryText.ts';
 import type { EditorEntry, EditorSite } from './editorTypes.ts';
@@ -76,7 +76,8 @@ export function editorCheck(site: AnySite, render: RenderMarkdown, rel: string, 
     }
     return { code: 'EditorUnknownFile', title: 'Not a content file', message: `${rel} belongs to no collection.`, hint: 'Open it from the editor\'s list.' };
   } catch (e) {
-    return toWireError(e);
+    if (!isSiteError(e)) throw e;
+    return { code: e.code, title: e.title, message: e.message, hint: e.hint, file: e.location.file, line: e.location.line, field: e.location.field };
   }
 }
 
