@@ -23,10 +23,18 @@ let server: DevServer;
 let browser: Browser;
 const contentPath = (rel: string) => path.join(project.root, 'content', rel);
 const cacheDir = () => path.join(project.root, '.site', 'cache', 'build');
+const lines: string[] = [];
+/** A draft, and an entry dated after today, made from an article of the site. */
+const heldBack = async () => {
+  const source = await readFile(contentPath(ARTICLE), 'utf8');
+  await writeFile(contentPath('blog/a-draft-post.md'), source.replace(/^title: .*$/m, 'title: "A draft post"').replace(/^author: .*$/m, '$&\ndraft: true'));
+  await writeFile(contentPath('blog/a-later-post.md'), source.replace(/^title: .*$/m, 'title: "A later post"').replace(/^date: .*$/m, 'date: "2999-01-01"'));
+};
 
 beforeAll(async () => {
   project = await projectCopy();
-  [server, browser] = await Promise.all([dev({ root: project.root, port: 0, backend: false, cacheDir: cacheDir(), log: () => {} }), launchBrowser()]);
+  await heldBack();
+  [server, browser] = await Promise.all([dev({ root: project.root, port: 0, backend: false, cacheDir: cacheDir(), log: (l) => lines.push(l) }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,6 +52,26 @@ async function openEntry(file: string, width = 1280): Promise<Page> {
 const frameTitle = (page: Page) => page.frameLocator('iframe[title="Page preview"]').locator('h1').textContent({ timeout: 2_000 }).catch(() => '');
 
 describe('site dev editor', () => {
+  it('prints its URL, lists every collection and entry with drafts and scheduled ones marked, and is linked from an entry\'s page', async () => {
+    expect(lines.filter((l) => l.startsWith('Editor'))).toEqual([`Editor  ${server.editorUrl}`]);
+    expect(server.editorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__site\/editor\/[\w-]{20,}\/$/);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/blog/canva-vs-google-slides`);
+    const link = page.getByRole('link', { name: 'Edit this page' });
+    expect(await link.getAttribute('href')).toBe(`${new URL(server.editorUrl).pathname}#blog%2Fcanva-vs-google-slides.md`);
+    await link.click();
+    await page.locator('#ed-form').waitFor();
+    expect(await page.locator('#ed-title').textContent()).toContain(ARTICLE);
+    const nav = page.getByRole('navigation');
+    for (const name of ['site', 'widgets', 'pages', 'posts', 'legal']) expect(await nav.getByRole('heading', { name: new RegExp(`^${name}`) }).count()).toBe(1);
+    expect(await nav.getByRole('link', { name: 'home' }).count()).toBe(1);
+    expect(await nav.locator('li', { hasText: 'A draft post' }).locator('.ed-mark').textContent()).toBe('draft');
+    expect(await nav.locator('li', { hasText: 'A later post' }).locator('.ed-mark').textContent()).toBe('scheduled 2999-01-01');
+    // The preview is the site's own markdown: the heading ids of the page's article.
+    await page.locator('#ed-preview h2#the-quick-verdict').waitFor();
+    await page.close();
+  });
+
   it('saves a title edit as that one line, and the page shows it after its reload', async () => {
     const page = await openEntry(ARTICLE);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-title');
