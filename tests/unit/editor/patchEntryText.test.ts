@@ -162,8 +162,12 @@ describe('patchEntryText: markdown front matter', () => {
     expect(edit('a: 1\nb: [x]', 'yaml', (d) => ({ ...d, b: ['z'] }))).toBe('a: 1\nb: [z]');
   });
 
-  it('gives a markdown file without front matter one when fields are added', () => {
+  it('gives a markdown file without front matter one when fields are added; empties or closes front matter cleanly', () => {
     expect(edit('# Hello\n', 'md', () => ({ title: 'Hi' }))).toBe('---\ntitle: Hi\n---\n# Hello\n');
+    expect(edit('---\n---\nbody\n', 'md', () => ({ title: 'Hi' }))).toBe('---\ntitle: Hi\n---\nbody\n');
+    expect(edit('---\ntitle: A\n---\nx\n', 'md', () => ({}))).toBe('---\n---\nx\n');
+    expect(edit('---\ntitle: A\n', 'md', (d) => d, 'New')).toBe('---\ntitle: A\n---\nNew\n');
+    expect(edit('', 'yaml', () => ({ title: 'Hi' }))).toBe('title: Hi\n');
   });
 
   it('rewrites the whole front matter with js-yaml when anchors tie fields together', () => {
@@ -183,6 +187,12 @@ describe('patchEntryText: .yaml data files', () => {
     expect(edit(text, 'yaml', ({ legacy, ...d }) => ({ ...d, price: 15, features: ['Brand kit'], badge: 'Popular' }))).toBe(
       '# Plan shown on the pricing page\nname: Team # shown in bold\nprice: 15\nfeatures:\n  - Brand kit\nbadge: Popular\n',
     );
+  });
+  it('keeps a quoted key, a document start, a BOM and comments inside an untouched list', () => {
+    expect(edit('"my key": old # c\nother: 1\n', 'yaml', (d) => ({ ...d, 'my key': 'new' }))).toBe('"my key": new # c\nother: 1\n');
+    expect(edit('---\n# doc\na: 1\nb: 2\n', 'yaml', (d) => ({ ...d, b: 3, c: 4 }))).toBe('---\n# doc\na: 1\nb: 3\nc: 4\n');
+    expect(edit('list:\n  - a # first\n  # - b\n  - c\nz: 1\n', 'yaml', (d) => ({ ...d, z: 2 }))).toBe('list:\n  - a # first\n  # - b\n  - c\nz: 2\n');
+    expect(edit('\ufeff---\ntitle: A\n---\nB\n', 'md', (d) => ({ ...d, title: 'C' }))).toBe('\ufeff---\ntitle: C\n---\nB\n');
   });
 });
 
