@@ -32,8 +32,14 @@ function patched(lf: string, format: 'md' | 'json' | 'yaml', old: { data: Record
   const parts = splitMarkdownEntry(lf);
   const newBody = typeof next.body === 'string' ? next.body.replace(/\r\n/g, '\n') : null;
   const body = newBody === null || newBody === old.body ? parts.body : newBody + (lf.endsWith('\n') || newBody.endsWith('\n') ? '\n' : '');
-  const yaml = deepEqual(old.data, next.data) ? parts.yaml : patchYamlText(parts.yaml, old.data, next.data, false);
+  let yaml = deepEqual(old.data, next.data) ? parts.yaml : patchYamlText(parts.yaml, old.data, next.data, false);
   if (!parts.hasFrontMatter) return yaml === '' ? body : `---\n${yaml}\n---\n${body}`;
-  const closer = parts.closer === '' && body !== parts.body ? '\n---\n' : parts.closer;
-  return parts.head + (parts.leadingBreak || yaml !== '' ? '\n' : '') + yaml + closer + body;
+  let closer = parts.closer;
+  if (closer === '' && body !== parts.body) {
+    // Front matter never closed: close it before the new body.
+    closer = '\n---\n';
+    yaml = yaml.replace(/\n$/, '');
+  }
+  const leadingBreak = yaml === '' ? parts.leadingBreak && parts.yaml === '' : true;
+  return parts.head + (leadingBreak ? '\n' : '') + yaml + closer + body;
 }

@@ -23,9 +23,10 @@ export function patchYamlField(field: readonly string[], oldValue: unknown, valu
   const key = keyLine.slice(0, colon + 1);
   const { gap, value: oldText, trail } = splitYamlValue(keyLine.slice(colon + 1));
   const holds = (lines: string[]) => readsAs(lines, value);
+  const inPlace = (text: string) => [key + (gap || ' ') + text + (field.length === 1 ? trail : '')];
   const attempts: (() => string[] | null)[] = [
-    () => (isScalar(value) && isScalar(oldValue) && oldText !== '' && !/^[[{|>&*!]/.test(oldText) ? firstHolding(yamlScalarCandidates(value, oldText, style).map((t) => [key + (gap || ' ') + t + (field.length === 1 ? trail : '')]), holds) : null),
-    () => (field.length === 1 && /^[[{]/.test(oldText) && isCollection(value) && Array.isArray(value) === oldText.startsWith('[') ? [key + gap + yaml.dump(value, { ...dumpOptions(style), flowLevel: 0 }).replace(/\n$/, '') + trail] : null),
+    () => (isScalar(value) && isScalar(oldValue) && oldText !== '' && !/^[[{|>&*!]/.test(oldText) ? (yamlScalarCandidates(value, oldText, style).map(inPlace).find(holds) ?? null) : null),
+    () => (field.length === 1 && isFlowLike(oldText, value) ? inPlace(yaml.dump(value, { ...dumpOptions(style), flowLevel: 0 }).replace(/\n$/, '')) : null),
     () => (oldText === '' && isMap(oldValue) && isMap(value) && Object.keys(value).length > 0 ? nestedMap(field, oldValue, value, style) : null),
     () => (typeof value === 'string' && /^[|>][-+0-9]*$/.test(oldText) ? blockScalar(field, key, oldText, trail, value, style) : null),
   ];
@@ -72,8 +73,9 @@ function blockScalar(field: readonly string[], key: string, oldText: string, tra
   return [key + ' ' + header + trail, ...text.split('\n').map((l) => (l === '' ? '' : indent + l))];
 }
 
-function firstHolding(candidates: string[][], holds: (lines: string[]) => boolean): string[] | null {
-  return candidates.find(holds) ?? null;
+/** A one-line flow list or map ("[a, b]", "{a: 1}") that the new value, of the same kind, can replace in flow style. */
+function isFlowLike(oldText: string, value: unknown): boolean {
+  return (oldText.startsWith('[') && Array.isArray(value)) || (oldText.startsWith('{') && isMap(value));
 }
 
 function readsAs(lines: string[], value: unknown): boolean {
@@ -91,8 +93,4 @@ function isScalar(v: unknown): boolean {
 
 function isMap(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
-}
-
-function isCollection(v: unknown): boolean {
-  return Array.isArray(v) || isMap(v);
 }

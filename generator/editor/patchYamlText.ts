@@ -21,7 +21,7 @@ export function patchYamlText(text: string, old: Record<string, unknown>, next: 
   const lines = text === '' ? [] : text.split('\n');
   const patched = singleDocument(text) ? patchYamlMap(lines, old, next, style) : null;
   if (patched !== null) {
-    const out = patched.join('\n');
+    const out = patched.join('\n') + (text === '' && finalNewline && patched.length > 0 ? '\n' : '');
     if (readsAs(out, next)) return out;
   }
   const keys = [...Object.keys(old).filter((k) => next[k] !== undefined && Object.hasOwn(next, k)), ...Object.keys(next).filter((k) => next[k] !== undefined && !Object.hasOwn(old, k))];
