@@ -20,7 +20,7 @@ export interface UnwrappedField {
   required: boolean;
   default?: unknown;
   meta: FieldMeta;
-  /** Marked by the engine's image() helper (generator/images/imageField.ts). */
+  /** Marked by the engine's image() field (generator/images/imageField.ts). */
   image: boolean;
 }
 
