@@ -20,7 +20,7 @@ export interface UnwrappedField {
   required: boolean;
   default?: unknown;
   meta: FieldMeta;
-  /** Marked by the engine's image() helper (generator/images/imageField.ts). */
+  /** Marked by the engine's image() field (generator/images/imageField.ts). */
   image: boolean;
 }
 
@@ -50,6 +50,7 @@ function readMeta(schema: z.ZodType, meta: FieldMeta): boolean {
 
 export function unwrapField(start: z.ZodType): UnwrappedField {
   const out: UnwrappedField = { schema: start, def: zodDef(start), required: true, meta: {}, image: false };
+  let nonOptional = false;
   for (let layer = 0; layer < MAX_LAYERS; layer++) {
     if (readMeta(out.schema, out.meta)) out.image = true;
     const def = out.def;
@@ -64,7 +65,11 @@ export function unwrapField(start: z.ZodType): UnwrappedField {
         if (value !== undefined) out.default = value;
       }
       next = def.innerType as z.ZodType;
-    } else if (def.type === 'readonly' || def.type === 'catch' || def.type === 'nonoptional') {
+    } else if (def.type === 'nonoptional') {
+      // Required whatever it wraps says: the optional layers below no longer count.
+      if (out.required) nonOptional = true;
+      next = def.innerType as z.ZodType;
+    } else if (def.type === 'readonly' || def.type === 'catch') {
       next = def.innerType as z.ZodType;
     } else if (def.type === 'pipe') {
       const input = def.in as z.ZodType;
@@ -74,13 +79,11 @@ export function unwrapField(start: z.ZodType): UnwrappedField {
     } else if (def.type === 'union') {
       const options = def.options as z.ZodType[];
       const kept = options.filter((o) => !EMPTY.has(zodDef(o).type));
-      if (kept.length === options.length) return out;
-      out.required = false;
+      if (kept.length < options.length) out.required = false;
       // Several left (a choice of strings or null): the union stays, its empty options ignored by the form.
-      if (kept.length !== 1) return out;
-      next = kept[0];
+      if (kept.length === 1 && options.length > 1) next = kept[0];
     }
-    if (!next) return out;
+    if (!next) return nonOptional ? { ...out, required: true } : out;
     out.schema = next;
     out.def = zodDef(next);
   }

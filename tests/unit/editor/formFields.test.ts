@@ -52,6 +52,8 @@ describe('formFields', () => {
     expect(fieldOf(z.string().default('en'))).toMatchObject({ required: false, default: 'en' });
     expect(fieldOf(z.boolean().prefault(true))).toMatchObject({ kind: 'boolean', required: false, default: true });
     expect(fieldOf(z.string().readonly())).toMatchObject({ kind: 'text', required: true });
+    expect(fieldOf(z.string().optional().nonoptional())).toMatchObject({ kind: 'text', required: true });
+    expect(fieldOf(z.union([z.number(), z.undefined()]))).toMatchObject({ kind: 'number', required: false });
     expect(fieldOf(z.string())).not.toHaveProperty('default');
   });
 
