@@ -29,7 +29,10 @@ export interface ApiRequest {
   body: Buffer;
 }
 
-export type ApiAnswer = { status: number; json: unknown };
+/** JSON, or (`raw`) a file's bytes with their type. */
+export type ApiAnswer = { status: number; json: unknown; raw?: { type: string; body: Buffer } };
+
+const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.gif': 'image/gif' };
 
 const refuse = (status: number, message: string, extra: object = {}): ApiAnswer => ({ status, json: { error: { code: 'EditorRefused', title: 'Refused', message, hint: '' }, ...extra } });
 const MAX_IMAGE = 20 * 1024 * 1024;
@@ -138,6 +141,14 @@ export async function editorApi(ctx: EditorContext, req: ApiRequest): Promise<Ap
     const at = contentFile(ctx.contentDir, query.get('file'));
     if (!at.ok) return refuse(at.status, at.reason);
     return existsSync(at.file) ? { status: 200, json: readDoc(at.file, at.rel) } : refuse(404, 'no such entry');
+  }
+  if (route === 'file' && method === 'GET') {
+    // A content image, for the body's preview (only images: no other file of the folder is served).
+    const at = contentFile(ctx.contentDir, query.get('file'));
+    if (!at.ok) return refuse(at.status, at.reason);
+    const type = IMAGE_TYPES[path.extname(at.rel).toLowerCase()];
+    if (!type || !existsSync(at.file)) return refuse(404, 'no such image');
+    return { status: 200, json: null, raw: { type, body: readFileSync(at.file) } };
   }
   if (route === 'entry' && method === 'PUT') return save(ctx, input);
   if (route === 'entry' && method === 'POST') return create(ctx, input);

@@ -43,6 +43,7 @@ export function editorHandler(ctx: EditorContext, token: string) {
       status: 500,
       json: { error: { code: 'Internal', title: 'Unexpected error', message: String((e as Error)?.message ?? e), hint: '' } },
     }));
+    if ('raw' in answer && answer.raw) return void res.writeHead(answer.status, headers(answer.raw.type)).end(answer.raw.body);
     send(answer.status, 'application/json', JSON.stringify(answer.json));
   };
 }

@@ -22,7 +22,11 @@ export function bodyEditor(initial: string, hooks: BodyHooks): HTMLElement {
     const res = await call<{ html: string }>('POST', 'preview', { file: hooks.file(), body: text.value });
     if (mine !== asked) return;
     // The site's own renderer made this HTML from the author's own text, served by this server.
-    if (res.ok) preview.innerHTML = res.value.html;
+    if (res.ok) {
+      preview.innerHTML = res.value.html;
+      // A content image is a placeholder naming its file (the page gets the build's variants): asked of the editor here.
+      for (const img of preview.querySelectorAll<HTMLImageElement>('img[data-image]')) img.src = `api/file?file=${encodeURIComponent(img.dataset.image!)}`;
+    }
     else preview.textContent = `${res.error.message} ${res.error.hint}`;
   };
   text.addEventListener('input', () => {

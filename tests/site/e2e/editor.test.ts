@@ -156,6 +156,8 @@ describe('site dev editor', () => {
     await page.getByRole('button', { name: 'Insert image' }).click();
     await expect.poll(() => page.getByLabel('body', { exact: true }).inputValue()).toMatch(/^!\[A blue chart\]\(\.\/images\/chart\.png\)/);
     expect((await readFile(contentPath('blog/images/chart.png'))).equals(png)).toBe(true);
+    // The preview shows it, asked of the editor (a content image, relative to the entry).
+    await expect.poll(() => page.locator('#ed-preview img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(800);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await readFile(contentPath(ARTICLE), 'utf8')).includes('![A blue chart](./images/chart.png)')).toBe(true);
     await server.settled();
