@@ -140,6 +140,14 @@ describe('site dev editor', () => {
     const html = String(built.files.get('blog/editor-made-post.html') ?? '');
     expect(html).toContain('A post made in the editor');
     expect(html).toContain('id="a-heading"');
+    // A list's entry is deleted (with its version); a record's file never is.
+    const api = (q: string, init?: RequestInit) => fetch(`${server.editorUrl}api/${q}`, init);
+    const made = (await (await api('entry?file=blog%2Feditor-made-post.md')).json()) as { version: string };
+    expect((await api('entry?file=blog%2Feditor-made-post.md&version=stale', { method: 'DELETE' })).status).toBe(409);
+    expect((await api(`entry?file=blog%2Feditor-made-post.md&version=${made.version}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await stat(contentPath('blog/editor-made-post.md')).then(() => true, () => false)).toBe(false);
+    const home = (await (await api('entry?file=pages%2Fhome.json')).json()) as { version: string };
+    expect((await api(`entry?file=pages%2Fhome.json&version=${home.version}`, { method: 'DELETE' })).status).toBe(403);
   }, 240_000);
 
   it('refuses an image without alt text, and with it stores it beside the entry and renders a <picture>', async () => {
