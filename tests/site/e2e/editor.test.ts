@@ -220,7 +220,8 @@ describe('site dev editor', () => {
       await page.frameLocator('iframe[title="Page preview"]').locator('h1').waitFor();
       await page.locator('#ed-preview h2').first().waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/work/shots/editor-${width}.png`, fullPage: width === 375 });
+      // SITE_SHOTS_DIR: where to keep a look at the layout (nothing is kept without it).
+      if (process.env.SITE_SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SITE_SHOTS_DIR, `editor-${width}.png`), fullPage: width === 375 });
       await page.close();
     }
     const article = await (await fetch(`${server.url}/blog/canva-vs-google-slides`)).text();
