@@ -14,6 +14,9 @@ import { resolveConfig, type BackendSettings } from '../config.ts';
 import { SiteError } from '../core/errors.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
+import { randomBytes } from 'node:crypto';
+import { EDITOR_PREFIX } from '../editor/editorAccess.ts';
+import { editorHandler } from '../editor/editorHandler.ts';
 import { announceBackend } from './announceBackend.ts';
 import { devBackend } from './devBackend.ts';
 import { devRequestHandler } from './devRequestHandler.ts';
@@ -22,6 +25,7 @@ import { watchSite } from './devWatcher.ts';
 import { listen } from './listen.ts';
 import { SseHub } from './sse.ts';
 import { workerBundle } from './workerBundle.ts';
+import type { EditorAsk } from './workerProtocol.ts';
 
 export interface DevOptions {
   port?: number;
@@ -39,6 +43,8 @@ export interface DevOptions {
 
 export interface DevServer {
   url: string;
+  /** The content editor, for this start only (its token is in the path). */
+  editorUrl: string;
   backend: (BackendSettings & { serviceRoleKey: string }) | null;
   /** Resolves when the change being processed (if any) has been served. */
   settled(): Promise<void>;
@@ -63,7 +69,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const site = new DevSite(config, bundle, hub, log, dataDir);
   await site.start(backend.expected.catch(() => null));
 
-  const server = http.createServer(devRequestHandler(site, hub, path.join(config.cacheDir, 'images')));
+  // The editor writes content files: a new secret for each start, in its every URL (editor/editorAccess.ts).
+  const token = randomBytes(18).toString('base64url');
+  const ask = async (ask: EditorAsk) => {
+    await site.settled();
+    return (await site.worker.call({ type: 'editor', ask })).editor;
+  };
+  const editor = { base: `${EDITOR_PREFIX}${token}/`, handle: editorHandler({ contentDir: config.contentDir, ask }, token) };
+  const server = http.createServer(devRequestHandler(site, hub, path.join(config.cacheDir, 'images'), editor));
   const port = await listen(server, options.port ?? 4321).catch(async (e: unknown) => {
     // Nothing may keep running when the server cannot start.
     await Promise.all([site.close(), bundle.dispose(), backend.running.then((b) => b?.close(), () => {})]);
@@ -74,6 +87,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const watcher = await watchSite({ contentDir, templatesDir, widgetsDir, supabaseDir, configFile }, (batch) => void site.apply(batch));
 
   log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
+  const editorUrl = `${url}${editor.base}`;
+  log(`Editor  ${editorUrl}`);
   await site.started(url);
   const served = await announceBackend(backend, site, url, { dataDir, dataDirFlag: options.dataDir, log });
 
@@ -91,6 +106,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   }
   return {
     url,
+    editorUrl,
     backend: served && { url: served.url, anonKey: served.anonKey, serviceRoleKey: served.serviceRoleKey },
     settled: async () => {
       await new Promise((r) => setTimeout(r, 10));

@@ -2,7 +2,8 @@
  * What `site dev` answers: the live-reload client and its events, the assets (stylesheet, static files,
  * widget bundle), the content images from the build cache, and everything else as the render worker
  * renders it (pages with the live-reload script added, redirects, extra files, search index, social
- * images); the error overlay while a change left the site broken.
+ * images); the error overlay while a change left the site broken. The editor (editor/editorHandler.ts)
+ * answers under its token path, and each page of an entry links to it ("Edit this page").
  */
 import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { types } from './contentTypes.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
 import type { DevSite } from './DevSite.ts';
+import { editLink } from '../editor/editorPage.ts';
+import { EDITOR_PREFIX } from '../editor/editorAccess.ts';
 import { overlayHtml } from './overlay.ts';
 import type { SseHub } from './sse.ts';
 import { toWireError } from './toWireError.ts';
@@ -20,8 +23,14 @@ const notFound = (res: http.ServerResponse) => void res.writeHead(404, { 'conten
 const send = (res: http.ServerResponse, status: number, type: string, body: string | Uint8Array) =>
   void res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
 
+/** The editor: its requests, and its page's path (with the token). */
+export interface DevEditor {
+  handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void>;
+  base: string;
+}
+
 /** `imagesDir`: where the render worker stores the content images' variants, by their content-addressed names. */
-export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string): Handler {
+export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string, editor?: DevEditor): Handler {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // The error page, as every page, carries the version it was made at: it reloads when a later change
@@ -30,6 +39,7 @@ export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string)
     try {
       if (url.pathname === DEV_EVENTS_PATH) return hub.attach(res, { version: site.version, error: site.error, css: site.assets.page().stylesheet });
       if (url.pathname === DEV_CLIENT_PATH) return send(res, 200, types['.js']!, devClientSource);
+      if (editor && url.pathname.startsWith(EDITOR_PREFIX)) return await editor.handle(req, res, url);
       await site.settled();
       if (url.pathname.startsWith('/assets/images/')) {
         const name = path.posix.basename(url.pathname);
@@ -45,10 +55,9 @@ export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string)
       const result = await site.render(url.pathname);
       if (!result) return void res.writeHead(404).end();
       if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
-      const body =
-        result.type.startsWith('text/html') && typeof result.body === 'string'
-          ? result.body.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${site.version}"></script></head>`)
-          : result.body;
+      const html = result.type.startsWith('text/html') && typeof result.body === 'string' ? result.body : null;
+      const withLink = html !== null && editor && result.entry ? html.replace(/<\/body>(?![\s\S]*<\/body>)/, `${editLink(editor.base, result.entry)}</body>`) : html;
+      const body = withLink !== null ? withLink.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${site.version}"></script></head>`) : result.body;
       send(res, result.status, result.type, body);
     } catch (e) {
       send(res, 500, types['.html']!, overlayHtml(toWireError(e), `${DEV_CLIENT_PATH}?v=${version}`));

@@ -66,5 +66,6 @@ export function renderDevPath(urlPath: string, { site, current, assets, images, 
   const csp = planCsp(site, plan, assets.backendUrl).meta;
   const page = renderPage(site, route, ctx, { stylesheet: assets.stylesheet, scripts: assets.scripts, csp, ...(social ? { socialImages: social.plan.urls } : {}) });
   if (assets.islands) checkIslands([{ url: route.path, islands: scanFragment(page.html).islands }], assets.islands, plan.routes);
-  return { result: { status: route.file === file ? 200 : 404, body: page.html, type: typeOf(file) }, page: { path: route.path, deps: page.deps } };
+  const entry = route.file === file ? (route.entry as { file?: string } | undefined)?.file : undefined;
+  return { result: { status: route.file === file ? 200 : 404, body: page.html, type: typeOf(file), ...(entry ? { entry } : {}) }, page: { path: route.path, deps: page.deps } };
 }

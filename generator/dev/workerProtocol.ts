@@ -22,10 +22,15 @@ export type WorkerRequest =
   | { id: number; type: 'update'; files: string[] }
   | { id: number; type: 'render'; path: string }
   /** The server listens at `url`: the site's plugins' devStart hooks run. */
-  | { id: number; type: 'started'; url: string };
+  | { id: number; type: 'started'; url: string }
+  /** The editor's questions (editor/editorWorker.ts). */
+  | { id: number; type: 'editor'; ask: EditorAsk };
+
+export type EditorAsk = { kind: 'site' } | { kind: 'check'; file: string; text: string } | { kind: 'markdown'; file: string; body: string };
 
 /** A page (or a social image: bytes) with its content type, or (with `location`) a redirect of an old path. */
-export type Rendered = { status: number; body: string | Uint8Array; type: string; location?: string } | null;
+/** `entry`: the content file of the list entry a page renders (the editor's link). */
+export type Rendered = { status: number; body: string | Uint8Array; type: string; location?: string; entry?: string } | null;
 
 /** The worker's data: where the site's parts are (config.ts ResolvedConfig). */
 export interface WorkerData {
@@ -39,5 +44,5 @@ export interface WorkerData {
 
 export type WorkerResponse =
   /** `highlight` (after load): whether the site's markdown highlights code (the stylesheet carries its colours then). */
-  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean }
+  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean; editor?: unknown }
   | { id: number; ok: false; error: WireError };

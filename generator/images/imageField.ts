@@ -27,7 +27,9 @@ export const image = () =>
       }
       current.found.push({ src, written: value });
       return src;
-    });
+    })
+    // What marks the field as an image for the content editor (generator/editor/); kept through .optional(), .describe().
+    .meta({ siteField: 'image' });
 
 /** The line of `text` where `value` first appears (1 when it does not). */
 const lineOf = (text: string, value: string): number => {

@@ -73,11 +73,12 @@ const sites: [string, () => ReturnType<typeof copySite>][] = [
   ],
 ];
 
-/** The live-reload script dev adds to each page, and nothing else. */
+/** The live-reload script dev adds to each page, and the editor's link at the end of an entry's page, and nothing else. */
 const devClient = new RegExp(`<script type="module" src="${DEV_CLIENT_PATH.replace(/[.]/g, '\\.')}\\?v=\\d+"></script></head>`);
+const editLink = /<link rel="stylesheet" href="\/__site\/editor\/[\w-]+\/link\.css"><aside class="site-editor-link" aria-label="Editor"><a href="\/__site\/editor\/[\w-]+\/#[^"]+">Edit this page<\/a><\/aside><\/body>/;
 const withoutDevClient = (html: string) => {
   expect.soft(html).toMatch(devClient);
-  return html.replace(devClient, '</head>');
+  return html.replace(devClient, '</head>').replace(editLink, '</body>');
 };
 /** The URL a static host serves an output page at ("index.html" -> "/", "blog/a.html" -> "/blog/a"). */
 const pageUrl = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
