@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand, type Run } from './runSite.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = path.join(repo, 'tests', 'fixtures', 'outside-site');
@@ -24,23 +25,7 @@ const userEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
   return { ...env, NO_COLOR: '1', SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '', ...extra };
 };
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cwd: string, command: string, args: string[], env?: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: userEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (cwd: string, command: string, args: string[], env?: Record<string, string>): Promise<Run> => runCommand(cwd, command, args, userEnv(env));
 
 const npx = (cwd: string, args: string[], env?: Record<string, string>) => run(cwd, 'npx', ['--no', 'site', ...args], env);
 

@@ -20,8 +20,13 @@ export function runSite(cwd: string, ...args: string[]): Promise<Run> {
 
 /** `site ...args` with `cwd` as the working folder, no colours, and `env` over the process's environment. */
 export function runSiteWithEnv(cwd: string, env: Record<string, string>, ...args: string[]): Promise<Run> {
+  return runCommand(cwd, process.execPath, [bin, ...args], { ...process.env, NO_COLOR: '1', ...env });
+}
+
+/** Any command in `cwd` with exactly the environment `env`: its exit code and what it printed. */
+export function runCommand(cwd: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(command, args, { cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
