@@ -96,16 +96,7 @@ export function parseMarkdownFile<S extends z.ZodType>(
     const at = fieldLine(String(p[0] ?? ''));
     return at >= 0 ? at + 1 : 1;
   };
-  // YAML turns an unquoted 2025-02-30 into a Date of March 2 (and a date-time into a
-  // shifted day); validate the text the author wrote instead.
-  const raw: unknown = Array.isArray(parsed.data) ? parsed.data : { ...(parsed.data as object) };
-  if (!Array.isArray(raw)) {
-    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-      const at = value instanceof Date ? fieldLine(key) : -1;
-      if (at >= 0) (raw as Record<string, unknown>)[key] = fmLines[at]!.slice(key.length + 1).replace(/\s+#.*$/, '').trim();
-    }
-  }
-  const data = validate(schema, raw, rel, locate) as z.output<S>;
+  const data = validate(schema, parsed.data, rel, locate) as z.output<S>;
   return { data, body: parsed.body, bodyLine };
 }
 

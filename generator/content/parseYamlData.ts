@@ -1,30 +1,23 @@
 /**
  * One YAML data file of a list collection (.yaml, .yml: the data, no body), parsed and validated;
- * errors name the line. A date YAML reads as a Date is validated as the text the author wrote, as in
- * front matter (load.ts). Pure.
+ * errors name the line. Dates stay the text the author wrote, as in front matter (contentYamlSchema.ts). Pure.
  */
 import yaml from 'js-yaml';
 import type { z } from 'zod';
 import { SiteError } from '../core/errors.ts';
+import { contentYamlSchema } from './contentYamlSchema.ts';
 import { validate } from './validate.ts';
 
 export function parseYamlData<S extends z.ZodType>(rel: string, text: string, schema: S): z.output<S> {
   let data: unknown;
   try {
-    data = yaml.load(text) ?? {};
+    data = yaml.load(text, { schema: contentYamlSchema }) ?? {};
   } catch (e) {
     const mark = (e as { mark?: { line?: number } }).mark;
     throw new SiteError('ContentYamlMalformed', { file: rel, line: mark?.line === undefined ? undefined : mark.line + 1, reason: (e as Error).message.split('\n')[0]! });
   }
   const lines = text.split('\n');
   const fieldLine = (key: string) => lines.findIndex((l) => l.startsWith(`${key}:`));
-  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
-    data = { ...data };
-    for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-      const at = value instanceof Date ? fieldLine(key) : -1;
-      if (at >= 0) (data as Record<string, unknown>)[key] = lines[at]!.slice(key.length + 1).replace(/\s+#.*$/, '').trim().replace(/^(["'])(.*)\1$/, '$2');
-    }
-  }
   return validate(schema, data, rel, (p) => {
     const at = fieldLine(String(p[0] ?? ''));
     return at >= 0 ? at + 1 : undefined;

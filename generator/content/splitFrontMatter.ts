@@ -3,7 +3,8 @@
  * gray-matter does (without its costs for a build of thousands of articles:
  * it copies every file into a Buffer and runs an excerpt pass, which costs
  * more than the YAML parse itself). js-yaml 4's
- * load() is safe: no !!js types, so no JavaScript parser loaded either.
+ * load() is safe: no !!js types, so no JavaScript parser loaded either;
+ * dates stay the text written (contentYamlSchema.ts).
  *
  * Front matter is present when the file starts with "---" (not "----"),
  * optionally followed by a language name, which must be yaml; it ends at
@@ -12,6 +13,7 @@
  * is ignored. Pure.
  */
 import yaml from 'js-yaml';
+import { contentYamlSchema } from './contentYamlSchema.ts';
 
 export interface FrontMatter {
   /** The parsed YAML ({} when there is none, or only comments and blanks). */
@@ -39,5 +41,5 @@ export function splitFrontMatter(source: string): FrontMatter {
   if (body[0] === '\r') body = body.slice(1);
   if (body[0] === '\n') body = body.slice(1);
   const blank = matter.replace(/^\s*#[^\n]+/gm, '').trim() === '';
-  return { data: blank ? {} : (yaml.load(matter) ?? {}), matter, body };
+  return { data: blank ? {} : (yaml.load(matter, { schema: contentYamlSchema }) ?? {}), matter, body };
 }

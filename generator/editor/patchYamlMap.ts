@@ -9,7 +9,7 @@
  */
 import yaml from 'js-yaml';
 import { deepEqual } from './deepEqual.ts';
-import { entryYamlSchema } from './entryYamlSchema.ts';
+import { contentYamlSchema } from '../content/contentYamlSchema.ts';
 import { splitYamlValue } from './splitYamlValue.ts';
 import { yamlFieldBlocks } from './yamlFieldBlocks.ts';
 import { yamlScalarCandidates } from './yamlScalarCandidates.ts';
@@ -117,7 +117,7 @@ function isFlowLike(oldText: string, value: unknown): boolean {
 
 function readsAs(lines: string[], value: unknown): boolean {
   try {
-    const read = yaml.load(lines.join('\n'), { schema: entryYamlSchema }) as Record<string, unknown> | null;
+    const read = yaml.load(lines.join('\n'), { schema: contentYamlSchema }) as Record<string, unknown> | null;
     return read !== null && typeof read === 'object' && Object.keys(read).length === 1 && deepEqual(Object.values(read)[0], value);
   } catch {
     return false;

@@ -1,12 +1,12 @@
 /**
  * The fields of one content entry as the author wrote them, before the schema's transforms:
  * markdown front matter (YAML between "---" lines) and its body, or a .json / .yaml data file
- * (no body: null). Dates read as the text written (entryYamlSchema). Line breaks of the body
+ * (no body: null). Dates read as the text written (contentYamlSchema). Line breaks of the body
  * read as LF, and the file's final line break is not part of the body (patchEntryText keeps
  * both as the file had them). Throws the parser's error for malformed text. Pure.
  */
 import yaml from 'js-yaml';
-import { entryYamlSchema } from './entryYamlSchema.ts';
+import { contentYamlSchema } from '../content/contentYamlSchema.ts';
 import { splitMarkdownEntry } from './splitMarkdownEntry.ts';
 
 export function readEntryText(text: string, format: 'md' | 'json' | 'yaml'): { data: Record<string, unknown>; body: string | null } {
@@ -19,7 +19,7 @@ export function readEntryText(text: string, format: 'md' | 'json' | 'yaml'): { d
 
 /** A YAML mapping's fields ({} for an empty text or only comments). */
 export function readYamlFields(text: string): Record<string, unknown> {
-  return asFields(yaml.load(text, { schema: entryYamlSchema }) ?? {}, 'the YAML');
+  return asFields(yaml.load(text, { schema: contentYamlSchema }) ?? {}, 'the YAML');
 }
 
 function asFields(value: unknown, what: string): Record<string, unknown> {

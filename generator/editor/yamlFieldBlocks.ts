@@ -9,7 +9,7 @@
  */
 import yaml from 'js-yaml';
 import { deepEqual } from './deepEqual.ts';
-import { entryYamlSchema } from './entryYamlSchema.ts';
+import { contentYamlSchema } from '../content/contentYamlSchema.ts';
 
 export interface YamlFieldBlock {
   key: string;
@@ -25,7 +25,7 @@ export function yamlFieldBlocks(lines: readonly string[], data: Record<string, u
   for (const { start, end } of ranges) {
     let alone: unknown;
     try {
-      alone = yaml.load(lines.slice(start, end).join('\n'), { schema: entryYamlSchema });
+      alone = yaml.load(lines.slice(start, end).join('\n'), { schema: contentYamlSchema });
     } catch {
       return null;
     }

@@ -8,7 +8,7 @@
  * both as the text written. The caller still checks each candidate by reading it back. Pure.
  */
 import yaml from 'js-yaml';
-import { entryYamlSchema } from './entryYamlSchema.ts';
+import { contentYamlSchema } from '../content/contentYamlSchema.ts';
 import { dumpOptions, type YamlStyle } from './yamlStyle.ts';
 
 export function yamlScalarCandidates(value: unknown, oldText: string, style: YamlStyle): string[] {
@@ -29,7 +29,7 @@ const YAML11_BOOLEAN = /^(y|n|yes|no|on|off)$/i;
 function plainHolds(value: string, oldText: string): boolean {
   if (value === '' || value !== value.trim() || /[\n\r\t]/.test(value) || INDICATOR.test(value)) return false;
   if (value.includes(': ') || value.includes(' #') || value.endsWith(':') || YAML11_BOOLEAN.test(value)) return false;
-  if (readPlain(value, entryYamlSchema) !== value) return false;
+  if (readPlain(value, contentYamlSchema) !== value) return false;
   const engine = readPlain(value, yaml.DEFAULT_SCHEMA);
   return engine === value || (engine instanceof Date && readPlain(oldText, yaml.DEFAULT_SCHEMA) instanceof Date);
 }

@@ -5,7 +5,7 @@ import { splitFrontMatter } from '../../../generator/content/splitFrontMatter.ts
 describe('splitFrontMatter', () => {
   it('parses the YAML between the first two --- lines and keeps the raw text for line numbers', () => {
     const r = splitFrontMatter('---\ntitle: "T"\ndate: 2025-10-24\n---\n\nBody.\n');
-    expect(r.data).toEqual({ title: 'T', date: new Date('2025-10-24') });
+    expect(r.data).toEqual({ title: 'T', date: '2025-10-24' });
     expect(r.matter).toBe('\ntitle: "T"\ndate: 2025-10-24');
     expect(r.body).toBe('\nBody.\n');
   });
@@ -33,5 +33,10 @@ describe('splitFrontMatter', () => {
 
   it('refuses front matter in another language instead of running it', () => {
     expect(() => splitFrontMatter('---js\n{ a: 1 }\n---\n')).toThrow('front matter in "js" is not supported: write YAML');
+  });
+
+  it('keeps dates as the text written, at any depth: no Date rolled over or shifted by a time zone', () => {
+    const { data } = splitFrontMatter('---\ndate: 2025-02-30\nat: 2025-10-24T23:30:00-05:00\nsessions:\n  - day: 2025-01-01\n---\nBody\n');
+    expect(data).toEqual({ date: '2025-02-30', at: '2025-10-24T23:30:00-05:00', sessions: [{ day: '2025-01-01' }] });
   });
 });
