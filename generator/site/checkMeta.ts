@@ -7,8 +7,9 @@ import { SiteError } from '../core/errors.ts';
 import type { SiteMeta } from './defineConfig.ts';
 import { nearestName } from './nearestName.ts';
 
-const META_FIELDS = ['name', 'url', 'language', 'locale', 'socialImage', 'favicon', 'feed'] as const;
-const FEED_FIELDS = ['title', 'path'] as const;
+// Every field of SiteMeta and of its feed, and no other: TypeScript holds these lists to the types.
+const META_FIELDS = Object.keys({ name: 1, url: 1, language: 1, locale: 1, socialImage: 1, favicon: 1, feed: 1 } satisfies Record<keyof SiteMeta, 1>);
+const FEED_FIELDS = Object.keys({ title: 1, path: 1 } satisfies Record<keyof NonNullable<SiteMeta['feed']>, 1>);
 
 function unknownField(value: unknown, known: readonly string[], owner: string): void {
   if (value === null || typeof value !== 'object') return;
