@@ -56,7 +56,9 @@ export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string,
       if (!result) return void res.writeHead(404).end();
       if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
       const html = result.type.startsWith('text/html') && typeof result.body === 'string' ? result.body : null;
-      const withLink = html !== null && editor && result.entry ? html.replace(/<\/body>(?![\s\S]*<\/body>)/, `${editLink(editor.base, result.entry)}</body>`) : html;
+      // Not inside a frame (the editor shows the page in one): the link would lead the frame to the editor.
+      const framed = req.headers['sec-fetch-dest'] === 'iframe';
+      const withLink = html !== null && editor && result.entry && !framed ? html.replace(/<\/body>(?![\s\S]*<\/body>)/, `${editLink(editor.base, result.entry)}</body>`) : html;
       const body = withLink !== null ? withLink.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${site.version}"></script></head>`) : result.body;
       send(res, result.status, result.type, body);
     } catch (e) {

@@ -69,6 +69,10 @@ describe('site dev editor', () => {
     expect(await nav.locator('li', { hasText: 'A later post' }).locator('.ed-mark').textContent()).toBe('scheduled 2999-01-01');
     // The preview is the site's own markdown: the heading ids of the page's article.
     await page.locator('#ed-preview h2#the-quick-verdict').waitFor();
+    // The page shown beside the form carries no link back into the editor.
+    const frame = page.frameLocator('iframe[title="Page preview"]');
+    await frame.locator('h1').waitFor();
+    expect(await frame.getByRole('link', { name: 'Edit this page' }).count()).toBe(0);
     await page.close();
   });
 
