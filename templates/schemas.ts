@@ -15,11 +15,8 @@ const isCalendarDate = (s: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
 
-/** yyyy-MM-dd, and a real calendar day. YAML may hand us a Date for unquoted dates. */
-export const IsoDate = z.preprocess(
-  (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : v),
-  z.string().regex(ISO_DATE, 'must be a date written yyyy-MM-dd').refine(isCalendarDate, 'must be a real calendar date'),
-);
+/** yyyy-MM-dd, and a real calendar day (the engine reads YAML dates as the text written). */
+export const IsoDate = z.string().regex(ISO_DATE, 'must be a date written yyyy-MM-dd').refine(isCalendarDate, 'must be a real calendar date');
 
 const internalPath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with "/"');
 const href = z.string().regex(/^(\/|#|https:\/\/|mailto:)/, 'must start with "/", "#", "https://" or "mailto:"');

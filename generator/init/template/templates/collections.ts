@@ -12,8 +12,8 @@ const SiteInfo = z.object({
   language: z.string().default('en'),
 });
 
-/** yyyy-MM-dd. YAML reads an unquoted date as a Date: it is written back as its day. */
-const IsoDate = z.preprocess((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v), z.iso.date());
+/** yyyy-MM-dd, as written (the engine reads YAML dates as text). */
+const IsoDate = z.iso.date();
 
 const ArticleFrontMatter = z.object({
   title: z.string().min(1),

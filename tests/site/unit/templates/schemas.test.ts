@@ -94,8 +94,9 @@ describe('BlogFrontMatter', () => {
 });
 
 describe('IsoDate', () => {
-  it('turns a YAML Date into yyyy-MM-dd', () => {
-    expect(IsoDate.parse(new Date(Date.UTC(2025, 9, 24)))).toBe('2025-10-24');
+  it('takes the text written, which is what the engine hands it for an unquoted YAML date: a Date object is refused', () => {
+    expect(IsoDate.parse('2025-10-24')).toBe('2025-10-24');
+    expect(IsoDate.safeParse(new Date(Date.UTC(2025, 9, 24))).success).toBe(false);
   });
 
   it('rejects an invalid Date object', () => {
