@@ -13,12 +13,18 @@ export interface BackendSettings {
   anonKey: string;
 }
 
-/** Set by the widget bundle (generator/assets/bundleWidgets.ts: define); a test may set it on globalThis. */
+/** Set by the widget bundle (generator/assets/bundleWidgets.ts: define); a test sets it on globalThis before importing this module. */
 declare const __SITE_BACKEND__: BackendSettings | null | undefined;
+
+/**
+ * Read once, as the constant the bundle defines: in a build without settings it folds to null, and the
+ * bundler drops supabase-js from what backend() can load (no island counts it against its budget).
+ */
+const settings: BackendSettings | null = typeof __SITE_BACKEND__ !== 'undefined' ? (__SITE_BACKEND__ ?? null) : null;
 
 /** The settings this bundle was built with; null when the site was built without any. */
 export function backendSettings(): BackendSettings | null {
-  return typeof __SITE_BACKEND__ !== 'undefined' ? (__SITE_BACKEND__ ?? null) : null;
+  return settings;
 }
 
 /** Where supabase-js keeps the signed-in user's tokens (a page may read them without loading supabase-js). */
@@ -43,10 +49,10 @@ let client: Promise<AnyClient> | undefined;
  * site was built without backend settings.
  */
 export function backend<Database = any>(): Promise<SupabaseClient<Database>> {
-  const settings = backendSettings();
   if (!settings) return Promise.reject(new BackendMissingError());
+  const { url, anonKey } = settings;
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(settings.url, settings.anonKey, {
+    createClient(url, anonKey, {
       auth: { storageKey: AUTH_STORAGE_KEY, persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     }),
   );

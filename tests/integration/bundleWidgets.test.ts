@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleWidgets, type WidgetBundle } from '../../generator/assets/bundleWidgets.ts';
+import { closure } from '../../generator/assets/jsBudget.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'site-widgets-'));
 const widgetsDir = path.join(root, 'widgets');
@@ -83,5 +84,34 @@ describe('bundleWidgets for a site in a temporary folder', () => {
     write('widgets/islands/ThemeToggle.ts', 'export default function mount(el: HTMLElement): void { el.hidden = false; }\n');
     const again = await bundleWidgets({ widgetsDir, backend: null });
     expect([...again.islandChunks.keys()].sort()).toEqual(['CopyLink', 'Counter', 'ThemeToggle']);
+  });
+});
+
+describe("an island that calls the backend through 'site/client'", () => {
+  const supabaseJs = /PostgrestClient|GoTrueClient/;
+
+  it('carries supabase-js, loaded lazily, when the site is built with backend settings, and none without', async () => {
+    // supabase-js takes its storage error class from the package the site's stub stands in for.
+    write('widgets/stubs/storage.ts', `export class StorageClient { toString() { return 'storage stub of the site'; } }\nexport class StorageApiError extends Error {}\n`);
+    write(
+      'widgets/islands/Notes.ts',
+      `import { backend } from 'site/client';
+export default function mount(el: HTMLElement): void {
+  el.addEventListener('click', async () => {
+    const { data } = await (await backend()).from('notes').select('body');
+    el.textContent = String(data?.length ?? 0);
+  });
+}
+`,
+    );
+    // What the island loads with it, and what it can load later (import()), as the budgets count them.
+    const reach = (bundle: WidgetBundle, dynamic: boolean) =>
+      [...closure(bundle, [bundle.islandChunks.get('Notes')!], dynamic)].map((f) => text(bundle, f)).join('\n');
+    const withBackend = await bundleWidgets({ widgetsDir, backend: { url: 'http://127.0.0.1:54321', anonKey: 'anon-key' } });
+    expect(reach(withBackend, false)).not.toMatch(supabaseJs);
+    expect(reach(withBackend, true)).toMatch(supabaseJs);
+    // Built without settings, backend() can only reject: supabase-js is out of the island's reach.
+    const without = await bundleWidgets({ widgetsDir, backend: null });
+    expect(reach(without, true)).not.toMatch(supabaseJs);
   });
 });

@@ -3,8 +3,14 @@
  * generator/islands/client.ts ('site/client'): the backend client islands share, from the settings the
  * widget bundle was built with (here set on globalThis, as the bundle's define would), with real supabase-js.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY, BackendMissingError, backend, backendSettings } from '../../../generator/islands/client.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+/** The module as a bundle built with these settings has it (it reads them once, as the bundle's constant). */
+async function builtWith(settings: unknown) {
+  global.__SITE_BACKEND__ = settings;
+  vi.resetModules();
+  return import('../../../generator/islands/client.ts');
+}
 
 const global = globalThis as { __SITE_BACKEND__?: unknown };
 afterAll(() => {
@@ -21,7 +27,7 @@ interface Database {
 
 describe('backend()', () => {
   it('rejects with BackendMissingError, and its hint, when the site was built without settings', async () => {
-    global.__SITE_BACKEND__ = null;
+    const { BackendMissingError, backend, backendSettings } = await builtWith(null);
     expect(backendSettings()).toBeNull();
     const failure = await backend().catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(BackendMissingError);
@@ -29,7 +35,7 @@ describe('backend()', () => {
   });
 
   it("gives one supabase-js client for the build's backend, typed by the site's Database", async () => {
-    global.__SITE_BACKEND__ = { url: 'http://127.0.0.1:54321', anonKey: 'anon-key' };
+    const { AUTH_STORAGE_KEY, backend } = await builtWith({ url: 'http://127.0.0.1:54321', anonKey: 'anon-key' });
     const db = await backend<Database>();
     expect(await backend<Database>()).toBe(db);
     // The request the query would send (PostgrestBuilder keeps it as its url).
