@@ -10,7 +10,7 @@
 const { parentPort, threadId, workerData } = require('node:worker_threads');
 const { cardPainter } = require('./paintCard.cjs');
 
-const paint = cardPainter(workerData.fonts);
+const paint = cardPainter(require('satori'), require('sharp'), workerData.fonts);
 
 parentPort.on('message', async ({ id, element }) => {
   try {

@@ -42,6 +42,8 @@ export type DrawCard = (tree: CardNode) => Promise<Buffer>;
 
 /** A function that draws cards with these fonts, on this thread (`site dev` draws a card when it is asked for). */
 export async function cardDrawer(fonts: readonly LoadedFont[]): Promise<DrawCard> {
-  const paint = cardPainter(fonts);
+  // Loaded with import(): each bundle of the generator resolves them its own way (selfBundle.mjs).
+  const [satori, sharp] = await Promise.all([import('satori'), import('sharp')]);
+  const paint = cardPainter(satori, sharp, fonts);
   return (tree) => paint(satoriElement(tree));
 }

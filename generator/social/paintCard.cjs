@@ -2,8 +2,8 @@
  * The one place a card becomes a PNG: satori lays the element tree out and writes an SVG (text as paths,
  * in the site's fonts), sharp (librsvg, libpng) rasterizes and encodes it. Plain CommonJS, so that both
  * the build's card workers (cardWorker.cjs, run without a bundle) and the generator's own code (through
- * drawSocialImage.ts) draw with the same code. satori and sharp load on the first call of cardPainter:
- * a build that makes no image never loads them.
+ * drawSocialImage.ts) draw with the same code. satori and sharp are the caller's to load (a bundle
+ * resolves them its own way): a build that makes no image never loads them.
  */
 'use strict';
 
@@ -26,11 +26,12 @@ function defaultExport(mod) {
 
 /**
  * A function that draws satori elements ({ type, props } trees) with these fonts (name, data, weight,
- * style) as opaque RGB PNGs of WIDTH x HEIGHT. The fonts are parsed once, on the first card.
+ * style) as opaque RGB PNGs of WIDTH x HEIGHT, with the satori and sharp modules given (as loaded by
+ * import or require). The fonts are parsed once, on the first card.
  */
-function cardPainter(fonts) {
-  const satori = defaultExport(require('satori'));
-  const sharp = defaultExport(require('sharp'));
+function cardPainter(satoriModule, sharpModule, fonts) {
+  const satori = defaultExport(satoriModule);
+  const sharp = defaultExport(sharpModule);
   // Each image is made once: libvips' operation cache would only hold memory.
   sharp.cache(false);
   const options = { width: WIDTH, height: HEIGHT, fonts: fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })) };
