@@ -1,11 +1,10 @@
 /**
  * The social images of a build: planned from the route table before the pages render (a page names its
- * image by key, so it needs no finished PNG), made while the pages render (satori on this thread, sharp
- * on libuv's thread pool, two images in flight per core), and put into the output before it goes in
+ * image by key, so it needs no finished PNG), made while the pages render (in worker threads, one per core:
+ * CardPool.ts), and put into the output before it goes in
  * place. An image the cache holds is not made again. `--no-social-images` skips all of it: every page
  * then has the site's default image.
  */
-import { availableParallelism } from 'node:os';
 import type { BuildCache } from '../cache/BuildCache.ts';
 import { Pack } from '../cache/Pack.ts';
 import { hashParts } from '../core/contentHash.ts';
@@ -14,7 +13,8 @@ import { siteSource } from '../core/siteSource.ts';
 import type { Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
-import { cardDrawer, socialRenderer } from './drawSocialImage.ts';
+import { CARDS_IN_FLIGHT, CardPool } from './CardPool.ts';
+import { socialRenderer } from './drawSocialImage.ts';
 import type { CardNode } from './cardTree.ts';
 import { drawCard, planSocialImages, type SocialImage, type SocialPlan } from './planSocialImages.ts';
 import { loadSocialFonts, type LoadedFont } from './socialFonts.ts';
@@ -74,23 +74,23 @@ export interface SocialImages {
   stop(): void;
 }
 
-/** Starts making the images the cache lacks; returns at once. */
-export function makeSocialImages(setup: SocialSetup, cache: BuildCache): SocialImages {
+/** Starts making the images the cache lacks, on `workers` card workers (by default one per core); returns at once. */
+export function makeSocialImages(setup: SocialSetup, cache: BuildCache, workers?: number): SocialImages {
   const store = new SocialImageStore(cache);
   const missing = setup.plan.images.filter((image) => !store.has(image.key));
   const cached = setup.plan.images.length - missing.length;
   let stopped = false;
   const ready = (async () => {
     if (!missing.length) return { made: 0, cached };
-    const draw = await cardDrawer(setup.fonts);
+    const pool = new CardPool(setup.fonts, workers ?? CardPool.workersFor(missing.length));
     let next = 0;
-    // Each lane lays out its next card on this thread while sharp encodes its last one off it.
-    const lane = async () => {
+    // Each lane keeps one card in flight on its worker; the main thread only hashes and stores the PNGs.
+    const lane = async (n: number) => {
       for (let i = next++; i < missing.length && !stopped; i = next++) {
         const image = missing[i]!;
         let png: Buffer;
         try {
-          png = await draw(setup.tree(image));
+          png = (await pool.draw(n, setup.tree(image))).png;
         } catch (e) {
           stopped = true;
           if (e instanceof SiteError) throw e;
@@ -99,9 +99,10 @@ export function makeSocialImages(setup: SocialSetup, cache: BuildCache): SocialI
         store.put(image.key, png);
       }
     };
-    const lanes = Math.min(missing.length, 2 * availableParallelism());
+    const lanes = Math.min(missing.length, CARDS_IN_FLIGHT * pool.size);
     // Every lane settles before `ready` does (nothing is stored after a failed build has ended); the first error wins.
-    const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
+    const settled = await Promise.allSettled(Array.from({ length: lanes }, (_, n) => lane(n)));
+    pool.close();
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     return { made: missing.length, cached };

@@ -38,6 +38,8 @@ it('npm run bench prints cold, warm and one-changed builds, and in --dir deletes
   expect(stdout).toMatch(/\| cold \| [^\n]* \| – \| ≤ 3\.0 s/);
   expect(stdout).toMatch(/\| cold, with social images \| \d+\.\d\d s \| [^\n]* \| 17 \/ 0 \|/);
   expect(stdout).toMatch(/\| one article changed, with social images \| [^\n]* \| 0 \/ 17 \|/);
+  // The cold builds with and without images, run in turn, as one ratio of time and of peak RSS.
+  expect(stdout).toMatch(/cold, with social images \/ cold, without: \d+\.\d\d× the time, \d+\.\d\d× the peak RSS/);
 }, 180_000);
 
 const root = path.resolve(import.meta.dirname, '../..');
