@@ -22,6 +22,8 @@ export class Pack<T> {
     /** The pack without its delta: what a new delta is written over (it replaces the last one). */
     private readonly base: Readonly<Record<string, T>>,
     private readonly deltas: boolean,
+    /** How many entries the delta read holds. */
+    private readonly deltaSize: number,
   ) {}
 
   /** Whether the pack `name` exists at all (a hint, unverified: a stage with nothing to do may skip opening it). */
@@ -33,7 +35,8 @@ export class Pack<T> {
   static open<T>(cache: BuildCache, name: string, key: string, { deltas = false }: PackOptions = {}): Pack<T> {
     const base = cache.readPack<T>(name, key);
     const delta = deltas ? cache.readPackDelta<T>(name, key) : {};
-    return new Pack(cache, name, key, Object.keys(delta).length ? { ...base, ...delta } : base, base, deltas);
+    const size = Object.keys(delta).length;
+    return new Pack(cache, name, key, size ? { ...base, ...delta } : base, base, deltas, size);
   }
 
   get(key: string): T | undefined {
@@ -66,6 +69,22 @@ export class Pack<T> {
     if (Object.keys(this.base).some((k) => !Object.hasOwn(entries, k))) return null;
     const changed = keys.filter((k) => !Object.hasOwn(this.base, k) || this.base[k] !== entries[k]);
     return changed.length && fitsDelta(changed.length, keys.length) ? Object.fromEntries(changed.map((k) => [k, entries[k]!])) : null;
+  }
+
+  /**
+   * save(), except that, when that lets a delta hold the change, entries of the pack that `entries` lack
+   * stay in it (unused; a whole pack, written once the changes no longer fit a delta, drops them). For a
+   * pack keyed by content, where an edit replaces a key rather than its value.
+   */
+  saveLoose(entries: Record<string, T>): Promise<void> {
+    if (!this.deltas || !this.cache.hasBase(this.name)) return this.save(entries);
+    const keys = Object.keys(entries);
+    const changed = keys.filter((k) => !Object.hasOwn(this.base, k) || this.base[k] !== entries[k]);
+    const stale = Object.keys(this.base).filter((k) => !Object.hasOwn(entries, k)).length;
+    if (!fitsDelta(changed.length + stale, keys.length)) return this.cache.writePackAsync(this.name, this.key, entries);
+    // The delta on disk already holds exactly these changes (each differs from the base, so came from it): nothing to write.
+    if (this.deltaSize === changed.length && changed.every((k) => this.entries[k] === entries[k])) return Promise.resolve();
+    return this.cache.writePackDeltaAsync(this.name, this.key, Object.fromEntries(changed.map((k) => [k, entries[k]!])));
   }
 
   /** save(), written on this thread before it returns. */
