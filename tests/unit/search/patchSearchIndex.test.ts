@@ -35,7 +35,7 @@ describe('patchSearchIndex', () => {
     const after = before.map((d) => ({ ...d }));
     after[3] = { ...before[3]!, words: ['brand', 'zebra', 'zebras', 'zebrafish', 'zeal'] };
     after[17] = { ...before[17]!, title: 'A new title', words: [...before[17]!.words, 'deckhand', 'decks', 'deckle'] };
-    after[29] = { ...before[29]!, words: before[29]!.words.slice(2) };
+    after[29] = { ...before[29]!, words: [...before[29]!.words].slice(2) };
     const changes = [3, 17, 29].map((id) => ({ id, before: before[id]!.words, after: after[id]! }));
     const patched = patchSearchIndex(previousOf(before), after.length, changes, options);
     expect(patched).not.toBeNull();
