@@ -65,11 +65,18 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   const fresh = new Map<string, string>();
   for (const page of input.rendered) if (page.search) fresh.set(page.search.hash, page.search.words);
   const body = (entry: AnyEntry): string | undefined => (withBody ? (fresh.get(entry.hash) ?? pack?.get(entry.hash)) : '');
-  const updated = updateIndex(search, entries, state, body);
+  // Updated from the last build's index: only the changed entries' words are looked at (the words pack must be intact).
+  const updated = !pack || pack.read ? updateIndex(search, entries, state, body) : null;
   let index: { files: Map<string, string>; state: Record<string, string> };
   const here = new Map<string, string>();
-  if (updated) index = updated;
-  else {
+  let savedWords: Promise<void> | undefined;
+  if (updated) {
+    index = updated;
+    // The unchanged entries' words are those the index holds: from the cache, as a full build counts them.
+    words.rendered = updated.added.filter((e) => fresh.has(e.hash)).length;
+    words.cached = entries.length - words.rendered;
+    if (pack) savedWords = pack.saveAdded(Object.fromEntries(updated.added.map((e) => [e.hash, body(e)!])), () => Object.fromEntries(entries.map(({ entry }) => [entry.hash, body(entry) ?? ''])));
+  } else {
     const lines: string[] = [];
     const docs = entries.map(({ entry, url }) => {
       let known = body(entry);
@@ -83,7 +90,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   }
   // The words pack holds the current entries (and, while a delta holds the change, the ones they replaced).
   const kept: Record<string, string> = {};
-  if (pack) {
+  if (pack && !updated) {
     for (const { entry } of entries) {
       const known = body(entry);
       if (known === undefined) words.here++;
@@ -92,7 +99,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
     }
   }
   // The index pack holds exactly this index (a leftover shard would be read as one of it).
-  const saved = Promise.all([pack?.saveLoose(kept), state.save(index.state)]).then(() => {});
+  const saved = Promise.all([savedWords ?? pack?.saveLoose(kept), state.save(index.state)]).then(() => {});
   return { files: index.files, words, saved };
 }
 
@@ -119,7 +126,7 @@ function updateIndex(
   entries: { entry: AnyEntry; url: string }[],
   state: Pack<string>,
   body: (entry: AnyEntry) => string | undefined,
-): { files: Map<string, string>; state: Record<string, string> } | null {
+): { files: Map<string, string>; state: Record<string, string>; added: AnyEntry[] } | null {
   if (state.get('count') !== String(entries.length)) return null;
   const changed: number[] = [];
   for (let i = 0; i < entries.length; i++) {
@@ -127,7 +134,6 @@ function updateIndex(
     const line = state.get(`doc ${i}`);
     if (line === undefined) return null;
     if (!line.startsWith(`${entry.hash} ${url}\n`)) changed.push(i);
-    if (body(entry) === undefined) return null;
   }
   if (!fitsDelta(changed.length, entries.length)) return null;
   const next: Record<string, string> = { ...state.entries };
@@ -136,10 +142,11 @@ function updateIndex(
     const { entry, url } = entries[id]!;
     const line = state.get(`doc ${id}`)!;
     const oldBody = body({ hash: line.slice(0, line.indexOf(' ')) } as AnyEntry);
-    if (oldBody === undefined) return null;
+    const newBody = body(entry);
+    if (oldBody === undefined || newBody === undefined) return null;
     const before = `${line.slice(line.indexOf('\n') + 1)} ${oldBody}`.split(' ').filter(Boolean);
     const fieldWords = searchedFieldWords(search, entry);
-    changes.push({ id, before, after: searchDoc(search, entry, url, body(entry)!, fieldWords) });
+    changes.push({ id, before, after: searchDoc(search, entry, url, newBody, fieldWords) });
     next[`doc ${id}`] = docLine(entry, url, fieldWords);
   }
   const previous = { shards: new Map<string, IndexFile>(), chunks: [] as IndexFile[] };
@@ -155,7 +162,7 @@ function updateIndex(
   }
   const patched = patchSearchIndex(previous, entries.length, changes, { chunk: CHUNK });
   if (!patched) return null;
-  return { files: patched.files, state: { ...next, ...indexState(patched, []), count: String(entries.length) } };
+  return { files: patched.files, state: { ...next, ...indexState(patched, []), count: String(entries.length) }, added: changed.map((id) => entries[id]!.entry) };
 }
 
 /** The body words of an entry no shard rendered in this build. */
