@@ -19,7 +19,7 @@
  *   blog, with the goals' ratios (scripts/benchReference.ts).
  * - `--ablate [--sizes 1000,4000,16000] [--rounds 5] [--layers a,b]`: each speed layer off and on
  *   (scripts/benchAblate.ts).
- * - `--against DIR [--sizes 1000,4000] [--rounds 3]`: this checkout against another (a clone of the commit
+ * - `--against DIR [--sizes 1000,4000] [--rounds 3] [--changes 1]`: this checkout against another (a clone of the commit
  *   to compare with), interleaved, with ratios (scripts/benchAgainst.ts).
  * - `--lines`: the lines of the speed machinery (scripts/speedLines.ts); builds nothing.
  *
@@ -55,7 +55,7 @@ await mkdir(base, { recursive: true });
 const tmp = await mkdtemp(path.join(base, 'site-bench-'));
 try {
   const against = process.argv.indexOf('--against');
-  if (against > 0) await againstBench(root, path.resolve(process.argv[against + 1]!), tmp, sizes, Math.max(1, numberArg('rounds', 3)));
+  if (against > 0) await againstBench(root, path.resolve(process.argv[against + 1]!), tmp, sizes, Math.max(1, numberArg('rounds', 3)), Math.max(1, numberArg('changes', 1)));
   else if (process.argv.includes('--reference')) await referenceBench(root, tmp, sizes, rounds);
   else if (process.argv.includes('--ablate')) await ablationBench(root, tmp, sizes, rounds, listArg('layers', Object.keys(SPEED_LAYERS)));
   else await buildAtScale();

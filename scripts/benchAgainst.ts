@@ -1,9 +1,10 @@
 /**
- * `npm run bench -- --against DIR [--sizes 1000,4000] [--rounds 3]`: this checkout's `site build` against
+ * `npm run bench -- --against DIR [--sizes 1000,4000] [--rounds 3] [--changes 1]`: this checkout's `site build` against
  * another checkout's (DIR: a clone of the commit to compare with, its `npm ci` done), on the same
  * generated content, interleaved: each round builds with both, the other first in odd rounds, so a busy
  * machine slows both alike. For each size: cold (empty cache), warm with nothing changed, and one
- * article changed; medians and this checkout's time as a ratio of the other's.
+ * article changed (`--changes` times a round, each change a new one, interleaved as well: a cold build at
+ * 16,000 articles takes minutes, a change seconds); medians and this checkout's time as a ratio of the other's.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, seconds
 
 const KINDS = ['cold', 'warm, nothing changed', 'one article changed'] as const;
 
-async function measure(roots: [string, string], tmp: string, size: number, rounds: number): Promise<Run[][][]> {
+async function measure(roots: [string, string], tmp: string, size: number, rounds: number, changes: number): Promise<Run[][][]> {
   const dir = path.join(tmp, `n${size}`);
   await mkdir(dir, { recursive: true });
   const content = await benchContent(roots[0], dir, size);
@@ -27,19 +28,21 @@ async function measure(roots: [string, string], tmp: string, size: number, round
     const order = i % 2 ? [1, 0] : [0, 1];
     for (const c of order) runs[c]![0]!.push(await siteBuild(roots[c]!, args(c)));
     for (const c of order) runs[c]![1]!.push(await siteBuild(roots[c]!, args(c)));
-    await writeFile(changed, `${await readFile(changed, 'utf8')}\nOne more sentence for the benchmark (${i}).\n`);
-    for (const c of order) runs[c]![2]!.push(await siteBuild(roots[c]!, args(c)));
+    for (let j = 0; j < changes; j++) {
+      await writeFile(changed, `${await readFile(changed, 'utf8')}\nOne more sentence for the benchmark (${i}.${j}).\n`);
+      for (const c of j % 2 ? [...order].reverse() : order) runs[c]![2]!.push(await siteBuild(roots[c]!, args(c)));
+    }
   }
   return runs;
 }
 
-export async function againstBench(root: string, other: string, tmp: string, sizes: number[], rounds: number): Promise<void> {
+export async function againstBench(root: string, other: string, tmp: string, sizes: number[], rounds: number, changes = 1): Promise<void> {
   const cpu = cpuCheckMs();
   const memory = memoryCheckMs();
   const lines: string[] = [];
   for (const size of sizes) {
-    const runs = await measure([root, other], tmp, size, rounds);
-    lines.push('', `### ${thousands(size)} generated articles, ${rounds} rounds interleaved: medians (fastest–slowest)`, '', '| build | this checkout | the other | ratio |', '|---|---|---|---|');
+    const runs = await measure([root, other], tmp, size, rounds, changes);
+    lines.push('', `### ${thousands(size)} generated articles, ${rounds} rounds interleaved (${changes} article changes a round): medians (fastest–slowest)`, '', '| build | this checkout | the other | ratio |', '|---|---|---|---|');
     for (const [k, kind] of KINDS.entries()) {
       const [ours, theirs] = [medianOf(runs[0]![k]!), medianOf(runs[1]![k]!)];
       lines.push(`| ${kind} | ${seconds(ours)}${ours.range} | ${seconds(theirs)}${theirs.range} | ${(ours.ms / theirs.ms).toFixed(3)} |`);

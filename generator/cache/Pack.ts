@@ -22,6 +22,8 @@ export class Pack<T> {
     /** The pack without its delta: what a new delta is written over (it replaces the last one). */
     private readonly base: Readonly<Record<string, T>>,
     private readonly deltas: boolean,
+    /** The delta read (over `base`). */
+    private readonly delta: Readonly<Record<string, T>>,
   ) {}
 
   /** Whether the pack `name` exists at all (a hint, unverified: a stage with nothing to do may skip opening it). */
@@ -33,7 +35,7 @@ export class Pack<T> {
   static open<T>(cache: BuildCache, name: string, key: string, { deltas = false }: PackOptions = {}): Pack<T> {
     const base = cache.readPack<T>(name, key);
     const delta = deltas ? cache.readPackDelta<T>(name, key) : {};
-    return new Pack(cache, name, key, Object.keys(delta).length ? { ...base, ...delta } : base, base, deltas);
+    return new Pack(cache, name, key, Object.keys(delta).length ? { ...base, ...delta } : base, base, deltas, delta);
   }
 
   get(key: string): T | undefined {
@@ -66,6 +68,42 @@ export class Pack<T> {
     if (Object.keys(this.base).some((k) => !Object.hasOwn(entries, k))) return null;
     const changed = keys.filter((k) => !Object.hasOwn(this.base, k) || this.base[k] !== entries[k]);
     return changed.length && fitsDelta(changed.length, keys.length) ? Object.fromEntries(changed.map((k) => [k, entries[k]!])) : null;
+  }
+
+  /**
+   * save(), except that, when that lets a delta hold the change, entries of the pack that `entries` lack
+   * stay in it (unused; a whole pack, written once the changes no longer fit a delta, drops them). For a
+   * pack keyed by content, where an edit replaces a key rather than its value.
+   */
+  saveLoose(entries: Record<string, T>): Promise<void> {
+    if (!this.deltas || !this.cache.hasBase(this.name)) return this.save(entries);
+    const keys = Object.keys(entries);
+    const changed = keys.filter((k) => !Object.hasOwn(this.base, k) || this.base[k] !== entries[k]);
+    const stale = Object.keys(this.base).filter((k) => !Object.hasOwn(entries, k)).length;
+    if (!fitsDelta(changed.length + stale, keys.length)) return this.cache.writePackAsync(this.name, this.key, entries);
+    // The delta on disk already holds exactly these changes (each differs from the base, so came from it): nothing to write.
+    if (Object.keys(this.delta).length === changed.length && changed.every((k) => this.entries[k] === entries[k])) return Promise.resolve();
+    return this.cache.writePackDeltaAsync(this.name, this.key, Object.fromEntries(changed.map((k) => [k, entries[k]!])));
+  }
+
+  /** Whether this pack was read intact (a delta can be written over it). */
+  get read(): boolean {
+    return this.cache.hasBase(this.name);
+  }
+
+  /**
+   * Stores `added` (entries new to the pack, or with new values) beside what it holds, as saveLoose does,
+   * without going through every entry: the delta read and `added`, when they fit a delta; else the pack
+   * written whole from `all()` (which then drops what it lacks).
+   */
+  saveAdded(added: Record<string, T>, all: () => Record<string, T>): Promise<void> {
+    const fresh = Object.keys(added).filter((k) => this.get(k) !== added[k]);
+    if (!fresh.length) return Promise.resolve();
+    if (this.deltas && this.read) {
+      const delta = { ...this.delta, ...Object.fromEntries(fresh.map((k) => [k, added[k]!])) };
+      if (fitsDelta(Object.keys(delta).length, Object.keys(this.base).length)) return this.cache.writePackDeltaAsync(this.name, this.key, delta);
+    }
+    return this.save(all());
   }
 
   /** save(), written on this thread before it returns. */

@@ -30,8 +30,11 @@ export const ASSET_DIR = 'assets/search';
 const MAX_KEY = 12;
 
 export function buildSearchIndex(docs: readonly SearchDoc[], options: SearchIndexOptions = {}): Map<string, string> {
-  const shardBytes = options.shardBytes ?? 32 * 1024;
-  const chunk = options.chunk ?? 200;
+  return assembleIndex(termsOf(docs), docChunks(docs, options.chunk ?? 200), docs.length, options).files;
+}
+
+/** Every word of `docs` with its postings (the entries' numbers, encoded), sorted by word. */
+export function termsOf(docs: readonly SearchDoc[]): [string, string][] {
   const postings = new Map<string, number[]>();
   docs.forEach((doc, id) => {
     for (const word of doc.words) {
@@ -40,25 +43,64 @@ export function buildSearchIndex(docs: readonly SearchDoc[], options: SearchInde
       else if (list.at(-1) !== id) list.push(id);
     }
   });
-  const terms: [string, string][] = [...postings].map(([word, ids]) => [word, encodePostings(ids)]);
-  terms.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return sortTerms([...postings].map(([word, ids]) => [word, encodePostings(ids)]));
+}
 
+export const sortTerms = (terms: [string, string][]): [string, string][] => terms.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** What a result shows, `chunk` entries a file: each chunk's JSON. */
+export const docChunks = (docs: readonly SearchDoc[], chunk: number): string[] => {
+  const chunks: string[] = [];
+  for (let start = 0; start < docs.length; start += chunk) chunks.push(chunkJson(docs.slice(start, start + chunk)));
+  return chunks;
+};
+
+export const chunkJson = (docs: readonly Pick<SearchDoc, 'url' | 'title' | 'description'>[]): string =>
+  JSON.stringify(docs.map((d) => [d.url, d.title, d.description]) satisfies DocChunk);
+
+/** One file of the index: its path in the output and its JSON. */
+export interface IndexFile {
+  file: string;
+  json: string;
+}
+
+export interface AssembledIndex {
+  /** Output path -> JSON. */
+  files: Map<string, string>;
+  /** Each shard of words by its key, each chunk of results by its number: what an update starts from (patchSearchIndex.ts). */
+  shards: Map<string, IndexFile>;
+  chunks: IndexFile[];
+}
+
+/**
+ * The index's files from its sorted terms and its chunks' JSON. `reuse` may give a shard's file as an
+ * earlier index had it, when the caller knows its words and postings are the same (its JSON is then not
+ * made and hashed again).
+ */
+export function assembleIndex(
+  terms: [string, string][],
+  chunks: readonly string[],
+  count: number,
+  options: SearchIndexOptions = {},
+  reuse: (key: string, group: [string, string][]) => IndexFile | null = () => null,
+): AssembledIndex {
   const files = new Map<string, string>();
-  const add = (prefix: string, json: string): string => {
-    const file = `${ASSET_DIR}/${prefix}.${contentHash(json).slice(0, 12)}.json`;
-    files.set(file, json);
-    return `/${file}`;
-  };
-  const manifest: SearchManifest = { version: 1, count: docs.length, terms: {}, docs: [], chunk };
-  for (const [key, group] of splitShards(terms, '', shardBytes)) {
-    manifest.terms[key] = add('t', JSON.stringify(Object.fromEntries(group) satisfies TermShard));
+  const named = (prefix: string, json: string): IndexFile => ({ file: `${ASSET_DIR}/${prefix}.${contentHash(json).slice(0, 12)}.json`, json });
+  const manifest: SearchManifest = { version: 1, count, terms: {}, docs: [], chunk: options.chunk ?? 200 };
+  const shards = new Map<string, IndexFile>();
+  for (const [key, group] of splitShards(terms, '', options.shardBytes ?? 32 * 1024)) {
+    const shard = reuse(key, group) ?? named('t', JSON.stringify(Object.fromEntries(group) satisfies TermShard));
+    shards.set(key, shard);
+    files.set(shard.file, shard.json);
+    manifest.terms[key] = `/${shard.file}`;
   }
-  for (let start = 0; start < docs.length; start += chunk) {
-    const rows: DocChunk = docs.slice(start, start + chunk).map((d) => [d.url, d.title, d.description]);
-    manifest.docs.push(add('d', JSON.stringify(rows)));
+  const docFiles = chunks.map((json) => named('d', json));
+  for (const { file, json } of docFiles) {
+    files.set(file, json);
+    manifest.docs.push(`/${file}`);
   }
   files.set(MANIFEST_FILE, JSON.stringify(manifest));
-  return files;
+  return { files, shards, chunks: docFiles };
 }
 
 /** JSON bytes of a shard's words (close enough: "word":"postings",). */

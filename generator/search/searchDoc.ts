@@ -22,15 +22,7 @@ export function searchedEntries(search: SearchOptions, collections: Record<strin
 }
 
 /** `url`: the entry's page; `body`: its body words (bodyWords), or "" when "body" is not searched. */
-export function searchDoc(search: SearchOptions, entry: AnyEntry, url: string, body: string): SearchDoc {
-  const own: string[] = [];
-  for (const field of search.fields) {
-    if (field === 'body') continue;
-    const value = entry[field];
-    if (typeof value === 'string') own.push(value);
-    else if (Array.isArray(value)) own.push(...value.filter((v): v is string => typeof v === 'string'));
-  }
-  const fieldWords = searchWords(own.join(' '));
+export function searchDoc(search: SearchOptions, entry: AnyEntry, url: string, body: string, fieldWords = searchedFieldWords(search, entry)): SearchDoc {
   const shown = hook('search.result', () => search.result?.(entry)) ?? {
     title: String(entry.title ?? entry.slug),
     description: String(entry.description ?? ''),
@@ -41,6 +33,18 @@ export function searchDoc(search: SearchOptions, entry: AnyEntry, url: string, b
     description: shown.description ?? '',
     words: body ? [...fieldWords, ...body.split(' ')] : fieldWords,
   };
+}
+
+/** The words of the entry's searched fields other than its body, repeats allowed. */
+export function searchedFieldWords(search: SearchOptions, entry: AnyEntry): string[] {
+  const own: string[] = [];
+  for (const field of search.fields) {
+    if (field === 'body') continue;
+    const value = entry[field];
+    if (typeof value === 'string') own.push(value);
+    else if (Array.isArray(value)) own.push(...value.filter((v): v is string => typeof v === 'string'));
+  }
+  return searchWords(own.join(' '));
 }
 
 /** A site function's exception as SiteHookFailed naming it. */

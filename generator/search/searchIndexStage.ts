@@ -15,9 +15,12 @@ import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../core/errors.ts';
 import type { Entry, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
 import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
+import { fitsDelta } from '../cache/BuildCache.ts';
+import { hashParts } from '../core/contentHash.ts';
 import { bodyWords } from './bodyWords.ts';
-import { buildSearchIndex } from './buildSearchIndex.ts';
-import { searchDoc, searchedEntries } from './searchDoc.ts';
+import { assembleIndex, docChunks, termsOf, type AssembledIndex, type IndexFile } from './buildSearchIndex.ts';
+import { patchSearchIndex, type DocChange } from './patchSearchIndex.ts';
+import { searchDoc, searchedEntries, searchedFieldWords } from './searchDoc.ts';
 
 export interface SearchStageInput {
   search: SearchOptions | undefined;
@@ -44,37 +47,127 @@ export interface SearchStageResult {
 }
 
 const packName = (collection: string) => `search-${collection}`;
+/** The index as this build made it, for the next build to update (patchSearchIndex.ts); its format is part of its key. */
+const indexPackName = (collection: string) => `search-index-${collection}`;
+const INDEX_FORMAT = 'search-index/1';
+
+type AnyEntry = Entry<Record<string, unknown>>;
 
 export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   const { search, cache, key } = input;
   const words = { rendered: 0, cached: 0, here: 0 };
   if (!search) return { files: new Map(), words, saved: Promise.resolve() };
-  const list = input.lists[search.collection]!;
   const entries = searchedEntries(search, input.collections, new Set(input.routes.map((r) => r.path)));
   const withBody = search.fields.includes('body');
-  const pack = withBody ? Pack.open<string>(cache, packName(search.collection), key) : null;
+  // Keyed by content: an edited entry adds a key, and the one it replaces may stay until the pack is written whole.
+  const pack = withBody ? Pack.open<string>(cache, packName(search.collection), key, { deltas: true }) : null;
+  const state = Pack.open<string>(cache, indexPackName(search.collection), hashParts([INDEX_FORMAT, key]), { deltas: true });
   const fresh = new Map<string, string>();
   for (const page of input.rendered) if (page.search) fresh.set(page.search.hash, page.search.words);
+  const body = (entry: AnyEntry): string | undefined => (withBody ? (fresh.get(entry.hash) ?? pack?.get(entry.hash)) : '');
+  // Updated from the last build's index: only the changed entries' words are looked at (the words pack must be intact).
+  const updated = !pack || pack.read ? updateIndex(search, entries, state, body) : null;
+  let index: { files: Map<string, string>; state: Record<string, string> };
+  const here = new Map<string, string>();
+  let savedWords: Promise<void> | undefined;
+  if (updated) {
+    index = updated;
+    // The unchanged entries' words are those the index holds: from the cache, as a full build counts them.
+    words.rendered = updated.added.filter((e) => fresh.has(e.hash)).length;
+    words.cached = entries.length - words.rendered;
+    if (pack) savedWords = pack.saveAdded(Object.fromEntries(updated.added.map((e) => [e.hash, body(e)!])), () => Object.fromEntries(entries.map(({ entry }) => [entry.hash, body(entry) ?? ''])));
+  } else {
+    const lines: string[] = [];
+    const docs = entries.map(({ entry, url }) => {
+      let known = body(entry);
+      if (known === undefined) here.set(entry.hash, (known = renderedWords(input, entry)));
+      const fieldWords = searchedFieldWords(search, entry);
+      lines.push(docLine(entry, url, fieldWords));
+      return searchDoc(search, entry, url, known, fieldWords);
+    });
+    const assembled = assembleIndex(termsOf(docs), docChunks(docs, CHUNK), docs.length);
+    index = { files: assembled.files, state: indexState(assembled, lines) };
+  }
+  // The words pack holds the current entries (and, while a delta holds the change, the ones they replaced).
   const kept: Record<string, string> = {};
-  const docs = entries.map(({ entry, url }) => {
-    let body = '';
-    if (withBody) {
-      const known = fresh.get(entry.hash) ?? pack?.get(entry.hash);
-      if (known !== undefined) fresh.has(entry.hash) ? words.rendered++ : words.cached++;
-      else words.here++;
-      body = known ?? renderedWords(input.contentDir, list, entry, input.render);
-      kept[entry.hash] = body;
+  if (pack && !updated) {
+    for (const { entry } of entries) {
+      const known = body(entry);
+      if (known === undefined) words.here++;
+      else fresh.has(entry.hash) ? words.rendered++ : words.cached++;
+      kept[entry.hash] = known ?? here.get(entry.hash)!;
     }
-    return searchDoc(search, entry, url, body);
-  });
-  const files = buildSearchIndex(docs);
-  // The pack holds the current entries only; rewritten when it holds others or lacks any.
-  const saved = pack?.save(kept) ?? Promise.resolve();
-  return { files, words, saved };
+  }
+  // The index pack holds exactly this index (a leftover shard would be read as one of it).
+  const saved = Promise.all([savedWords ?? pack?.saveLoose(kept), state.save(index.state)]).then(() => {});
+  return { files: index.files, words, saved };
+}
+
+/** Entries per chunk of results (buildSearchIndex's default). */
+const CHUNK = 200;
+
+/** What the index pack remembers of entry number i: which entry was there (hash and URL), and the words of its fields. */
+const docLine = (entry: AnyEntry, url: string, fieldWords: readonly string[]) => `${entry.hash} ${url}\n${fieldWords.join(' ')}`;
+
+function indexState(index: AssembledIndex, docs: readonly string[]): Record<string, string> {
+  const state: Record<string, string> = { count: String(docs.length) };
+  docs.forEach((line, i) => (state[`doc ${i}`] = line));
+  for (const [k, { file, json }] of index.shards) state[`shard ${k}`] = `${file}\n${json}`;
+  index.chunks.forEach(({ file, json }, i) => (state[`chunk ${i}`] = `${file}\n${json}`));
+  return state;
+}
+
+/**
+ * The index updated from the last build's (its pack) when the same number of entries is searched and
+ * few of them changed (by hash or URL), every body's words known; else null (build it whole).
+ */
+function updateIndex(
+  search: SearchOptions,
+  entries: { entry: AnyEntry; url: string }[],
+  state: Pack<string>,
+  body: (entry: AnyEntry) => string | undefined,
+): { files: Map<string, string>; state: Record<string, string>; added: AnyEntry[] } | null {
+  if (state.get('count') !== String(entries.length)) return null;
+  const changed: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const { entry, url } = entries[i]!;
+    const line = state.get(`doc ${i}`);
+    if (line === undefined) return null;
+    if (!line.startsWith(`${entry.hash} ${url}\n`)) changed.push(i);
+  }
+  if (!fitsDelta(changed.length, entries.length)) return null;
+  const next: Record<string, string> = { ...state.entries };
+  const changes: DocChange[] = [];
+  for (const id of changed) {
+    const { entry, url } = entries[id]!;
+    const line = state.get(`doc ${id}`)!;
+    const oldBody = body({ hash: line.slice(0, line.indexOf(' ')) } as AnyEntry);
+    const newBody = body(entry);
+    if (oldBody === undefined || newBody === undefined) return null;
+    const before = `${line.slice(line.indexOf('\n') + 1)} ${oldBody}`.split(' ').filter(Boolean);
+    const fieldWords = searchedFieldWords(search, entry);
+    changes.push({ id, before, after: searchDoc(search, entry, url, newBody, fieldWords) });
+    next[`doc ${id}`] = docLine(entry, url, fieldWords);
+  }
+  const previous = { shards: new Map<string, IndexFile>(), chunks: [] as IndexFile[] };
+  for (const k of Object.keys(next)) {
+    if (k.startsWith('shard ') || k.startsWith('chunk ')) {
+      const v = next[k]!;
+      const cut = v.indexOf('\n');
+      const file = { file: v.slice(0, cut), json: v.slice(cut + 1) };
+      if (k[0] === 's') previous.shards.set(k.slice(6), file);
+      else previous.chunks[Number(k.slice(6))] = file;
+      delete next[k];
+    }
+  }
+  const patched = patchSearchIndex(previous, entries.length, changes, { chunk: CHUNK });
+  if (!patched) return null;
+  return { files: patched.files, state: { ...next, ...indexState(patched, []), count: String(entries.length) }, added: changed.map((id) => entries[id]!.entry) };
 }
 
 /** The body words of an entry no shard rendered in this build. */
-function renderedWords(contentDir: string, list: ListCollection, entry: Entry<Record<string, unknown>>, render: (source: string) => MarkdownResult): string {
+function renderedWords({ contentDir, lists, search, render }: SearchStageInput, entry: AnyEntry): string {
+  const list = lists[search!.collection]!;
   const source = readFileSync(path.join(contentDir, entry.file), 'utf8');
   if (contentHash(source) !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
   const { body } = parseEntryMeta(list, entry.file.slice(list.dir.length + 1), source, entry.hash);
