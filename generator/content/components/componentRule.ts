@@ -26,5 +26,24 @@ export const componentRule: RendererRule = (tokens, idx, _options, env: SiteEnv)
   return `${slot < 0 ? html : html.slice(0, slot)}\n`;
 };
 
-const render = (call: ComponentCall, children?: string): string =>
-  renderToString(children === undefined ? createElement(call.component!, call.props) : createElement(call.component!, call.props, children));
+/**
+ * The HTML of each component by props, as <Island> keeps its server HTML: a component renders from its
+ * props alone (no context reaches it), so equal props give equal HTML, and a site whose articles place
+ * the same component alike renders it once. Bounded: emptied when full.
+ */
+const rendered = new WeakMap<object, Map<string, string>>();
+const KEPT = 256;
+
+function render(call: ComponentCall, children?: string): string {
+  const component = call.component!;
+  let byProps = rendered.get(component);
+  if (!byProps) rendered.set(component, (byProps = new Map()));
+  const key = `${children === undefined ? 'leaf' : 'open'}:${JSON.stringify(call.props)}`;
+  let html = byProps.get(key);
+  if (html === undefined) {
+    if (byProps.size >= KEPT) byProps.clear();
+    html = renderToString(children === undefined ? createElement(component, call.props) : createElement(component, call.props, children));
+    byProps.set(key, html);
+  }
+  return html;
+}

@@ -42,7 +42,9 @@ export function findDirectives(source: string, prefix: string): Directives | nul
   const open: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const f = FENCE.exec(line);
+    const c = line.charCodeAt(0);
+    // Only a line that starts with a backtick, a tilde or a space can open or close a fence.
+    const f = c === 96 || c === 126 || c === 32 ? FENCE.exec(line) : null;
     if (fence !== null) {
       if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.slice(f[0].length).trim() === '') fence = null;
       continue;
