@@ -49,3 +49,21 @@ function existing(file: string): string | null {
   }
   return null;
 }
+
+/** A rendered markdown file of a file or record collection that places components (its `components`). */
+const placing = (v: unknown): v is { file: string; components: string[] } =>
+  typeof v === 'object' && v !== null && typeof (v as { file?: unknown }).file === 'string' && Array.isArray((v as { components?: unknown }).components);
+
+/**
+ * The components each markdown file of the file and record collections places, by file: a page that reads
+ * such a file depends on them too. List collections (arrays) are left out: their entries' pages get theirs
+ * from their own render. Pure.
+ */
+export function componentsOfFiles(collections: Record<string, unknown>): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const value of Object.values(collections)) {
+    if (Array.isArray(value) || typeof value !== 'object' || value === null) continue;
+    for (const doc of placing(value) ? [value] : Object.values(value)) if (placing(doc)) found.set(doc.file, doc.components);
+  }
+  return found;
+}

@@ -61,7 +61,9 @@ describe('article components in a build', () => {
     await edit('components/Callout.tsx', (t) => t.replace('className={`callout callout-${type}`}', 'className={`callout callout-${type} boxed`}'));
     const run = await build();
     expect(run.code, run.stderr).toBe(0);
-    expect(report(run)).toEqual([1, PAGES - 1]);
+    // The article and the home page, whose text (a file collection's markdown) places a callout too.
+    expect(report(run)).toEqual([2, PAGES - 2]);
+    expect(await page('index.html')).toContain('<aside class="callout callout-note boxed" aria-label="Note">\n<p>Every post below is an example.</p>\n</aside>');
     expect(await page('posts/callout.html')).toContain('<aside class="callout callout-warning boxed"');
     expect(await page('posts/plain.html')).toBe(plainBefore);
     expect(await page('posts/tally.html')).toBe(tallyBefore);
