@@ -31,7 +31,8 @@ import { layerOff } from './core/speedLayers.cjs';
 import { renderPages } from './stages/renderPages.ts';
 import { OutputDir, type OutputFiles } from './output/writeOutput.ts';
 import { assetsStage, startAssets } from './pipeline/assetsStage.ts';
-import { pagesKey, recordKey, siteSources } from './pipeline/buildKey.ts';
+import { componentHashes } from './cache/componentHashes.ts';
+import { pagesKey, recordKey, recordSources, siteSources } from './pipeline/buildKey.ts';
 import { buildReport } from './pipeline/buildReport.ts';
 import { BuildRun } from './pipeline/BuildRun.ts';
 import { budgetsStage, checksStage } from './pipeline/checkOutput.ts';
@@ -118,7 +119,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     const pageAssets = social ? { ...assets.page, socialImages: social.plan.urls } : assets.page;
     const { routes, siteUrl } = plan;
     const rendered = await run.stage('render', () =>
-      renderPages({ config, cache, pool, site, content: plan.content, routes, siteUrl, assets: pageAssets, globalKey, out: run.out, memory: run.memory, progress, alongside, images: images.manifest }),
+      renderPages({ config, cache, pool, site, content: plan.content, routes, siteUrl, assets: pageAssets, globalKey, out: run.out, memory: run.memory, progress, alongside, images: images.manifest, components: componentHashes(config.root, Object.keys(site.markdown?.components ?? {})) }),
     );
     run.writing(rendered.saved);
     const search = await run.stage('search', () =>
@@ -195,7 +196,7 @@ export function upToDate(options: SiteOptions = {}): BuildReport | null {
   if (!config.write || !config.readCache || layerOff('buildRecord')) return null;
   // A folder the build would refuse is refused here already, before the cache folder is made.
   guardOutDir(config);
-  const key = () => recordKey(sourceKey(siteSources(config)), treeKey([config.widgetsDir]), config);
+  const key = () => recordKey(sourceKey(siteSources(config)), treeKey(recordSources(config)), config);
   const report = upToDateReport(BuildCache.open(config.cacheDir, { read: true }), config, key);
   if (report) warnAboutConfig(config);
   return report;

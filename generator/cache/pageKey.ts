@@ -53,7 +53,8 @@ export function routeDigester(entries: Iterable<Entry>): (route: Route) => strin
 
 /**
  * Hash of one dependency named by trackReads; unknown names never match (the page re-renders). A content
- * image's hash is its manifest entry's (images/imageTypes.ts): its bytes and its variants.
+ * image's hash is its manifest entry's (images/imageTypes.ts): its bytes and its variants; an article
+ * component's, its source's (componentHashes.ts).
  */
 export function depHasher(
   content: ContentSnapshot,
@@ -61,6 +62,7 @@ export function depHasher(
   routes: Route[],
   digest: (route: Route) => string,
   images: ImageManifest = {},
+  components: Record<string, string> = {},
 ): (dep: string) => string {
   const lists = new Map(listCollections(collections).map(([name, c]) => [`${c.dir}/`, name]));
   const listHashes = new Map<string, string>();
@@ -73,6 +75,7 @@ export function depHasher(
       return hash;
     }
     if (dep === 'routes') return (routeTable ??= hashParts(routes.map(digest)));
+    if (Object.hasOwn(components, dep)) return components[dep]!;
     return content.hashes[dep] ?? (Object.hasOwn(images, dep) ? images[dep]!.hash : `unknown:${Math.random()}`);
   };
 }

@@ -8,6 +8,7 @@
 import { markdownItRenderer, renderMarkdown, type MarkdownItPlugin, type RenderMarkdown } from './markdown.ts';
 import type { RemarkPlugin } from './remarkMarkdown.ts';
 import type { HighlightOptions } from './highlightCode.ts';
+import type { ArticleComponents } from './components/componentCalls.ts';
 
 export interface MarkdownOptions {
   /** Which engine renders markdown; default 'markdown-it'. */
@@ -21,6 +22,11 @@ export interface MarkdownOptions {
    * it off. `aliases`: more fence names, e.g. { npmrc: 'ini' }. Default on.
    */
   highlight?: false | HighlightOptions;
+  /**
+   * The React components authors may place in markdown with directives (::name{…}, :::name{…} … :::), by
+   * name: the component and the zod schema of its props. Rendered at build time (docs/authors.md).
+   */
+  components?: ArticleComponents;
 }
 
 /** A plugin list as [plugin, ...parameters] entries. */
@@ -34,10 +40,12 @@ const entries = (list: readonly unknown[] | undefined): unknown[][] => (list ?? 
 export async function markdownRenderer(options: MarkdownOptions = {}): Promise<RenderMarkdown> {
   const given = options.highlight as boolean | HighlightOptions | undefined; // the schema also takes true: on, as by default
   const highlight = given === false ? false : given === true || given === undefined ? {} : given;
+  // No components registered: the renderer makes no directive check at all.
+  const components = options.components && Object.keys(options.components).length > 0 ? options.components : undefined;
   if (options.engine === 'remark') {
-    return (await import('./remarkMarkdown.ts')).remarkMarkdown(entries(options.remarkPlugins) as RemarkPlugin[], highlight);
+    return (await import('./remarkMarkdown.ts')).remarkMarkdown(entries(options.remarkPlugins) as RemarkPlugin[], highlight, components);
   }
   const plugins = entries(options.markdownItPlugins) as MarkdownItPlugin[];
-  const standard = plugins.length === 0 && highlight !== false && highlight.aliases === undefined;
-  return standard ? renderMarkdown : markdownItRenderer(plugins, highlight);
+  const standard = plugins.length === 0 && highlight !== false && highlight.aliases === undefined && components === undefined;
+  return standard ? renderMarkdown : markdownItRenderer(plugins, highlight, components);
 }

@@ -20,6 +20,8 @@ import type { MarkdownSource } from '../images/markdownImages.ts';
 import { siteMarkdownIt } from './markdownFinish/siteMarkdownIt.ts';
 import { mdastTokens } from './markdownFinish/mdastTokens.ts';
 import type { SiteEnv } from './markdownFinish/siteEnv.ts';
+import type { ArticleComponents } from './components/componentCalls.ts';
+import { placeComponents, usedComponents } from './components/placeComponents.ts';
 
 /**
  * A package's default export, also when the generator's CommonJS bundle loads the ES module with Node's
@@ -34,22 +36,30 @@ export type RemarkPlugin = [plugin: Pluggable, ...parameters: unknown[]];
 
 /**
  * A renderer with the given unified plugins, run in order on the mdast tree before the site's passes;
- * fenced code with a language is highlighted (highlightCode.ts) unless `highlight` is false.
+ * fenced code with a language is highlighted (highlightCode.ts) unless `highlight` is false; `components`:
+ * the site's article components, placed with directives by the same pass as markdown-it's.
  */
-export function remarkMarkdown(plugins: readonly RemarkPlugin[] = [], highlight: HighlightOptions | false = {}): RenderMarkdown {
+export function remarkMarkdown(
+  plugins: readonly RemarkPlugin[] = [],
+  highlight: HighlightOptions | false = {},
+  components?: ArticleComponents,
+): RenderMarkdown {
   const processor = unified().use(remarkParse).use(remarkGfm, { singleTilde: false });
   for (const [plugin, ...parameters] of plugins) processor.use(plugin as never, ...(parameters as never[]));
   processor.freeze();
   const md = siteMarkdownIt(highlight);
   // The tokens come from remark: markdown-it's own parsing rules are left out, its later rules all run.
   md.core.ruler.disable(['normalize', 'block', 'inline', 'linkify']);
-  return function render(source: string, at?: MarkdownSource): MarkdownResult {
-    const env: SiteEnv = { headings: [], words: 0, ...(at ? { at } : {}) };
+  return function render(written: string, at?: MarkdownSource): MarkdownResult {
+    const placed = components ? placeComponents(written, components, at) : null;
+    const source = placed ? placed.text : written;
+    const env: SiteEnv = { headings: [], words: 0, ...(at ? { at } : {}), ...(placed ? { components: placed.env } : {}) };
     const tree = processor.runSync(processor.parse(source), at ? { value: source, data: { at } } : source) as Root;
     const state = new md.core.State(source, md, env);
     mdastTokens(tree, state);
     md.core.process(state);
-    return { html: md.renderer.render(state.tokens, md.options, env), headings: env.headings, words: env.words };
+    const html = md.renderer.render(state.tokens, md.options, env);
+    return { html, headings: env.headings, words: env.words, ...(placed ? { components: usedComponents(placed.env) } : {}) };
   };
 }
 

@@ -93,6 +93,21 @@ export const errorTable = {
     message: ({ file, line, src }) => `${file}${line ? `:${line}` : ''}: the image ${src} has no alt text.`,
     hint: 'Describe what the image shows for readers who cannot see it: ![A chart of hours saved per week](./images/chart.png). Markdown cannot mark an image as decoration (alt=""): a purely decorative image belongs in a template, not in the text.',
   }),
+  ArticleComponentUnknown: entry<{ file: string; line?: number; name: string; near?: string; known: string[] }>({
+    title: 'Article names an unknown component',
+    message: ({ file, line, name, near }) =>
+      `${file}${line ? `:${line}` : ''}: the directive "${name}" names no component of the site${near ? `: did you mean "${near}"?` : '.'}`,
+    hint: ({ known }) =>
+      known.length
+        ? `Write the name of one of the site's article components (${known.join(', ')}), e.g. :::${known[0]!.replace(/^./, (c) => c.toLowerCase())} … :::, or register the component in site.config.ts (markdown.components).`
+        : 'The site has no article components: register one in site.config.ts (markdown.components), or remove the directive.',
+  }),
+  ArticleComponentProps: entry<{ file: string; line?: number; component: string; prop: string; reason: string; near?: string }>({
+    title: 'Article component has a wrong prop',
+    message: ({ file, line, component, prop, reason, near }) =>
+      `${file}${line ? `:${line}` : ''}: the component ${component}, prop "${prop}": ${reason}${near ? ` (did you mean "${near}"?)` : ''}.`,
+    hint: ({ component }) => `Fix the attribute in the directive's {…}, e.g. {name="text" count=3 open}; the props ${component} takes are its schema's (markdown.components in site.config.ts).`,
+  }),
   ImageOutsideContent: entry<{ file: string; line?: number; src: string; field?: string }>({
     title: 'Image path leaves the content folder',
     message: ({ file, line, src, field }) => `${file}${line ? `:${line}` : ''}: ${field ? `field "${field}": ` : ''}the image ${src} is outside the content folder.`,

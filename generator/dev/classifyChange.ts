@@ -11,6 +11,8 @@ export interface Roots {
   supabaseDir: string;
   /** site.config.ts: like a template, it is part of the render worker's bundle. */
   configFile?: string;
+  /** The article components (components/): part of the render worker's bundle, as templates are. */
+  componentsDir?: string;
 }
 
 export function classifyChange(file: string, roots: Roots): { kind: ChangeKind; rel: string } {
@@ -28,6 +30,8 @@ export function classifyChange(file: string, roots: Roots): { kind: ChangeKind; 
     if (rel.startsWith('static/')) return { kind: 'static', rel };
     return { kind: /\.(tsx?|jsx?)$/.test(rel) ? 'template' : 'ignore', rel };
   }
+  rel = roots.componentsDir ? inside(roots.componentsDir) : null;
+  if (rel) return { kind: /\.(tsx?|jsx?|json)$/.test(rel) ? 'template' : 'ignore', rel };
   rel = inside(roots.widgetsDir);
   if (rel) return { kind: /\.(tsx?|jsx?|json)$/.test(rel) ? 'widget' : 'ignore', rel };
   rel = inside(path.join(roots.supabaseDir, 'migrations'));

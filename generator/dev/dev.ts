@@ -6,6 +6,7 @@
  * bundle by the build's asset stages (DevAssets.ts). Pages render on demand
  * and are re-rendered only when a file they read changes.
  */
+import { COMPONENTS_DIR } from '../cache/componentHashes.ts';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -84,7 +85,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   });
   const url = `http://127.0.0.1:${port}`;
   const { contentDir, templatesDir, widgetsDir, supabaseDir } = config;
-  const watcher = await watchSite({ contentDir, templatesDir, widgetsDir, supabaseDir, configFile }, (batch) => void site.apply(batch));
+  const watcher = await watchSite({ contentDir, templatesDir, widgetsDir, supabaseDir, configFile, componentsDir: path.join(config.root, COMPONENTS_DIR) }, (batch) => void site.apply(batch));
 
   log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
   const editorUrl = `${url}${editor.base}`;

@@ -40,7 +40,7 @@ export async function watchSite(roots: Required<Roots>, onBatch: (batch: Change[
       onBatch(batch);
     }, 5);
   };
-  const watcher = chokidar.watch([roots.contentDir, roots.templatesDir, roots.widgetsDir, path.join(roots.supabaseDir, 'migrations'), roots.configFile], {
+  const watcher = chokidar.watch([roots.contentDir, roots.templatesDir, roots.componentsDir, roots.widgetsDir, path.join(roots.supabaseDir, 'migrations'), roots.configFile], {
     ignoreInitial: true,
   });
   watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);

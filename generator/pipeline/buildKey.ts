@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../config.ts';
 import path from 'node:path';
 import { hashParts } from '../core/contentHash.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
+import { COMPONENTS_DIR } from '../cache/componentHashes.ts';
 
 /** How each config field bears on what a build writes. */
 export const CONFIG_FIELDS = {
@@ -53,6 +54,12 @@ export const recordKey = (generatorKey: string, widgetsKey: string, config: Reso
 /** Everything a page's HTML can depend on besides its route and the content it reads. */
 export const pagesKey = (generatorKey: string, config: ResolvedConfig, siteUrl: string, parts: Record<string, unknown>): string =>
   hashParts([generatorKey, JSON.stringify({ mode: config.mode, siteUrl, ...parts })]);
+
+/**
+ * The site's code the build record's key covers besides siteSources: its widgets and its article
+ * components (components/, whose edits re-render only the pages that place them: cache/componentHashes.ts).
+ */
+export const recordSources = (config: ResolvedConfig): string[] => [config.widgetsDir, path.join(config.root, COMPONENTS_DIR)];
 
 /** The site's own code besides its content and widgets: its templates folder and its config file. */
 export const siteSources = (config: ResolvedConfig): { dirs: string[]; files: string[] } => ({

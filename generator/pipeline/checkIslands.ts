@@ -6,7 +6,7 @@
 import type { PageIslands } from '../assets/jsBudget.ts';
 import { SiteError } from '../core/errors.ts';
 import type { Route } from '../site/defineConfig.ts';
-import { nearestName } from '../site/nearestName.ts';
+import { nearestName } from '../core/nearestName.ts';
 
 export function checkIslands(pages: readonly { url: string; islands: PageIslands[] }[], known: Iterable<string>, routes: readonly Route[]): void {
   const names = new Set(known);

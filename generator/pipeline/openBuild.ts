@@ -16,7 +16,7 @@ import { ShardPool } from '../shards/ShardPool.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
 import { loadSite, siteRenderer, type AnySite } from '../site/loadSite.ts';
 import { layerOff } from '../core/speedLayers.cjs';
-import { siteSources } from './buildKey.ts';
+import { recordSources, siteSources } from './buildKey.ts';
 import { pageAnalysers } from './pageAnalysers.ts';
 
 export interface BuildContext {
@@ -42,7 +42,7 @@ export async function openBuild(options: SiteOptions): Promise<BuildContext> {
   const site = await loadSite(config.root);
   const render = await siteRenderer(site);
   const record = config.write && !layerOff('buildRecord')
-    ? { started: Date.now(), stamps: contentStamps(config.contentDir, site.collections), widgetsKey: treeKey([config.widgetsDir]) }
+    ? { started: Date.now(), stamps: contentStamps(config.contentDir, site.collections), widgetsKey: treeKey(recordSources(config)) }
     : null;
   return {
     config,

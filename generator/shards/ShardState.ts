@@ -26,6 +26,7 @@ import { SiteError } from '../core/errors.ts';
 import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
 import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../render/SharedFragments.tsx';
 import { collectionDeps, trackReads } from '../render/trackReads.ts';
+import { componentDep, componentsOfFiles } from '../cache/componentHashes.ts';
 import { outputPath } from '../output/writeOutput.ts';
 import { layerOff } from '../core/speedLayers.cjs';
 import { analyse, noFeatures, type PageAnalyser, type ShardFeatures } from './pageAnalyser.ts';
@@ -64,6 +65,8 @@ export interface RenderJob {
   images?: ImageManifest;
   /** The page analysers to run on every page, by name (ShardFeatures.analyser); none without. */
   analysers?: string[];
+  /** The article components' source hashes, by dependency name (cache/componentHashes.ts); none without. */
+  components?: Record<string, string>;
 }
 
 export interface Prepared {
@@ -99,6 +102,8 @@ interface Session {
   ctx: RenderContext;
   shared: SharedFragments;
   analysers: PageAnalyser[];
+  /** The components each markdown file of the file and record collections places (componentsOfFiles). */
+  placedIn: Map<string, string[]>;
 }
 
 export class ShardState {
@@ -212,13 +217,14 @@ export class ShardState {
     this.session = {
       job,
       byPath: new Map(routes.map((r) => [r.path, r])),
-      hashOf: depHasher(content, this.site.collections, routes, digest, job.images),
+      hashOf: depHasher(content, this.site.collections, routes, digest, job.images, job.components),
       digest,
       cache: BuildCache.open(job.cacheDir, { read: false }),
       ctx,
       // The navigation, footer and related-article cards: rendered once for all of this shard's pages.
       shared: new SharedFragments(ctx, this.deps, this.features.fragmentRules),
       analysers: (job.analysers ?? []).map((name) => this.features.analyser(name)),
+      placedIn: componentsOfFiles(content.collections),
     };
   }
 
@@ -235,15 +241,19 @@ export class ShardState {
     return batch.map((route, k) => this.renderOne(route, bodies[k], session));
   }
 
-  private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, digest, cache, analysers }: Session): RenderedPage {
+  private renderOne(route: Route, body: MarkdownResult | undefined, { job, ctx, shared, hashOf, digest, cache, analysers, placedIn }: Session): RenderedPage {
     const entry: Entry | undefined = route.entry;
+    const { components, ...shown } = body ?? {};
     // The route table is never changed: the template gets a copy of the route whose entry carries its rendered body.
-    const page: Route = entry && body ? { ...route, entry: { ...entry, ...body } } : route;
-    const deps = new Set<string>();
+    const page: Route = entry && body ? { ...route, entry: { ...entry, ...shown } } : route;
+    // The article components its text places are the page's dependencies, as the content it reads.
+    const deps = new Set<string>(components?.map(componentDep));
     // Measuring shared fragments (speedLayers.cjs): each page renders its own, as `site dev` does.
     const fragments = layerOff('shared') ? new SharedFragments(ctx, this.deps, this.features.fragmentRules) : shared;
     const parts = renderPageParts(this.site, page, trackReads(ctx, this.deps, (d) => deps.add(d)), job.assets, fragments);
     for (const d of fragmentDeps(parts)) deps.add(d);
+    // A markdown file the page read places components: the page depends on them too.
+    if (placedIn.size) for (const d of [...deps]) for (const name of placedIn.get(d) ?? []) deps.add(componentDep(name));
     // While the body is still here: the job's page analysers.
     const analyses = analyse(analysers, { route, parts, ...(body ? { body } : {}) });
     // Bodies are needed once; dropping them keeps a shard's memory flat.

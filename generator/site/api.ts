@@ -32,6 +32,7 @@ export { rssFeed, type Feed, type FeedItem } from '../seo/rssFeed.ts';
 export { assertDistinctFiles, groupBy, paginate, type Pagination } from '../routes.ts';
 export { slugify, type MarkdownResult } from '../content/markdown.ts';
 export type { MarkdownOptions } from '../content/markdownRenderer.ts';
+export type { ArticleComponent, ArticleComponents } from '../content/components/componentCalls.ts';
 export { Island, type Hydrate } from '../render/Island.tsx';
 export { image } from '../images/imageField.ts';
 export { Image, type ImageProps } from '../render/Image.tsx';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { ZodType, type z } from 'zod';
 import { SiteError } from '../core/errors.ts';
 import type { SiteDefinition } from './defineConfig.ts';
-import { nearestName } from './nearestName.ts';
+import { nearestName } from '../core/nearestName.ts';
 import { applyPlugins } from '../plugins/applyPlugins.ts';
 import { EXPECTED, knownKeys, siteConfigSchema, WHOLE_FIELDS } from './siteConfigSchema.ts';
 import { siteSource } from '../core/siteSource.ts';

@@ -5,7 +5,7 @@
  */
 import { SiteError } from '../core/errors.ts';
 import type { SiteMeta } from './defineConfig.ts';
-import { nearestName } from './nearestName.ts';
+import { nearestName } from '../core/nearestName.ts';
 
 // Every field of SiteMeta and of its feed, and no other: TypeScript holds these lists to the types.
 const META_FIELDS = Object.keys({ name: 1, url: 1, language: 1, locale: 1, socialImage: 1, favicon: 1, feed: 1 } satisfies Record<keyof SiteMeta, 1>);

@@ -33,6 +33,8 @@ export const EXPECTED = {
   'markdown.markdownItPlugins.ignored': 'lists plugins, but the engine is "remark", which would ignore them: set engine to "markdown-it", or remove markdownItPlugins',
   'markdown.highlight': 'must be false (fenced code stays plain) or an object of highlight options, e.g. { aliases: { npmrc: "ini" } }',
   'markdown.highlight.aliases': 'must be an object of fence name -> language, e.g. { npmrc: "ini" }',
+  'markdown.components':
+    'must be an object of name -> { component, props }: a capitalised name (Callout), the React component, and the zod schema of its props, e.g. { Callout: { component: Callout, props: z.object({ type: z.string() }) } }',
   'markdown.highlight.language': 'must name a language shiki bundles, by its id or alias, e.g. "javascript", "ts", "bash" (https://shiki.style/languages)',
   budgets: 'must be an object of JavaScript budgets',
   budget: 'must be a whole number of gzip bytes greater than 0',
@@ -77,6 +79,8 @@ const collectionSchema = z.discriminatedUnion(
   { error: EXPECTED.collection },
 );
 
+/** A zod schema (what safeParse is called on). */
+const isZodSchema = (v: unknown) => typeof (v as { safeParse?: unknown } | null)?.safeParse === 'function';
 /** A markdown plugin: the function, or [function, ...options]. */
 const isPlugin = (v: unknown) => typeof v === 'function' || (Array.isArray(v) && typeof v[0] === 'function');
 const plugins = z.array(z.custom(isPlugin, { error: EXPECTED['markdown.plugin'] }), { error: EXPECTED['markdown.plugins'] }).optional();
@@ -93,6 +97,13 @@ const markdownSchema = z
         .union([z.boolean(), z.strictObject({ aliases: z.record(z.string(), language, { error: EXPECTED['markdown.highlight.aliases'] }).optional() })], {
           error: EXPECTED['markdown.highlight'],
         })
+        .optional(),
+      components: z
+        .record(
+          z.string().regex(/^[A-Z][A-Za-z0-9]*$/),
+          z.strictObject({ component: z.custom((v) => typeof v === 'function' || (typeof v === 'object' && v !== null)), props: z.custom(isZodSchema).optional() }),
+          { error: EXPECTED['markdown.components'] },
+        )
         .optional(),
     },
     { error: EXPECTED.markdown },

@@ -49,6 +49,8 @@ export interface RenderPagesInput {
   alongside?: () => void;
   /** The content images' variants (the image stage's manifest). */
   images?: ImageManifest;
+  /** The article components' source hashes (cache/componentHashes.ts). */
+  components?: Record<string, string>;
 }
 
 /**
@@ -62,14 +64,14 @@ const PACK_FORMAT = 'pages/2';
  * pages pack is written (it is written off this thread, while the build runs its checks).
  */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: BuiltPage[]; cached: number; saved: Promise<void> }> {
-  const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {} } = input;
+  const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {}, components = {} } = input;
   const packKey = hashParts([PACK_FORMAT, globalKey]);
   const index: Record<string, PageEntry | undefined> = cache.readPack<PageEntry>('pages', packKey);
   // What changed since the pack was written, when few pages did (written in place of a new pack below).
   const delta = cache.readPackDelta<PageEntry>('pages', packKey);
   const entries = allEntries(content, site.collections);
   const digest = routeDigester(entries);
-  const hashOf = depHasher(content, site.collections, routes, digest, images);
+  const hashOf = depHasher(content, site.collections, routes, digest, images, components);
   const pages = new Map<string, BuiltPage>();
   const misses: Route[] = [];
   const hits: { route: Route; entry: PageEntry; summary: PageSummary }[] = [];
@@ -120,6 +122,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
         outDir: out?.tmp ?? null,
         cacheDir: config.cacheDir,
         images,
+        components,
       }
     : null;
   // pool.render hands the workers their first pages before it returns; this thread's own wait a tick.

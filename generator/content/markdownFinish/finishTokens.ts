@@ -2,12 +2,13 @@ import type { StateCore } from 'markdown-it';
 import { countWords } from '../countWords.ts';
 import { headingIds } from '../headingIds.ts';
 import { cleanInline } from './cleanInline.ts';
+import { markerIndex } from '../components/placeComponents.ts';
 import { noteImages, visibleText, visibleWords } from './inlineText.ts';
 import type { SiteEnv } from './siteEnv.ts';
 
 /**
  * The site's core rule, after every other one (footnotes moved, autolinks made), in one pass over the
- * tokens: drops raw HTML, cleans each inline run (cleanInline), gives top-level headings unique ids and
+ * tokens: drops raw HTML (an article component's marker becomes its token), cleans each inline run (cleanInline), gives top-level headings unique ids and
  * lists them, turns table alignment into align attributes (the strict CSP forbids style), notes each
  * image's line and place, and counts the words a reader sees (text and code; blocks are separated).
  */
@@ -22,8 +23,14 @@ export function finishTokens(state: StateCore): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     switch (t.type) {
-      case 'html_block':
-        continue; // dropped: not copied to tokens[w]
+      case 'html_block': {
+        // Raw HTML is dropped (not copied to tokens[w]); a component's marker becomes its token.
+        const call = env.components ? markerIndex(t.content) : -1;
+        if (call < 0) continue;
+        t.type = 'site_component';
+        t.meta = call;
+        break;
+      }
       case 'inline': {
         if (!t.children) break;
         cleanInline(t.children);

@@ -15,6 +15,7 @@ import type { PluginSimple } from 'markdown-it';
 import { codeHighlighter, highlightedBlock, type HighlightOptions } from '../highlightCode.ts';
 import { finishTokens } from './finishTokens.ts';
 import { imageRule } from './imageRule.ts';
+import { componentRule } from '../components/componentRule.ts';
 
 /** A new instance set up for the site; fenced code with a language is highlighted unless `highlight` is false. */
 export function siteMarkdownIt(highlight: HighlightOptions | false = {}): MarkdownIt {
@@ -33,6 +34,7 @@ export function siteMarkdownIt(highlight: HighlightOptions | false = {}): Markdo
   md.validateLink = () => true;
   md.core.ruler.push('site_finish', finishTokens);
   md.renderer.rules.image = imageRule(md.renderer.rules.image!);
+  md.renderer.rules.site_component = componentRule;
   return md;
 }
 

@@ -1,11 +1,12 @@
 /**
  * Both markdown engines write the same page: the same HTML, headings and word count for sources that
  * exercise every shared pass (footnotes, heading ids, images, refused URLs, raw HTML, code, tables, lists)
- * and for every page of the docs fixture site.
+ * and for every page of the docs fixture site; also with article components registered and placed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Root } from 'mdast';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../generator/content/markdown.ts';
 import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
@@ -70,5 +71,24 @@ describe('the remark engine keeps what unified plugins ask of the HTML', () => {
     expect(render('Hello.\n\nWorld.\n').html).toBe(
       '<section class="lead wide" data-kind="intro" hidden="">Hello.</section>\n<p>World.<span>inline</span></p>\n<div>\n<p>block</p>\n</div>\n',
     );
+  });
+});
+
+describe('markdown-it and remark give the same page with article components registered', () => {
+  const Note = ({ tone, children }: { tone?: string; children?: ReactNode }) => createElement('aside', { className: tone ?? 'plain' }, children);
+  const Figure = ({ caption }: { caption: string }) => createElement('figure', null, createElement('figcaption', null, caption));
+  const components = { Note: { component: Note }, Figure: { component: Figure } };
+  const WITH_DIRECTIVES: [name: string, source: string][] = [
+    ['a container holding every shared pass', `:::note{tone="warm"}\n${TRICKY.map(([, s]) => s.replace(/\r/g, '')).join('\n')}\n:::\n`],
+    ['leaves around footnotes and images', 'Text[^n].\n::figure{caption="One"}\n![First](./images/a.png)\n\n::figure{caption=\'Two\'}\n\n[^n]: A note.\n'],
+  ];
+
+  it.each([...TRICKY, ...documents, ...WITH_DIRECTIVES])('%s', async (_name, source) => {
+    const [a, b] = await Promise.all([markdownRenderer({ components }), markdownRenderer({ engine: 'remark', components })]);
+    const left = a(source, at);
+    const right = b(source, at);
+    expect(right).toEqual(left);
+    // A text that places no component renders as it does without any registered.
+    if (left.components === undefined) expect(left).toEqual(renderMarkdown(source, at));
   });
 });

@@ -6,7 +6,7 @@ import { overlayHtml } from '../../../generator/dev/overlay.ts';
 import { toWireError } from '../../../generator/dev/toWireError.ts';
 import { SiteError } from '../../../generator/core/errors.ts';
 
-const roots = { contentDir: '/p/content', templatesDir: '/p/templates', widgetsDir: '/p/widgets', supabaseDir: '/p/supabase' };
+const roots = { contentDir: '/p/content', templatesDir: '/p/templates', widgetsDir: '/p/widgets', supabaseDir: '/p/supabase', componentsDir: '/p/components' };
 
 describe('classifyChange', () => {
   it.each([
@@ -18,6 +18,8 @@ describe('classifyChange', () => {
     ['/p/templates/static/logo.svg', 'static', 'static/logo.svg'],
     ['/p/templates/Nav.tsx', 'template', 'Nav.tsx'],
     ['/p/widgets/islands/ContactForm.tsx', 'widget', 'islands/ContactForm.tsx'],
+    ['/p/components/Callout.tsx', 'template', 'Callout.tsx'],
+    ['/p/components/notes.md', 'ignore', 'notes.md'],
     ['/p/supabase/migrations/2026_x.sql', 'migration', '2026_x.sql'],
     ['/p/supabase/config.toml', 'ignore', '/p/supabase/config.toml'],
     ['/elsewhere/file.ts', 'ignore', '/elsewhere/file.ts'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestName } from '../../../generator/site/nearestName.ts';
+import { nearestName } from '../../../generator/core/nearestName.ts';
 
 describe('nearestName', () => {
   const fields = ['collections', 'meta', 'routes', 'redirects', 'socialImages', 'search', 'images', 'budgets'];
