@@ -38,10 +38,15 @@ export class DevBodies {
     const { result, hash } = this.renderNow(entry);
     // Kept only under the hash it was read as: an edit's entry gets a new hash and renders afresh.
     if (hash === entry.hash) {
-      for (const k of this.rendered.keys()) if (k.startsWith(`${entry.file} `)) this.rendered.delete(k);
+      this.forget(entry.file);
       this.rendered.set(id, result);
     }
     return result;
+  }
+
+  /** Drops what was rendered of `file` (its entry's hash moved on: a route may still carry a copy with the old one). */
+  forget(file: string): void {
+    for (const k of this.rendered.keys()) if (k.startsWith(`${file} `)) this.rendered.delete(k);
   }
 
   private renderNow(entry: EntryMeta): { result: MarkdownResult; hash: string } {

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { listCollections, loadFixedContent, type ContentSnapshot } from '../content/load.ts';
+import { listCollections, listOf, loadFixedContent, type ContentSnapshot } from '../content/load.ts';
 import type { RenderMarkdown } from '../content/markdown.ts';
 import type { EntryMeta, Route } from '../site/defineConfig.ts';
 import { linkPolicy } from '../core/contentLinks.ts';
@@ -26,6 +26,7 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { imageStage } from '../stages/imageStage.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 import { affectedPages } from './affectedPages.ts';
+import { bodyOnlyChanges, type BodyChange } from './bodyOnlyChanges.ts';
 import { DevBodies } from './DevBodies.ts';
 import { readDevList } from './devEntries.ts';
 import { devSearchFiles } from './devSearchFiles.ts';
@@ -135,6 +136,28 @@ function renderPath(urlPath: string): Rendered {
 }
 
 /**
+ * Entries whose body alone changed: the plan stands, each entry (and the plan's copy of it: a scheduled
+ * entry is marked on a copy) takes its new hash, and the search index is made again when next asked for.
+ */
+function patchBodies(current: State, changes: BodyChange[]): void {
+  for (const { entry, hash } of changes) {
+    const list = current.plan.content.collections[listName(entry.file)] as EntryMeta[] | undefined;
+    const shown = list?.find((e) => e.file === entry.file);
+    entry.hash = hash;
+    if (shown) shown.hash = hash;
+    bodies().forget(entry.file);
+  }
+  current.search = undefined;
+}
+
+/** The name of the list collection a content file belongs to. */
+function listName(file: string): string {
+  const lists = listCollections(site.collections);
+  const list = listOf(lists.map(([, l]) => l), file);
+  return lists.find(([, l]) => l === list)?.[0] ?? '';
+}
+
+/**
  * Every collection: the lists' entries from the build cache where their files are unchanged (devEntries.ts),
  * the file and record collections read afresh. The lists' packs are written once the answer has gone.
  */
@@ -168,7 +191,9 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       let content = state.content;
       for (const f of msg.files) content = await updateDevContent(content, f, site.collections, await rendering, links);
       const before = state.plan.routes;
-      state = await settle(content);
+      const bodies = bodyOnlyChanges(state.content, content);
+      if (bodies) patchBodies(state, bodies);
+      else state = await settle(content);
       return { id: msg.id, ok: true, affected: affectedPages(before, state.plan.routes, reads, msg.files) };
     }
     case 'render':
