@@ -161,6 +161,9 @@ function listName(file: string): string {
  * Every collection: the lists' entries from the build cache where their files are unchanged (devEntries.ts),
  * the file and record collections read afresh. The lists' packs are written once the answer has gone.
  */
+/** The list entries of the last full load, and how many of them were read (not taken from the cache). */
+let loadedEntries = { total: 0, read: 0 };
+
 async function loadAll(): Promise<ContentSnapshot> {
   const render = await rendering;
   const fixed = loadFixedContent(contentDir, site.collections, render, links);
@@ -168,6 +171,7 @@ async function loadAll(): Promise<ContentSnapshot> {
   const lists = listCollections(site.collections).map(([name, list]) => ({ name, read: readDevList(contentDir, name, list, render, links, cache, cacheKey) }));
   const content = await fixed;
   for (const { name, read } of lists) content.collections[name] = read.entries;
+  loadedEntries = { total: lists.reduce((n, l) => n + l.read.entries.length, 0), read: lists.reduce((n, l) => n + l.read.read, 0) };
   setImmediate(() => void Promise.all(lists.map((l) => l.read.save())).catch(() => {}));
   return content;
 }
@@ -182,7 +186,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'load':
       state = await settle(await loadAll());
       reads.clear();
-      return { id: msg.id, ok: true, affected: '*', highlight: site.markdown?.highlight !== false };
+      return { id: msg.id, ok: true, affected: '*', highlight: site.markdown?.highlight !== false, entries: loadedEntries };
     case 'update': {
       if (!state) {
         state = await settle(await loadAll());
