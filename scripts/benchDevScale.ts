@@ -39,6 +39,10 @@ interface StartFigures {
 /** One start of `site dev` from checkout `root` on `content`, in this process (the child's part). */
 async function child(root: string, content: string, cacheDir: string, edits: number, article: string): Promise<StartFigures> {
   const { dev } = (await import(pathToFileURL(path.join(root, 'generator', 'dev', 'dev.ts')).href)) as typeof import('../generator/dev/dev.ts');
+  // The worker's bundle is made untimed when the checkout has none (a first start of the engine, not of the site).
+  const { workerBundle } = (await import(pathToFileURL(path.join(root, 'generator', 'dev', 'workerBundle.ts')).href)) as typeof import('../generator/dev/workerBundle.ts');
+  const { generatorRoot } = (await import(pathToFileURL(path.join(root, 'generator', 'cache', 'sourceKey.ts')).href)) as typeof import('../generator/cache/sourceKey.ts');
+  await (await workerBundle(generatorRoot, root, path.join(generatorRoot, 'generator', 'dev', 'siteWorker.ts'))).dispose();
   const port = await freePort();
   const t = performance.now();
   let readyMs = 0;
