@@ -159,7 +159,7 @@ function listName(file: string): string {
 
 /**
  * Every collection: the lists' entries from the build cache where their files are unchanged (devEntries.ts),
- * the file and record collections read afresh. The lists' packs are written once the answer has gone.
+ * the file and record collections read afresh, and the lists' packs written where they changed.
  */
 /** The list entries of the last full load, and how many of them were read (not taken from the cache). */
 let loadedEntries = { total: 0, read: 0 };
@@ -172,7 +172,8 @@ async function loadAll(): Promise<ContentSnapshot> {
   const content = await fixed;
   for (const { name, read } of lists) content.collections[name] = read.entries;
   loadedEntries = { total: lists.reduce((n, l) => n + l.read.entries.length, 0), read: lists.reduce((n, l) => n + l.read.read, 0) };
-  setImmediate(() => void Promise.all(lists.map((l) => l.read.save())).catch(() => {}));
+  // Written before the answer (a stop right after the start must find them), only when something was read.
+  await Promise.all(lists.map((l) => l.read.save())).catch(() => {});
   return content;
 }
 
