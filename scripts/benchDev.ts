@@ -3,13 +3,19 @@
  *  1. start: time until the home page is served (backend booting in parallel, fresh data dir)
  *  2. edit-to-served: write an article, wait until the served HTML has the new text; p50/p95
  *  3. memory: RSS and heap before and after all edits (flat = no leaked module graphs)
- * Works on a temporary copy of content/, so the real content is never touched.
+ * Works on a temporary copy of content/, so the real content is never touched. `--scale`: benchDevScale.ts.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { dev } from '../generator/dev/dev.ts';
+
+// `--scale`: first and warm starts and edits on N generated articles (benchDevScale.ts).
+if (process.argv.includes('--scale')) {
+  await import('./benchDevScale.ts');
+  process.exit(0);
+}
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -79,7 +79,10 @@ export class DevSite {
         }),
       ]);
       await this.worker.call({ type: 'assets', assets: this.assets.page() });
-      await this.withSite(await loading);
+      const loaded = await loading;
+      const { total = 0, read = 0 } = loaded.entries ?? {};
+      if (read < total) this.log(`Read ${read} of ${total} entries: the others are unchanged since the last start (from the build cache).`);
+      await this.withSite(loaded);
       for (const m of made) if (m.status === 'rejected') throw m.reason;
     });
   }

@@ -9,9 +9,11 @@ import type { Route } from '../site/defineConfig.ts';
 const shows = (deps: string[], file: string) => deps.some((d) => d === file || (d.endsWith('/') && file.startsWith(d)));
 
 export function affectedPages(before: readonly Route[], after: readonly Route[], reads: ReadonlyMap<string, string[]>, changed: string[]): string[] | '*' {
-  if (before.map((r) => r.path).join() !== after.map((r) => r.path).join()) return '*';
+  if (before !== after && before.map((r) => r.path).join() !== after.map((r) => r.path).join()) return '*';
   const files = changed.map((f) => f.split('\\').join('/'));
-  const byPath = new Map(after.map((r) => [r.path, r]));
+  // Only the pages rendered so far are looked up (a few of thousands of routes).
+  const wanted = new Set(reads.keys());
+  const byPath = new Map(after.filter((r) => wanted.has(r.path)).map((r) => [r.path, r]));
   const carries = (path: string, f: string) => JSON.stringify(byPath.get(path) ?? null).includes(JSON.stringify(f));
   return [...reads].filter(([path, deps]) => deps.includes('routes') || files.some((f) => shows(deps, f) || carries(path, f))).map(([path]) => path);
 }

@@ -68,6 +68,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   );
   const hub = new SseHub();
   const site = new DevSite(config, bundle, hub, log, dataDir);
+  const { contentDir, templatesDir, widgetsDir, supabaseDir } = config;
+  // The watcher looks at every file of the site (seconds on thousands of articles): on this thread while the
+  // worker reads the content. A change it sees meanwhile is applied after the start.
+  const watching = watchSite({ contentDir, templatesDir, widgetsDir, supabaseDir, configFile, componentsDir: path.join(config.root, COMPONENTS_DIR) }, (batch) => void site.apply(batch));
+  watching.catch(() => {});
   await site.start(backend.expected.catch(() => null));
 
   // The editor writes content files: a new secret for each start, in its every URL (editor/editorAccess.ts).
@@ -80,12 +85,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const server = http.createServer(devRequestHandler(site, hub, path.join(config.cacheDir, 'images'), editor));
   const port = await listen(server, options.port ?? 4321).catch(async (e: unknown) => {
     // Nothing may keep running when the server cannot start.
-    await Promise.all([site.close(), bundle.dispose(), backend.running.then((b) => b?.close(), () => {})]);
+    await Promise.all([site.close(), bundle.dispose(), backend.running.then((b) => b?.close(), () => {}), watching.then((w) => w.close(), () => {})]);
     throw e;
   });
   const url = `http://127.0.0.1:${port}`;
-  const { contentDir, templatesDir, widgetsDir, supabaseDir } = config;
-  const watcher = await watchSite({ contentDir, templatesDir, widgetsDir, supabaseDir, configFile, componentsDir: path.join(config.root, COMPONENTS_DIR) }, (batch) => void site.apply(batch));
+  const watcher = await watching;
 
   log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
   const editorUrl = `${url}${editor.base}`;

@@ -44,5 +44,6 @@ export interface WorkerData {
 
 export type WorkerResponse =
   /** `highlight` (after load): whether the site's markdown highlights code (the stylesheet carries its colours then). */
-  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean; editor?: unknown }
+  /** `entries` (after load): the list entries, and how many of them were read (the others came from the build cache). */
+  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean; editor?: unknown; entries?: { total: number; read: number } }
   | { id: number; ok: false; error: WireError };
