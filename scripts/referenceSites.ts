@@ -623,11 +623,14 @@ export async function referenceTools(
   const tools: ReferenceTool[] = [];
   const missing: string[] = [];
   let eleventy: string | undefined;
-  if (count > eleventyUpTo) missing.push(`Eleventy at ${count.toLocaleString('en-US')} articles (left out above ${eleventyUpTo.toLocaleString('en-US')}: --eleventy-max N)`);
-  else try {
-    eleventy = eleventyCli(root);
-  } catch (e) {
-    missing.push(`Eleventy (could not install @11ty/eleventy@${ELEVENTY_VERSION}: ${(e as Error).message.split('\n')[0]})`);
+  if (count > eleventyUpTo) {
+    missing.push(`Eleventy at ${count.toLocaleString('en-US')} articles (left out above ${eleventyUpTo.toLocaleString('en-US')}: --eleventy-max N)`);
+  } else {
+    try {
+      eleventy = eleventyCli(root);
+    } catch (e) {
+      missing.push(`Eleventy (could not install @11ty/eleventy@${ELEVENTY_VERSION}: ${(e as Error).message.split('\n')[0]})`);
+    }
   }
   if (eleventy) {
     const cli = eleventy;
