@@ -13,6 +13,9 @@ import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, seconds
 
 const KINDS = ['cold', 'warm, nothing changed', 'one article changed'] as const;
 
+/** The median of the runs' peak RSS (MB): memory moves less than time, and not with the same run. */
+const medianRss = (runs: Run[]): number => [...runs].map((r) => r.rssMb).sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)]!;
+
 async function measure(roots: [string, string], tmp: string, size: number, rounds: number, changes: number): Promise<Run[][][]> {
   const dir = path.join(tmp, `n${size}`);
   await mkdir(dir, { recursive: true });
@@ -42,10 +45,17 @@ export async function againstBench(root: string, other: string, tmp: string, siz
   const lines: string[] = [];
   for (const size of sizes) {
     const runs = await measure([root, other], tmp, size, rounds, changes);
-    lines.push('', `### ${thousands(size)} generated articles, ${rounds} rounds interleaved (${changes} article changes a round): medians (fastest–slowest)`, '', '| build | this checkout | the other | ratio |', '|---|---|---|---|');
+    lines.push(
+      '',
+      `### ${thousands(size)} generated articles, ${rounds} rounds interleaved (${changes} article changes a round): medians (fastest–slowest), then the median of each side's peak RSS`,
+      '',
+      '| build | this checkout | the other | ratio | peak RSS, this checkout | the other | ratio |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const [k, kind] of KINDS.entries()) {
       const [ours, theirs] = [medianOf(runs[0]![k]!), medianOf(runs[1]![k]!)];
-      lines.push(`| ${kind} | ${seconds(ours)}${ours.range} | ${seconds(theirs)}${theirs.range} | ${(ours.ms / theirs.ms).toFixed(3)} |`);
+      const [ourRss, theirRss] = [medianRss(runs[0]![k]!), medianRss(runs[1]![k]!)];
+      lines.push(`| ${kind} | ${seconds(ours)}${ours.range} | ${seconds(theirs)}${theirs.range} | ${(ours.ms / theirs.ms).toFixed(3)} | ${ourRss.toFixed(0)} MB | ${theirRss.toFixed(0)} MB | ${(ourRss / theirRss).toFixed(3)} |`);
     }
   }
   console.log([...lines, '', `${os.availableParallelism()} cores, Node ${process.version}; ${machineLine(cpu, memory)}`].join('\n'));

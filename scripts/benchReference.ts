@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --reference [--sizes 1000,4000,16000] [--rounds 5]`: `site build` against Hugo 0.111
+ * `npm run bench -- --reference [--sizes 1000,4000,16000,64000] [--rounds 5] [--eleventy-max 16000]`: `site build` against Hugo 0.111
  * and Eleventy 3.1 building the same blog (scripts/referenceSites.ts), at each size. Each round runs, in
  * turn: our cold build, Hugo's, Eleventy's; our build with nothing changed and Hugo's second build of
  * the same project (Hugo keeps no rendered pages between builds: its "warm" build renders everything
@@ -10,8 +10,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, seconds, siteBuild, thousands, twoThreadCheck, twoThreadLine, type Measured, type Run } from './benchRuns.ts';
+import { benchContent, cpuCheckMs, machineLine, medianOf, memoryCheckMs, numberArg, seconds, siteBuild, thousands, twoThreadCheck, twoThreadLine, type Measured, type Run } from './benchRuns.ts';
 import { describeOutput, referenceShell, referenceTools, type OutputSummary } from './referenceSites.ts';
+import { perPageLines } from './perPage.ts';
 
 /** The goals, as ratios of ours to Hugo's, measured in one run on one machine. */
 export const GOALS = {
@@ -49,7 +50,7 @@ async function measureSize(root: string, tmp: string, size: number, rounds: numb
   // Our bundles ready before anything is timed, and one built article page: the references' shared markup.
   await siteBuild(root, ['--content', content, '--out', path.join(dir, 'warmup'), '--cache-dir', path.join(dir, 'warmup-cache'), '--no-cache', '--no-social-images']);
   const shell = referenceShell(content, await readFile(path.join(dir, 'warmup', 'blog', 'bench-00000.html'), 'utf8'));
-  const { tools, missing } = await referenceTools(root, path.join(dir, 'reference'), size, shell, await realArticles(root));
+  const { tools, missing } = await referenceTools(root, path.join(dir, 'reference'), size, shell, await realArticles(root), numberArg('eleventy-max', 16000));
   // Every cold run gets an output and cache folder of its own: truly cold, and nothing is deleted
   // between runs (deleting thousands of files slows the next ones' file creation on ext4).
   const ours = (i: number) => ['--content', content, '--out', path.join(dir, `dist-${i}`), '--cache-dir', path.join(dir, `cache-${i}`), '--no-social-images'];
@@ -171,5 +172,6 @@ export async function referenceBench(root: string, base: string, sizes: number[]
     printSize(r);
   }
   console.log(`\n${os.availableParallelism()} cores, Node ${process.version}; ${machineLine(cpu, memory)}; ${twoThreadLine(threads)}`);
+  console.log(['', '### `site build`, cold: time per page and peak RSS', '', ...perPageLines(results.map((r) => ({ size: r.size, cold: r.ours.cold })))].join('\n'));
   printRatios(results);
 }

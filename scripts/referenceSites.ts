@@ -617,14 +617,20 @@ export async function referenceTools(
   count: number,
   shell: ReferenceShell,
   extra: Map<string, string> = new Map(),
+  /** Most articles Eleventy is run with: above, it is named in `missing` (at 64,000 one build takes many minutes and gigabytes). */
+  eleventyUpTo = Infinity,
 ): Promise<{ tools: ReferenceTool[]; missing: string[] }> {
   const tools: ReferenceTool[] = [];
   const missing: string[] = [];
   let eleventy: string | undefined;
-  try {
-    eleventy = eleventyCli(root);
-  } catch (e) {
-    missing.push(`Eleventy (could not install @11ty/eleventy@${ELEVENTY_VERSION}: ${(e as Error).message.split('\n')[0]})`);
+  if (count > eleventyUpTo) {
+    missing.push(`Eleventy at ${count.toLocaleString('en-US')} articles (left out above ${eleventyUpTo.toLocaleString('en-US')}: --eleventy-max N)`);
+  } else {
+    try {
+      eleventy = eleventyCli(root);
+    } catch (e) {
+      missing.push(`Eleventy (could not install @11ty/eleventy@${ELEVENTY_VERSION}: ${(e as Error).message.split('\n')[0]})`);
+    }
   }
   if (eleventy) {
     const cli = eleventy;

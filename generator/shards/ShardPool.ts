@@ -354,7 +354,10 @@ export class ShardPool {
    * that each merges with what the one before wrote.
    */
   async close(): Promise<void> {
-    for (const lane of this.lanes) await lane.finish();
-    await Promise.all(this.lanes.map((l) => l.close()));
+    const lanes = this.lanes;
+    // Once: a pool closed when its pages are done is closed again, with nothing left, when the build ends.
+    this.lanes = [this.local];
+    for (const lane of lanes) await lane.finish();
+    await Promise.all(lanes.map((l) => l.close()));
   }
 }

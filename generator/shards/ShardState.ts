@@ -215,7 +215,8 @@ export class ShardState {
     const digest = routeDigester(allEntries(content, this.site.collections));
     this.folders.clear();
     this.session = {
-      job,
+      // The lists' metadata is in the route table now (or the caller's own): not kept twice for the whole render.
+      job: { ...job, lists: {} },
       byPath: new Map(routes.map((r) => [r.path, r])),
       hashOf: depHasher(content, this.site.collections, routes, digest, job.images, job.components),
       digest,

@@ -11,6 +11,7 @@ import type { ResolvedConfig } from '../config.ts';
 import { listCollections, metaOf, type ContentSnapshot } from '../content/load.ts';
 import type { Progress } from '../core/progress.ts';
 import type { PageSummary } from '../checks/summarizePage.ts';
+import { shareStrings, stringTable } from '../checks/sharedStrings.ts';
 import type { Entry, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
@@ -103,6 +104,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
   // render: the pack is not all left for the end, when this thread alone is busy and joining and
   // encoding all of its JSON at once would hold the build up.
   const packed = new Map<string, Buffer>();
+  const table = stringTable();
   const remember = ({ path, key, deps, hash, stamp, bytes, summary }: BuiltPage): Buffer => {
     const entry: PageEntry = { key, deps, hash, stamp, bytes, summary };
     // `"path":{entry},`: the pack is "{", every route's piece in route order (the last without its comma), "}".
@@ -131,7 +133,11 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
         job,
         misses,
         (batch, n) => {
-          batch.forEach(remember);
+          for (const page of batch) {
+            // Kept until the checks: the strings every page repeats are held once.
+            shareStrings(table, page);
+            remember(page);
+          }
           progress.update('Rendering pages', cached + n, routes.length);
         },
         { content, routes },
@@ -145,6 +151,8 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
   }
   const fresh = await rendering;
   progress.done();
+  // Every page is rendered: the workers stop now, so their heaps are gone before the search index and the checks.
+  await pool.close();
   for (const p of fresh) {
     pages.set(p.path, p);
     if (!out) memory.set(p.file, p.html!);
