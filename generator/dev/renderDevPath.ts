@@ -56,7 +56,7 @@ export function renderDevPath(urlPath: string, { site, current, assets, images, 
   const extra = HOST_FILES.has(name) ? undefined : current.files.get(name);
   if (extra !== undefined) return { result: { status: 200, body: extra, type: typeOf(name) } };
   if (site.search && (urlPath === '/search/index.json' || urlPath.startsWith('/assets/search/'))) {
-    const json = (current.search ??= searchFiles(site.search, plan.content.collections, plan.routes)).get(name);
+    const json = (current.search ??= searchFiles(site.search, plan.content.collections, plan.routes, site.i18n)).get(name);
     return { result: json === undefined ? null : { status: 200, body: json, type: typeOf(name) } };
   }
   const file = fileForPath(urlPath);

@@ -13,10 +13,10 @@ import { contentHash } from '../core/contentHash.ts';
 import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../core/errors.ts';
-import type { Entry, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
+import type { Entry, I18nOptions, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
+import { searchIndexFiles } from './searchIndexFiles.ts';
 import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
 import { bodyWords } from './bodyWords.ts';
-import { buildSearchIndex } from './buildSearchIndex.ts';
 import { searchDoc, searchedEntries } from './searchDoc.ts';
 
 export interface SearchStageInput {
@@ -32,6 +32,8 @@ export interface SearchStageInput {
   /** What the pack of body words is valid for (the generator's key: markdown options are in the config). */
   key: string;
   render: (source: string) => MarkdownResult;
+  /** A multilingual site's locales: an index per locale. */
+  i18n?: I18nOptions;
 }
 
 export interface SearchStageResult {
@@ -65,9 +67,9 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
       body = known ?? renderedWords(input.contentDir, list, entry, input.render);
       kept[entry.hash] = body;
     }
-    return searchDoc(search, entry, url, body);
+    return { doc: searchDoc(search, entry, url, body), entry };
   });
-  const files = buildSearchIndex(docs);
+  const files = searchIndexFiles(docs, input.i18n);
   // The pack holds the current entries only; rewritten when it holds others or lacks any.
   const saved = pack?.save(kept) ?? Promise.resolve();
   return { files, words, saved };
