@@ -7,8 +7,11 @@ import type { Alternate, Route } from '../site/defineConfig.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
 import { ogLocale } from './ogLocale.ts';
 
-/** The alternates search engines should see from a page: none from a page that is not indexable. */
-export const indexableAlternates = (route: Route): Alternate[] => (route.indexable ? (route.alternates ?? []).filter((a) => a.indexable) : []);
+/** The alternates search engines should see from a page: none from a page that is not indexable, nor from one with no other translation. */
+export function indexableAlternates(route: Route): Alternate[] {
+  const alternates = route.indexable ? (route.alternates ?? []).filter((a) => a.indexable) : [];
+  return alternates.length > 1 ? alternates : [];
+}
 
 /** hreflang -> absolute URL, in the locales' order, then x-default. */
 export function hreflangLinks(route: Route, siteUrl: string): { hreflang: string; href: string }[] {
