@@ -148,6 +148,19 @@ describe('the multilingual fixture, built by the CLI', () => {
     expect(de).toContain('<a href="/de/blog/first-map" hrefLang="de" lang="de" aria-current="page">Deutsch</a>');
   });
 
+  it('renders again the pages of a locale whose strings file changed, from a warm cache', async () => {
+    const site = path.join(tmp, 'warm');
+    await cp(fixture, site, { recursive: true, filter: (src) => path.basename(src) !== '.site' });
+    const args = ['build', '--out', path.join(site, 'dist'), '--cache-dir', path.join(site, 'cache')];
+    expect((await runSite(site, ...args)).code).toBe(0);
+    const file = path.join(site, 'content/strings/de.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('published: "Veröffentlicht"', 'published: "Erschienen"'));
+    const warm = await runSite(site, ...args);
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(await readFile(path.join(site, 'dist/de/blog/first-map.html'), 'utf8')).toContain('Erschienen <time');
+    expect(await readFile(path.join(site, 'dist/blog/first-map.html'), 'utf8')).toContain('Published <time');
+  });
+
   it('fails on a string a locale lacks, naming the locale, the key and the file', async () => {
     const run = await buildEdited('missing-key', async (site) => {
       const file = path.join(site, 'content/strings/de.yaml');
