@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSite, type Run } from './runSite.ts';
+import { hashTree, runSite, type Run } from './runSite.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/i18n-site', import.meta.url));
 const SITE_URL = 'https://atlas.example';
@@ -146,6 +146,13 @@ describe('the multilingual fixture, built by the CLI', () => {
     expect(await page('blog/first-map.html')).toContain('<time dateTime="2026-03-14">March 14, 2026</time>');
     expect(de).toContain('<nav aria-label="Sprachen"><ul><li><a href="/blog/first-map" hrefLang="en" lang="en">English</a></li>');
     expect(de).toContain('<a href="/de/blog/first-map" hrefLang="de" lang="de" aria-current="page">Deutsch</a>');
+  });
+
+  it('writes the same pages when worker threads render them (their route table linked as the plan links it)', async () => {
+    const workers = path.join(tmp, 'workers');
+    const run = await runSite(fixture, 'build', '--out', workers, '--cache-dir', path.join(tmp, 'cache-workers'), '--workers', '2');
+    expect(run.stdout).toContain('2 workers');
+    expect(await hashTree(workers)).toEqual(await hashTree(out));
   });
 
   it('renders again the pages of a locale whose strings file changed, from a warm cache', async () => {
