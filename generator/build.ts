@@ -123,7 +123,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     );
     run.writing(rendered.saved);
     const search = await run.stage('search', () =>
-      searchIndexStage({ search: site.search, collections: plan.content.collections, lists: Object.fromEntries(ctx.lists), routes, contentDir: config.contentDir, rendered: rendered.list, cache, key: generatorKey, render: ctx.render }),
+      searchIndexStage({ search: site.search, collections: plan.content.collections, lists: Object.fromEntries(ctx.lists), routes, contentDir: config.contentDir, rendered: rendered.list, cache, key: generatorKey, render: ctx.render, i18n: site.i18n }),
     );
     run.writing(search.saved);
     for (const [file, data] of search.files) run.emit(file, data);

@@ -74,6 +74,18 @@ export const errorTable = {
     message: ({ file, line, reason }) => `${file}${line ? `:${line}` : ''} is not valid YAML: ${reason}.`,
     hint: 'Check the indentation near that line, and quote values that contain a colon.',
   }),
+  StringMissing: entry<{ locale: string; key: string; file: string; exists: boolean }>({
+    title: 'A UI string is missing in a locale',
+    message: ({ locale, key, file, exists }) =>
+      exists ? `${file} (locale "${locale}") has no string "${key}".` : `The locale "${locale}" has no strings file ${file}, so it lacks the string "${key}".`,
+    hint: ({ key, file }) => `Add ${key}: <its translation> to ${file}: every locale's strings file holds every key the templates and the other locales use.`,
+  }),
+  TranslationMissing: entry<{ entry: string; locale: string }>({
+    title: 'An entry has no translation in a locale',
+    message: ({ entry, locale }) => `${entry} has no translation in the locale "${locale}".`,
+    hint: ({ entry, locale }) =>
+      `Write the ${locale} version beside it (${entry.replace(/(\.[a-z][a-z0-9-]*)?\.(md|json|ya?ml)$/i, `.${locale}.$2`)}), or set i18n.fallback to "page" in site.config.ts for a fallback page that shows the original.`,
+  }),
   IslandUnknown: entry<{ name: string; route: string; template: string; near?: string; known: string[] }>({
     title: 'An island has no widget file',
     message: ({ name, route, template, near }) =>

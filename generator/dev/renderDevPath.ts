@@ -67,7 +67,7 @@ export function renderDevPath(urlPath: string, { site, current, assets, images, 
     current.files ??= planFiles(site, plan, { statics: assets.statics, backendUrl: assets.backendUrl, files: assets.files }, locate);
     const extra = HOST_FILES.has(name) ? undefined : current.files.get(name);
     if (extra !== undefined) return { result: { status: 200, body: extra, type: typeOf(name) } };
-    if (site.search && (urlPath === '/search/index.json' || urlPath.startsWith('/assets/search/'))) {
+    if (site.search && (urlPath.startsWith('/search/') || urlPath.startsWith('/assets/search/'))) {
       const json = (current.search ??= search()).get(name);
       return { result: json === undefined ? null : { status: 200, body: json, type: typeOf(name) } };
     }

@@ -124,7 +124,7 @@ function renderPath(urlPath: string): Rendered {
     ...(s ? { socialUrl: (route: Route) => s.urlOf(route, current.plan.meta) } : {}),
     body: (entry) => bodies().body(entry),
     search: () => {
-      const files = devSearchFiles(site.search, current.plan.content.collections, current.plan.routes, (entry) => bodies().bodyWords(entry));
+      const files = devSearchFiles(site.search, current.plan.content.collections, current.plan.routes, (entry) => bodies().bodyWords(entry), site.i18n);
       const searched = site.search ? (current.content.collections[site.search.collection] as EntryMeta[]) : [];
       void bodies().saveWords(searched).catch(() => {});
       return files;

@@ -12,6 +12,8 @@ import { assertDistinctFiles } from '../routes.ts';
 import type { Entry, Route, SiteMeta } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { checkMeta } from '../site/checkMeta.ts';
+import { localizeCollections } from '../i18n/localizeCollections.ts';
+import { linkTranslations } from '../i18n/linkTranslations.ts';
 
 export interface PlanInput {
   site: AnySite;
@@ -47,12 +49,14 @@ export interface SitePlan {
 export function planSite({ site, content, publish, siteUrl, locate }: PlanInput): SitePlan {
   const lists = listCollections(site.collections);
   const published = lists.map(([name, list]) => selectPublished(list, content.collections[name] as Entry[], publish));
-  const collections = { ...content.collections };
+  let collections = { ...content.collections };
   lists.forEach(([name], i) => (collections[name] = published[i]!.entries));
+  if (site.i18n) collections = localizeCollections(site.i18n, site.collections, collections);
   const shown: ContentSnapshot = { ...content, collections };
   const meta = checkMeta(site.meta(collections));
   const previews = lists.flatMap(([name]) => (collections[name] as Entry[]).filter((e) => e.draft === true || e.scheduled !== undefined).map((e) => e.file));
-  const routes = noindexPreviews(site.routes(collections) as Route[], new Set(previews));
+  const listed = noindexPreviews(site.routes(collections) as Route[], new Set(previews));
+  const routes = site.i18n ? linkTranslations(site.i18n, listed) : listed;
   assertDistinctFiles(routes);
   const images = namedImages([
     ...Object.entries(content.images ?? {}).map(([file, refs]) => ({ file, refs })),

@@ -9,9 +9,10 @@
 import type { ReactNode } from 'react';
 import type { HeadTag } from '../seo/headTags.ts';
 
-export function Document({ lang, head, children }: { lang: string; head: ReactNode; children: ReactNode }) {
+/** `dir` only on a multilingual site (its locale's "ltr" or "rtl"). */
+export function Document({ lang, dir, head, children }: { lang: string; dir?: 'ltr' | 'rtl'; head: ReactNode; children: ReactNode }) {
   return (
-    <html lang={lang}>
+    <html lang={lang} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -22,6 +22,8 @@ import { collectionDeps, trackReads } from './trackReads.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import { placeImages } from '../images/markdownImages.ts';
 import { renderFailure } from './renderFailure.ts';
+import { withLocale } from '../i18n/withLocale.ts';
+import type { ListCollection } from '../site/defineConfig.ts';
 
 export interface PageAssets {
   stylesheet: string;
@@ -44,10 +46,12 @@ export function renderPage(site: AnySite, route: Route, ctx: RenderContext, asse
 const Bare = ({ children }: { route: Route; children: ReactNode }) => children;
 
 /** One page of many: `shared` holds the subtrees this content snapshot's pages have rendered so far; `ctx` records the page's reads. */
-export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext, assets: PageAssets, shared: SharedFragments): PageParts {
+export function renderPageParts(site: AnySite, route: Route, siteCtx: RenderContext, assets: PageAssets, shared: SharedFragments): PageParts {
   const Page = site.templates[route.template];
   if (!Page) throw new SiteError('TemplateMissing', { route: route.path, template: route.template, known: Object.keys(site.templates) });
   const Layout = site.layout ?? Bare;
+  const strings = site.i18n?.strings ? (site.collections[site.i18n.strings] as ListCollection | undefined) : undefined;
+  const ctx = site.i18n ? withLocale(siteCtx, site.i18n, route, strings) : siteCtx;
   try {
     const meta = site.meta(ctx.content);
     const own = assets.socialImages?.[route.path];
@@ -56,7 +60,7 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
     const tools = { content: ctx.content, siteUrl: ctx.siteUrl, url, asset: ctx.asset, ...(own ? { socialImage: own } : {}) };
     const parts: HeadParts = {
       csp: assets.csp,
-      head: headTags({ route, meta, siteUrl: ctx.siteUrl, socialImage }),
+      head: headTags({ route, meta, siteUrl: ctx.siteUrl, socialImage, ...(site.i18n ? { i18n: site.i18n } : {}) }),
       icon: meta.favicon ? ctx.asset(meta.favicon) : '',
       stylesheet: assets.stylesheet,
       scripts: assets.scripts,
@@ -65,7 +69,7 @@ export function renderPageParts(site: AnySite, route: Route, ctx: RenderContext,
     // Markdown images become their <picture> once the page is rendered (images/markdownImages.ts).
     const html = placeImages(
       renderToStaticMarkup(
-        <Document lang={meta.language} head={<HeadElements {...parts} />}>
+        <Document lang={ctx.locale?.lang ?? meta.language} dir={ctx.locale?.dir} head={<HeadElements {...parts} />}>
           <SiteContext.Provider value={ctx}>
             <SharedContext.Provider value={shared}>
               <Layout route={route}>

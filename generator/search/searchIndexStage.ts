@@ -13,7 +13,8 @@ import { contentHash } from '../core/contentHash.ts';
 import { parseEntryMeta } from '../content/load.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../core/errors.ts';
-import type { Entry, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
+import type { Entry, I18nOptions, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
+import { searchIndexFiles } from './searchIndexFiles.ts';
 import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
 import { fitsDelta } from '../cache/BuildCache.ts';
 import { hashParts } from '../core/contentHash.ts';
@@ -35,6 +36,8 @@ export interface SearchStageInput {
   /** What the pack of body words is valid for (the generator's key: markdown options are in the config). */
   key: string;
   render: (source: string) => MarkdownResult;
+  /** A multilingual site's locales: an index per locale. */
+  i18n?: I18nOptions;
 }
 
 export interface SearchStageResult {
@@ -66,7 +69,8 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
   for (const page of input.rendered) if (page.search) fresh.set(page.search.hash, page.search.words);
   const body = (entry: AnyEntry): string | undefined => (withBody ? (fresh.get(entry.hash) ?? pack?.get(entry.hash)) : '');
   // Updated from the last build's index: only the changed entries' words are looked at (the words pack must be intact).
-  const updated = !pack || pack.read ? updateIndex(search, entries, state, body) : null;
+  // A multilingual site's indexes, one per locale, are made whole.
+  const updated = !input.i18n && (!pack || pack.read) ? updateIndex(search, entries, state, body) : null;
   let index: { files: Map<string, string>; state: Record<string, string> };
   const here = new Map<string, string>();
   let savedWords: Promise<void> | undefined;
@@ -83,10 +87,14 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
       if (known === undefined) here.set(entry.hash, (known = renderedWords(input, entry)));
       const fieldWords = searchedFieldWords(search, entry);
       lines.push(docLine(entry, url, fieldWords));
-      return searchDoc(search, entry, url, known, fieldWords);
+      return { doc: searchDoc(search, entry, url, known, fieldWords), entry };
     });
-    const assembled = assembleIndex(termsOf(docs), docChunks(docs, CHUNK), docs.length);
-    index = { files: assembled.files, state: indexState(assembled, lines) };
+    if (input.i18n) index = { files: searchIndexFiles(docs, input.i18n), state: {} };
+    else {
+      const own = docs.map((d) => d.doc);
+      const assembled = assembleIndex(termsOf(own), docChunks(own, CHUNK), own.length);
+      index = { files: assembled.files, state: indexState(assembled, lines) };
+    }
   }
   // The words pack holds the current entries (and, while a delta holds the change, the ones they replaced).
   const kept: Record<string, string> = {};

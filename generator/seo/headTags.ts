@@ -3,7 +3,8 @@
  * and Twitter card tags for a route. Pure: returns tag descriptions that the
  * document shell renders.
  */
-import type { Route, SiteMeta } from '../site/defineConfig.ts';
+import type { I18nOptions, Route, SiteMeta } from '../site/defineConfig.ts';
+import { hreflangLinks, ogLocaleAlternates } from './hreflangTags.ts';
 import { absoluteUrl } from './absoluteUrl.ts';
 import { ogLocale } from './ogLocale.ts';
 
@@ -18,10 +19,14 @@ export interface HeadInput {
   siteUrl: string;
   /** Absolute or root-relative URL of the social image, if the site has one. */
   socialImage?: string;
+  /** A multilingual site's locales: the route's locale sets og:locale, its alternates hreflang links. */
+  i18n?: I18nOptions;
 }
 
-export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput): HeadTag[] {
-  const canonical = absoluteUrl(siteUrl, route.path);
+export function headTags({ route, meta: site, siteUrl, socialImage, i18n }: HeadInput): HeadTag[] {
+  // A fallback page's canonical is the original it shows.
+  const canonical = absoluteUrl(siteUrl, route.canonical ?? route.path);
+  const locale = i18n && route.locale ? i18n.locales[route.locale] : undefined;
   const image = socialImage ? absoluteUrl(siteUrl, socialImage) : undefined;
   const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
   const tags: HeadTag[] = [
@@ -31,6 +36,7 @@ export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput)
   if (!route.indexable) tags.push(meta({ name: 'robots', content: 'noindex, nofollow' }));
   // A 404 page has no canonical URL of its own.
   if (route.file !== '404.html') tags.push({ tag: 'link', attrs: { rel: 'canonical', href: canonical } });
+  if (i18n) for (const attrs of hreflangLinks(route, siteUrl)) tags.push({ tag: 'link', attrs: { rel: 'alternate', ...attrs } });
   tags.push(
     meta({ property: 'og:type', content: route.ogType }),
     meta({ property: 'og:site_name', content: site.name }),
@@ -45,7 +51,8 @@ export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput)
       meta({ property: 'og:image:height', content: '630' }),
     );
   }
-  tags.push(meta({ property: 'og:locale', content: site.locale ?? ogLocale(site.language) }));
+  tags.push(meta({ property: 'og:locale', content: locale ? ogLocale(locale.lang) : (site.locale ?? ogLocale(site.language)) }));
+  for (const alt of locale ? ogLocaleAlternates(route) : []) tags.push(meta({ property: 'og:locale:alternate', content: alt }));
   if (route.article) {
     tags.push(meta({ property: 'article:published_time', content: route.article.publishedTime }));
     if (route.article.section) tags.push(meta({ property: 'article:section', content: route.article.section }));
@@ -56,6 +63,7 @@ export function headTags({ route, meta: site, siteUrl, socialImage }: HeadInput)
     meta({ name: 'twitter:description', content: route.description }),
   );
   if (image) tags.push(meta({ name: 'twitter:image', content: image }));
-  if (site.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.feed.title, href: absoluteUrl(siteUrl, site.feed.path) } });
+  const feed = locale?.feed ?? site.feed;
+  if (feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: feed.title, href: absoluteUrl(siteUrl, feed.path) } });
   return tags;
 }

@@ -20,6 +20,7 @@ import type { ImageManifest } from '../images/imageTypes.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
+import { linkTranslations } from '../i18n/linkTranslations.ts';
 
 import { assetUrl } from '../assets/staticFiles.ts';
 import { SiteError } from '../core/errors.ts';
@@ -204,7 +205,7 @@ export class ShardState {
       ...job.content,
       collections: { ...job.content.collections, ...Object.fromEntries(Object.entries(job.lists).map(([name, metas]) => [name, metas.map(withoutBody)])) },
     };
-    const routes = prepared?.routes ?? (this.site.routes(content.collections) as Route[]);
+    const routes = prepared?.routes ?? linkedRoutes(this.site, content.collections);
     const ctx: RenderContext = {
       content: content.collections,
       routes,
@@ -301,4 +302,10 @@ export class ShardState {
       ...(html === undefined ? {} : { html }),
     };
   }
+}
+
+/** The route table as the plan makes it, in a worker: a multilingual site's routes linked as translations (i18n/linkTranslations.ts). */
+function linkedRoutes(site: AnySite, collections: Record<string, unknown>): Route[] {
+  const routes = site.routes(collections) as Route[];
+  return site.i18n ? linkTranslations(site.i18n, routes) : routes;
 }

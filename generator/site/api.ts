@@ -23,7 +23,12 @@ export {
   type SocialCardData,
   type SocialFont,
   type SocialImagesOptions,
+  type I18nOptions,
+  type LocaleOptions,
+  type PageLocale,
+  type Alternate,
 } from './defineConfig.ts';
+export { localePath } from '../i18n/localePath.ts';
 export { useSite } from '../render/SiteContext.ts';
 export { Shared } from '../render/Shared.tsx';
 export { absoluteUrl, fileForPath } from '../seo/absoluteUrl.ts';

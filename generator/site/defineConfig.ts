@@ -34,6 +34,10 @@ export type EntryMeta<T = Record<never, never>> = T & {
   scheduled?: string;
   /** Set by the engine: the images the entry names (image() fields, its markdown's images), when any. */
   imageRefs?: ImageRef[];
+  /** Set by the engine on a site with `i18n`: the locale of the entry (from its file name, `post.de.md`). */
+  locale?: string;
+  /** Set by the engine on a fallback entry (`i18n.fallback: 'page'`): the locale whose text it shows. */
+  fallback?: string;
 };
 
 /** A markdown file of a list collection: its front matter, where it lives, and its rendered body. */
@@ -73,6 +77,77 @@ export interface Route<E = Entry<any>> {
    * 1200x630 PNG at build time. Without it the page has the site's default image (`meta().socialImage`).
    */
   socialImage?: SocialCardData;
+  /** On a site with `i18n`: the page's locale (default: its entry's, else its path's prefix, else the default locale). */
+  locale?: string;
+  /** On a site with `i18n`: what links a page to its translations (default: the entry's `translationKey` field, else its path without the locale prefix). */
+  translationKey?: string;
+  /** Set by the engine on a site with `i18n`: the page's translations, this page included (hreflang, sitemap, switcher). */
+  alternates?: Alternate[];
+  /** Set by the engine on a fallback page: the path of the original its canonical names. */
+  canonical?: string;
+}
+
+/** One translation of a page: what hreflang links and a language switcher need. */
+export interface Alternate {
+  /** The locale's code in `i18n.locales`. */
+  locale: string;
+  /** Its language tag (hreflang, lang). */
+  lang: string;
+  label: string;
+  path: string;
+  /** The page itself. */
+  current: boolean;
+  /** The default locale's page: what hreflang "x-default" names. */
+  xDefault: boolean;
+  /** Open to search engines: only these are hreflang alternates (a fallback page, a preview are not). */
+  indexable: boolean;
+}
+
+/** One locale of a multilingual site. */
+export interface LocaleOptions {
+  /** BCP 47 language tag: `<html lang>`, hreflang, og:locale ("de", "en-GB", "ar"). */
+  lang: string;
+  /** Writing direction: `<html dir>`. Default "ltr". */
+  dir?: 'ltr' | 'rtl';
+  /** Its name in its own language, for a language switcher ("Deutsch"). */
+  label: string;
+  /** This locale's feed, linked from its pages instead of `meta().feed`. */
+  feed?: { title: string; path: string };
+}
+
+/** A site in several languages (docs/i18n.md). */
+export interface I18nOptions {
+  /** Locale code -> its language, direction and label; the code is the path prefix and the file suffix (`post.de.md`). */
+  locales: Record<string, LocaleOptions>;
+  /** The code of the locale entries without a suffix are in, and `x-default` names. */
+  defaultLocale: string;
+  /** Whether the default locale's paths carry its prefix too (`/en/...`). Default false. */
+  prefixDefault?: boolean;
+  /** The list collection of UI strings: one YAML file per locale, named by its code (`strings/de.yaml`). */
+  strings?: string;
+  /** The list collections written per locale. Default: every list collection but `strings`. */
+  collections?: string[];
+  /**
+   * An entry missing in a locale: 'error' fails the build naming entry and locale; 'page' gives that locale
+   * a fallback entry (`fallback` set: noindex, canonical to the original, no hreflang to it).
+   */
+  fallback: 'error' | 'page';
+}
+
+/** What a template knows of its page's locale (`useSite().locale`, on a site with `i18n`). */
+export interface PageLocale {
+  code: string;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  label: string;
+  /** The page's translations, itself included (for a language switcher). */
+  alternates: Alternate[];
+  /** The UI string `key` of this locale (StringMissing when its file lacks it). */
+  t: (key: string) => string;
+  /** A date (yyyy-MM-dd, ISO date-time or Date) in this locale's words (Intl.DateTimeFormat; UTC). */
+  formatDate: (date: string | Date, options?: Intl.DateTimeFormatOptions) => string;
+  /** A number in this locale's digits and separators (Intl.NumberFormat). */
+  formatNumber: (n: number, options?: Intl.NumberFormatOptions) => string;
 }
 
 /** What a social card shows: a title, and whatever else the site's card reads (a category above it, a date). */
@@ -176,6 +251,8 @@ export interface RenderContext<Content = Record<string, unknown>, R extends Rout
    * field holds it): what <Image> shows. Throws ImageNotFound for an image no content file names.
    */
   image?: (src: string) => ResponsiveImage;
+  /** On a site with `i18n`: the page's locale, its translations and strings (not inside <Shared>). */
+  locale?: PageLocale;
 }
 
 /** Site-wide head data, derived from the content once per build. */
@@ -268,6 +345,8 @@ export interface SiteDefinition<
    * from elsewhere on the machine is published by mistake. Links that stay inside the site always work.
    */
   followSymlinks?: boolean;
+  /** A site in several languages: locales, strings, fallbacks (docs/i18n.md); off without it. */
+  i18n?: I18nOptions;
   /** Plugins (definePlugin): hooks that add routes, files, structured data and its rules, checks, and steps after a build. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   plugins?: SitePlugin<any, any>[];

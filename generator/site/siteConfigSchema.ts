@@ -46,6 +46,11 @@ export const EXPECTED = {
   search: 'must be { collection: the name of a list collection, fields: its fields to search ("body" for the text), url: entry -> its URL }',
   socialImages:
     'must be { card: (data, meta) => the card\'s elements, fonts: [{ file: "templates/fonts/x.woff", name: "Inter", weight: 400 | 700 ... }] }',
+  i18n: 'must be { locales: { code: { lang, dir?, label, feed? } }, defaultLocale: one of the codes, prefixDefault?, strings?, collections?, fallback: "error" | "page" }',
+  'i18n.locale': 'must be { lang: a language tag such as "de" or "en-GB", dir?: "ltr" | "rtl", label: its name, feed?: { title, path } }',
+  'i18n.defaultLocale': 'must be the code of one of i18n.locales',
+  'i18n.fallback': 'must be "error" (a missing translation fails the build) or "page" (a fallback page, noindex, canonical to the original)',
+  'i18n.collection': 'must name a list collection of this config',
   followSymlinks: 'must be true (content may link to files and folders outside the site) or false',
   plugins: 'must be a list of plugins (definePlugin from "site")',
   'plugins.name': 'must be the plugin\'s name, a non-empty string',
@@ -113,6 +118,31 @@ const markdownSchema = z
     const [field, ignored] = engine === 'remark' ? (['markdownItPlugins', markdownItPlugins] as const) : (['remarkPlugins', remarkPlugins] as const);
     if (ignored?.length) ctx.issues.push({ code: 'custom', input: ignored, path: [field], message: EXPECTED[`markdown.${field}.ignored`] });
   });
+/** A site in several languages: its locales, the default one, its strings and its fallback rule. */
+const i18nSchema = z.strictObject(
+  {
+    locales: z.record(
+      z.string().regex(/^[a-z][a-z0-9-]*$/i, { error: EXPECTED['i18n.locale'] }),
+      z.strictObject(
+        {
+          lang: z.string({ error: EXPECTED['i18n.locale'] }).regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, { error: EXPECTED['i18n.locale'] }),
+          dir: z.enum(['ltr', 'rtl'], { error: EXPECTED['i18n.locale'] }).optional(),
+          label: z.string({ error: EXPECTED['i18n.locale'] }).min(1, { error: EXPECTED['i18n.locale'] }),
+          feed: z.strictObject({ title: z.string(), path: z.string() }, { error: EXPECTED['i18n.locale'] }).optional(),
+        },
+        { error: EXPECTED['i18n.locale'] },
+      ),
+      { error: EXPECTED.i18n },
+    ),
+    defaultLocale: z.string({ error: EXPECTED['i18n.defaultLocale'] }),
+    prefixDefault: z.boolean({ error: EXPECTED.i18n }).optional(),
+    strings: z.string({ error: EXPECTED['i18n.collection'] }).optional(),
+    collections: z.array(z.string({ error: EXPECTED['i18n.collection'] }), { error: EXPECTED['i18n.collection'] }).optional(),
+    fallback: z.enum(['error', 'page'], { error: EXPECTED['i18n.fallback'] }),
+  },
+  { error: EXPECTED.i18n },
+);
+
 const WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
 
 /** What site.config.ts's default export must be. */
@@ -171,6 +201,7 @@ export const siteConfigSchema = z.strictObject(
       })
       .optional(),
     followSymlinks: z.boolean({ error: EXPECTED.followSymlinks }).optional(),
+    i18n: i18nSchema.optional(),
     plugins: z
       .array(
         z.looseObject({
@@ -195,7 +226,21 @@ export const siteConfigSchema = z.strictObject(
   if (search && collections[search.collection]?.kind !== 'list') {
     ctx.issues.push({ code: 'custom', input: search.collection, path: ['search', 'collection'], message: EXPECTED.search });
   }
+  checkI18n(ctx.value, (input, path, message) => ctx.issues.push({ code: 'custom', input, path, message }));
 });
+
+/** The i18n block's references: its default locale is one of its locales, and the collections it names are lists. */
+function checkI18n(
+  { i18n, collections }: { i18n?: z.infer<typeof i18nSchema>; collections: Record<string, { kind: string }> },
+  issue: (input: unknown, path: PropertyKey[], message: string) => void,
+): void {
+  if (!i18n) return;
+  if (!Object.hasOwn(i18n.locales, i18n.defaultLocale)) issue(i18n.defaultLocale, ['i18n', 'defaultLocale'], EXPECTED['i18n.defaultLocale']);
+  if (i18n.strings !== undefined && collections[i18n.strings]?.kind !== 'list') issue(i18n.strings, ['i18n', 'strings'], EXPECTED['i18n.collection']);
+  (i18n.collections ?? []).forEach((name, i) => {
+    if (collections[name]?.kind !== 'list') issue(name, ['i18n', 'collections', i], EXPECTED['i18n.collection']);
+  });
+}
 
 /** The keys an object of the schema at `path` takes, for the did-you-mean of an unknown one. */
 export function knownKeys(path: readonly PropertyKey[], value: unknown): string[] {

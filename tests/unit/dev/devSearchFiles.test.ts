@@ -1,13 +1,14 @@
 /**
- * generator/search/searchFiles.ts (the index `site dev` serves, from fully loaded content) and
+ * generator/dev/devSearchFiles.ts (the index `site dev` serves, each body's words from the caller) and
  * searchDoc.ts: which entries are searched, by which fields, and what their results show.
  */
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../../generator/core/errors.ts';
-import { searchFiles } from '../../../generator/search/searchFiles.ts';
+import { devSearchFiles } from '../../../generator/dev/devSearchFiles.ts';
+import { bodyWords } from '../../../generator/search/bodyWords.ts';
 import { MANIFEST_FILE } from '../../../generator/search/buildSearchIndex.ts';
 import { searchIndex } from '../../../generator/islands/searchIndex.ts';
-import type { Route, SearchOptions } from '../../../generator/site/defineConfig.ts';
+import type { EntryMeta, Route, SearchOptions } from '../../../generator/site/defineConfig.ts';
 
 const entry = (slug: string, data: Record<string, unknown>, html: string) => ({ slug, file: `notes/${slug}.md`, hash: slug, headings: [], words: 0, html, ...data });
 const collections = {
@@ -19,9 +20,12 @@ const collections = {
 };
 const routes = ['/n/one', '/n/two'].map((path) => ({ path }) as Route);
 const search: SearchOptions = { collection: 'notes', fields: ['summary', 'tags', 'body'], url: (e) => `/n/${e.slug}` };
+/** The index with each body's words taken from its rendered HTML, as a build takes them. */
+const searchFiles = (options: SearchOptions | undefined, content: typeof collections, table: Route[]) =>
+  devSearchFiles(options, content, table, (e: EntryMeta) => bodyWords((e as unknown as { html: string }).html));
 const reader = (files: Map<string, string>) => searchIndex('/search/index.json', async (url) => JSON.parse(files.get(url.slice(1))!) as unknown);
 
-describe('searchFiles', () => {
+describe('devSearchFiles', () => {
   it('indexes the named fields (strings and lists of strings) and the body of each entry with a page', async () => {
     const index = reader(searchFiles(search, collections, routes));
     expect(await index.find('oolong')).toEqual([0]);
@@ -49,7 +53,7 @@ describe('searchFiles', () => {
     }
     expect(error).toBeInstanceOf(SiteError);
     // Where the function was written: this file, at its line.
-    expect((error as SiteError).message).toMatch(/^tests\/unit\/search\/searchFiles\.test\.ts:\d+: the site's `search\.url` threw: no slug\./);
+    expect((error as SiteError).message).toMatch(/^tests\/unit\/dev\/devSearchFiles\.test\.ts:\d+: the site's `search\.url` threw: no slug\./);
   });
 
   it('is empty for a site without search', () => {
