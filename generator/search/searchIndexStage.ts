@@ -74,7 +74,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
 }
 
 /** The body words of an entry no shard rendered in this build. */
-function renderedWords(contentDir: string, list: ListCollection, entry: Entry<Record<string, unknown>>, render: (source: string) => MarkdownResult): string {
+export function renderedWords(contentDir: string, list: ListCollection, entry: Entry<Record<string, unknown>>, render: (source: string) => MarkdownResult): string {
   const source = readFileSync(path.join(contentDir, entry.file), 'utf8');
   if (contentHash(source) !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
   const { body } = parseEntryMeta(list, entry.file.slice(list.dir.length + 1), source, entry.hash);
