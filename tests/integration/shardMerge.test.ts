@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
+import { SiteError } from '../../generator/core/errors.ts';
 import { mergeShards } from '../../generator/split/mergeShards.ts';
 import { shardBuild } from '../../generator/split/shardBuild.ts';
 import { SHARD_MANIFEST, type ShardManifest } from '../../generator/split/shardManifest.ts';
@@ -76,7 +77,8 @@ describe('a build split into shards and merged', () => {
     expect(manifests.every((m) => m.counts.cached === 0)).toBe(true);
     // The search index holds every article's body words, which the shards rendered.
     expect(manifests.flatMap((m) => m.pages).filter((p) => p.search).length).toBe(4006);
-  });
+    // Five builds of 4,000 pages on one machine, however busy.
+  }, 1_800_000);
 
   it('content images and social images: each made by one shard, the merge the same bytes as one build', async () => {
     const site = path.join(tmp, 'image-site');
@@ -106,5 +108,81 @@ describe('a build split into shards and merged', () => {
     const files = manifests.flatMap((m) => m.files.map((f) => f.file));
     expect(new Set(files).size).toBe(files.length);
     expect(files.filter((f) => f.startsWith('assets/social/')).length).toBe(7);
+  }, 600_000);
+});
+
+describe('a merge that cannot join its shards', () => {
+  let content: string;
+  let base: SiteOptions;
+  let dirs: string[];
+  let out: string;
+
+  const mergeError = async (options: SiteOptions, given: string[]): Promise<SiteError> => {
+    const error = await mergeShards({ ...base, ...options, out, cacheDir: path.join(tmp, 'small-merge-cache') }, given).then(
+      () => new Error('the merge passed'),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SiteError);
+    return error as SiteError;
+  };
+
+  beforeAll(async () => {
+    content = await copyBlogContent(path.join(tmp, 'small-content'));
+    base = { root: BLOG_SITE, content, backend: null, socialImages: false, log: () => {}, progress: false };
+    dirs = [];
+    for (const index of [1, 2]) {
+      dirs.push(path.join(tmp, `small-shard-${index}`));
+      await shardBuild({ ...base, out: dirs.at(-1)!, cacheDir: path.join(tmp, `small-cache-${index}`) }, { index, count: 2 });
+    }
+    // The output of a merge that worked: each failing merge below must leave it as it is.
+    out = path.join(tmp, 'small-out');
+    await mergeShards({ ...base, out, cacheDir: path.join(tmp, 'small-merge-cache') }, dirs);
+  }, 600_000);
+
+  it('fails on a shard missing, a shard given twice, or a folder that is no shard, leaving the previous output in place', async () => {
+    const before = await readTree(out);
+    expect((await mergeError({}, [dirs[0]!])).message).toBe('The build was split into 2 shards; 2/2 is not among the folders given.');
+    expect((await mergeError({}, [dirs[0]!, dirs[1]!, dirs[1]!])).code).toBe('ShardDuplicated');
+    const notShard = await mergeError({}, [dirs[0]!, content]);
+    expect(notShard.code).toBe('ShardFolderInvalid');
+    expect(notShard.message).toContain(`${content} is not the output of \`site build --shard\`: it holds no ${SHARD_MANIFEST}`);
+    expectSameTree(before, await readTree(out));
+  });
+
+  it('fails when the content or the options changed since the shards were built, and on a page cut short', async () => {
+    const before = await readTree(out);
+    const differ = await mergeError({ siteUrl: 'https://elsewhere.example' }, dirs);
+    expect([differ.code, differ.args]).toMatchObject(['ShardsDiffer', { what: 'config', other: 'this merge' }]);
+    const article = path.join(content, 'blog', 'commit-messages.md');
+    const text = await readFile(article, 'utf8');
+    await writeFile(article, `${text}\nA sentence written after the shards were built.\n`);
+    try {
+      expect((await mergeError({}, dirs)).args).toMatchObject({ what: 'content', other: 'this merge' });
+    } finally {
+      await writeFile(article, text);
+    }
+    const manifest = JSON.parse(await readFile(path.join(dirs[0]!, SHARD_MANIFEST), 'utf8')) as ShardManifest;
+    const page = manifest.pages[0]!;
+    const pageText = await readFile(path.join(dirs[0]!, page.file));
+    await writeFile(path.join(dirs[0]!, page.file), pageText.subarray(0, 10));
+    try {
+      expect((await mergeError({}, dirs)).message).toContain(`its ${page.file} is 10 bytes, its manifest says ${page.bytes}`);
+    } finally {
+      await writeFile(path.join(dirs[0]!, page.file), pageText);
+    }
+    expectSameTree(before, await readTree(out));
+  });
+
+  it('refuses shards of another engine version', async () => {
+    const file = path.join(dirs[1]!, SHARD_MANIFEST);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/"engine":"[^"]*"/, '"engine":"0.0.1"'));
+    try {
+      const e = await mergeError({}, dirs);
+      expect(e.args).toMatchObject({ what: 'engine', found: '0.0.1' });
+      expect(e.hint).toContain('same engine version');
+    } finally {
+      await writeFile(file, text);
+    }
   });
 });
