@@ -2,7 +2,7 @@
  * `site build --shard i/n`: one slice of a build split across machines. It reads the whole content and
  * plans the whole site as a build does (every page needs the route table, the lists and the assets'
  * names), renders only the routes of its slice (shardOf.ts) and makes only the images and social images
- * those routes own, and writes them into its output folder with a manifest (shardManifest.ts) for the
+ * those routes own (shardOwns.ts; the variants of other shards' images are named without encoding them), and writes them into its output folder with a manifest (shardManifest.ts) for the
  * merge. The site-wide files (assets, sitemap, feed, search index, redirects) and the checks are the
  * merge's. The folder is filled and swapped in as a build's output is: a failed shard leaves the previous
  * one in place.
@@ -23,7 +23,8 @@ import { CONFIG_FILE } from '../site/loadSite.ts';
 import { makeSocialImages, NO_SOCIAL_IMAGES, placeSocialImages, setupSocialImages } from '../social/socialImageStage.ts';
 import { imageStage, placeImage } from '../stages/imageStage.ts';
 import { renderPages } from '../stages/renderPages.ts';
-import { ownedImageFiles, ownSocialImages } from './shardOwns.ts';
+import { planImages } from './planImages.ts';
+import { ownImages, ownSocialImages } from './shardOwns.ts';
 import { contentHash, configHash } from './shardKeys.ts';
 import { engineVersion, MANIFEST_FORMAT, SHARD_MANIFEST, type ShardFile, type ShardManifest } from './shardManifest.ts';
 import { shardOf, type Shard } from './shardOf.ts';
@@ -52,9 +53,12 @@ export async function shardBuild(options: SiteOptions, shard: Shard): Promise<Sh
     const locate = locateRedirect(config.contentDir, path.join(config.root, CONFIG_FILE));
     const plan = await run.stage('routes', () => planSite({ site, content: read.content, publish: config, siteUrl: config.siteUrl, locate }));
     const mine = plan.routes.filter((r) => shardOf(r.path, shard.count) === shard.index);
-    // Every image the site names is known to every shard (a page links the variants of images others own); each shard writes its own.
-    const images = await run.stage('images', () => imageStage({ contentDir: config.contentDir, cache, refs: plan.images, options: site.images, links: ctx.links }));
+    // Each shard encodes its own images; a page that shows another shard's image links its variants, named from the source's bytes.
+    const owned = ownImages(plan, shard);
+    const images = await run.stage('images', () => imageStage({ contentDir: config.contentDir, cache, refs: owned.mine, options: site.images, links: ctx.links }));
     run.writing(images.saved);
+    const others = await planImages(owned.others, config.contentDir, site.images);
+    const imageManifest = Object.fromEntries(Object.entries({ ...images.manifest, ...others }).sort(([a], [b]) => a.localeCompare(b)));
     const generatorKey = await ctx.generatorKey;
     const social = await run.stage('social', () => setupSocialImages(site, plan.routes, plan.meta, config, config.socialImages, { cache, codeKey: generatorKey }));
     const ownSocial = social ? ownSocialImages(social, shard) : null;
@@ -64,14 +68,13 @@ export async function shardBuild(options: SiteOptions, shard: Shard): Promise<Sh
     }
     const assets = await run.stage('assets', () => assetsStage(ctx, assetsStarted, plan));
     const out = (run.out = await OutputDir.open(config.outDir, { keep: config.keep }));
-    const owned = ownedImageFiles(plan, images.manifest, shard);
-    const imageFiles = images.files.filter((f) => owned.has(f.file));
+    const imageFiles = images.files;
     for (const { file, from } of imageFiles) placeImage(from, out.pathFor(file));
 
     const globalKey = pagesKey(generatorKey, config, plan.siteUrl, { assets: assets.page, social: social?.key ?? NO_SOCIAL_IMAGES });
     const pageAssets = social ? { ...assets.page, socialImages: social.plan.urls } : assets.page;
     const rendered = await run.stage('render', () =>
-      renderPages({ config, cache, pool, site, content: plan.content, routes: mine, siteUrl: plan.siteUrl, assets: pageAssets, globalKey, out, memory: run.memory, progress, images: images.manifest }),
+      renderPages({ config, cache, pool, site, content: plan.content, routes: mine, siteUrl: plan.siteUrl, assets: pageAssets, globalKey, out, memory: run.memory, progress, images: imageManifest }),
     );
     run.writing(rendered.saved);
     const search = await run.stage('search', () =>

@@ -4,21 +4,19 @@
  * of the site's own files), to the shard its path hashes to; a social image belongs to the first route
  * that shows it. Each file has one owner, so the shards' folders join without a clash. Pure.
  */
-import type { ImageManifest } from '../images/imageTypes.ts';
+import type { NamedImage } from '../images/namedImages.ts';
 import type { SitePlan } from '../plan/planSite.ts';
 import type { SocialSetup } from '../social/socialImageStage.ts';
 import { shardOf, type Shard } from './shardOf.ts';
 
-/** The output files (assets/images/…) of the content images `shard` owns. */
-export function ownedImageFiles(plan: SitePlan, manifest: ImageManifest, shard: Shard): Set<string> {
+/** The content images `shard` encodes and writes (`mine`), and those other shards do. */
+export function ownImages(plan: SitePlan, shard: Shard): { mine: NamedImage[]; others: NamedImage[] } {
   const routeOf = new Map<string, string>();
   for (const r of plan.routes) if (r.entry && !routeOf.has(r.entry.file)) routeOf.set(r.entry.file, r.path);
-  const files = new Set<string>();
-  for (const ref of plan.images) {
-    if (shardOf(routeOf.get(ref.file) ?? ref.src, shard.count) !== shard.index) continue;
-    for (const format of manifest[ref.src]?.formats ?? []) for (const v of format.files) files.add(v.url.slice(1));
-  }
-  return files;
+  const mine: NamedImage[] = [];
+  const others: NamedImage[] = [];
+  for (const ref of plan.images) (shardOf(routeOf.get(ref.file) ?? ref.src, shard.count) === shard.index ? mine : others).push(ref);
+  return { mine, others };
 }
 
 /** The social images `shard` makes: those whose first route is its own. */

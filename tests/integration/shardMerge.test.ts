@@ -108,6 +108,8 @@ describe('a build split into shards and merged', () => {
     const files = manifests.flatMap((m) => m.files.map((f) => f.file));
     expect(new Set(files).size).toBe(files.length);
     expect(files.filter((f) => f.startsWith('assets/social/')).length).toBe(7);
+    // Nine content images, each encoded by one shard: the others name its variants without encoding it.
+    expect(manifests.reduce((n, m) => n + m.counts.images.encoded, 0)).toBe(9);
   }, 600_000);
 });
 
