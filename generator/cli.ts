@@ -86,6 +86,8 @@ program
   .option('--drafts', 'include drafts (entries a list collection marks as drafts)')
   .option('--future', 'include entries dated after today (UTC)')
   .option('--no-social-images', "make no social images: every page has the site's default image (a quicker build)")
+  .addOption(new Option('--shard <i/n>', 'build slice i of n into --out with a manifest, for `--merge` (a build split across machines: docs/deploy.md)').conflicts('merge'))
+  .option('--merge <dirs...>', 'join the folders of every --shard into --out and run the whole-site steps (files, search, checks)')
   .addHelpText(
     'after',
     '\nThe build replaces --out whole. It takes a folder that is missing, empty or marked by an earlier build\n' +
@@ -95,10 +97,16 @@ program
       'or a source folder (content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
   )
   .action(
-    run(async (opts: { out: string; emptyOutDir?: boolean; keep?: string[]; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean }) => {
+    run(async (opts: { out: string; emptyOutDir?: boolean; keep?: string[]; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean; shard?: string; merge?: string[] }) => {
+      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, keep: opts.keep, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
+      if (opts.shard || opts.merge) {
+        // A build split across machines (generator/split/): one slice, or the join of all of them.
+        const { runSplit } = await import('./split/runSplit.ts');
+        const report = await runSplit(options, opts);
+        return void process.stdout.write(report, () => process.exit());
+      }
       const [{ build, upToDate }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
       const { formatHeldBack } = await import('./content/formatHeldBack.ts');
-      const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, keep: opts.keep, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
       const checking = performance.now();
       const same = upToDate(options);
       if (same) {

@@ -22,6 +22,7 @@
  * - `--against DIR [--sizes 1000,4000] [--rounds 3] [--changes 1]`: this checkout against another (a clone of the commit
  *   to compare with), interleaved, with ratios (scripts/benchAgainst.ts).
  * - `--lines`: the lines of the speed machinery (scripts/speedLines.ts); builds nothing.
+ * - `--shards [--pages 4000] [--rounds 3]`: 4 shards and a merge against one build (scripts/benchShards.ts).
  *
  * On ext4, deleting thousands of files makes creating files in that part of
  * the disk much slower for minutes: a second bench right after a first one, in the same folder,
@@ -33,6 +34,7 @@ import path from 'node:path';
 import { ablationBench } from './benchAblate.ts';
 import { referenceBench } from './benchReference.ts';
 import { againstBench } from './benchAgainst.ts';
+import { shardsBench } from './benchShards.ts';
 import { benchContent, cpuCheckMs, listArg, medianOf, memoryCheckMs, numberArg, siteBuild as build, type Measured, type Run } from './benchRuns.ts';
 import { SPEED_LAYERS } from '../generator/core/speedLayers.cjs';
 import { speedLines } from './speedLines.ts';
@@ -57,6 +59,7 @@ try {
   const against = process.argv.indexOf('--against');
   if (against > 0) await againstBench(root, path.resolve(process.argv[against + 1]!), tmp, sizes, Math.max(1, numberArg('rounds', 3)), Math.max(1, numberArg('changes', 1)));
   else if (process.argv.includes('--reference')) await referenceBench(root, tmp, sizes, rounds);
+  else if (process.argv.includes('--shards')) await shardsBench(root, tmp, count, Math.max(1, numberArg('rounds', 3)));
   else if (process.argv.includes('--ablate')) await ablationBench(root, tmp, sizes, rounds, listArg('layers', Object.keys(SPEED_LAYERS)));
   else await buildAtScale();
 } finally {

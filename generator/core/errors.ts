@@ -317,6 +317,42 @@ export const errorTable = {
     message: ({ names }) => `The build writes ${names.join(', ')}, which --keep asks it to leave in place as it is.`,
     hint: 'Leave that name out of --keep (the build then writes it), or stop the site from writing it.',
   }),
+  // A build split across machines (generator/split/): `site build --shard i/n`, then `site build --merge <dirs…>`.
+  ShardOptionInvalid: entry<{ value: string }>({
+    title: 'Shard is not of the form i/n',
+    message: ({ value }) => `--shard "${value}" is not a shard: it takes i/n, a whole number i from 1 to n.`,
+    hint: 'Give each machine its own slice of the same count: --shard 1/4, --shard 2/4, --shard 3/4, --shard 4/4.',
+  }),
+  ShardFolderInvalid: entry<{ dir: string; reason: string }>({
+    title: 'Not a shard folder',
+    message: ({ dir, reason }) => `${dir} is not the output of \`site build --shard\`: ${reason}.`,
+    hint: 'Pass --merge the folders the shards wrote (their --out), each as it was written: every one holds a .site-shard.json.',
+  }),
+  ShardsIncomplete: entry<{ count: number; missing: number[] }>({
+    title: 'Shards are missing',
+    message: ({ count, missing }) => `The build was split into ${count} shards; ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the folders given.`,
+    hint: 'Pass --merge one folder of every shard: a shard job that failed or whose folder was not downloaded must run again.',
+  }),
+  ShardDuplicated: entry<{ shard: string; dirs: string[] }>({
+    title: 'A shard is given twice',
+    message: ({ shard, dirs }) => `Shard ${shard} is in more than one folder: ${dirs.join(', ')}.`,
+    hint: 'Pass each shard once: two jobs built the same --shard, or one folder was given twice.',
+  }),
+  ShardsDiffer: entry<{ what: 'engine' | 'count' | 'content' | 'config'; dir: string; other: string; found: string; expected: string }>({
+    title: 'Shards come from different builds',
+    message: ({ what, dir, other, found, expected }) =>
+      what === 'engine'
+        ? `${dir} was built by site ${found}, ${other} by site ${expected}.`
+        : what === 'count'
+          ? `${dir} is a shard of ${found}, ${other} of ${expected}.`
+          : `${dir} was built from other ${what === 'content' ? 'content' : 'config, templates, widgets or options'} than ${other} (${what} hash ${found.slice(0, 12)} against ${expected.slice(0, 12)}).`,
+    hint: ({ what }) =>
+      what === 'engine'
+        ? 'Build every shard and the merge with the same engine version (the same package-lock.json).'
+        : what === 'count'
+          ? 'Split every shard by the same count: --shard i/n with one n.'
+          : 'Build every shard and the merge from the same commit with the same options (--site-url, --drafts, --future, --no-social-images, the backend settings): a commit pushed between the jobs changes it.',
+  }),
   CacheDirNotEmpty: entry<{ dir: string; entries: string[]; count: number }>({
     title: 'Cache folder holds files the build did not write',
     message: ({ dir, entries, count }) =>

@@ -84,7 +84,7 @@ export function searchIndexStage(input: SearchStageInput): SearchStageResult {
     const lines: string[] = [];
     const docs = entries.map(({ entry, url }) => {
       let known = body(entry);
-      if (known === undefined) here.set(entry.hash, (known = renderedWords(input, entry)));
+      if (known === undefined) here.set(entry.hash, (known = renderedWords(input.contentDir, input.lists[search.collection]!, entry, input.render)));
       const fieldWords = searchedFieldWords(search, entry);
       lines.push(docLine(entry, url, fieldWords));
       return { doc: searchDoc(search, entry, url, known, fieldWords), entry };
@@ -174,8 +174,7 @@ function updateIndex(
 }
 
 /** The body words of an entry no shard rendered in this build. */
-function renderedWords({ contentDir, lists, search, render }: SearchStageInput, entry: AnyEntry): string {
-  const list = lists[search!.collection]!;
+export function renderedWords(contentDir: string, list: ListCollection, entry: Entry<Record<string, unknown>>, render: (source: string) => MarkdownResult): string {
   const source = readFileSync(path.join(contentDir, entry.file), 'utf8');
   if (contentHash(source) !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
   const { body } = parseEntryMeta(list, entry.file.slice(list.dir.length + 1), source, entry.hash);

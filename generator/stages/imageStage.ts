@@ -74,14 +74,14 @@ interface SourceStamps {
   files: Record<string, [stamp: string, hash: string]>;
 }
 /** The pack's key: what its entries were made with. */
-const PACK_KEY = hashParts(['images/1', ENCODER]);
+export const PACK_KEY = hashParts(['images/1', ENCODER]);
 
 /** The formats of a source, its own last (the <img> fallback). */
-const formatsFor = (format: string): Format[] =>
+export const formatsFor = (format: string): Format[] =>
   format === 'jpeg' ? ['avif', 'webp', 'jpeg'] : format === 'png' ? ['avif', 'webp', 'png'] : ['avif', 'webp'];
 
 /** A source's name in its variants' names: its file name, lower case, letters, digits and dashes. */
-const baseName = (src: string) =>
+export const baseName = (src: string) =>
   path.posix
     .basename(src)
     .replace(/\.[^.]+$/, '')
