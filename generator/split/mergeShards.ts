@@ -86,7 +86,7 @@ export async function mergeShards(options: SiteOptions, dirs: readonly string[])
     });
     const pages = joined.pages;
     const search = await run.stage('search', () =>
-      searchIndexStage({ search: site.search, collections: plan.content.collections, lists: Object.fromEntries(ctx.lists), routes, contentDir: config.contentDir, rendered: pages, cache: ctx.cache, key: generatorKey, render: ctx.render }),
+      searchIndexStage({ search: site.search, collections: plan.content.collections, lists: Object.fromEntries(ctx.lists), routes, contentDir: config.contentDir, rendered: pages, cache: ctx.cache, key: generatorKey, render: ctx.render, i18n: site.i18n }),
     );
     run.writing(search.saved);
     for (const [file, data] of search.files) run.emit(file, data);
