@@ -5,7 +5,7 @@
  * re-renders the articles that place it and no other page. A component without such a file has a hash
  * that never matches: the pages that place it always render again.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { hashParts } from '../core/contentHash.ts';
 
@@ -66,4 +66,24 @@ export function componentsOfFiles(collections: Record<string, unknown>): Map<str
     for (const doc of placing(value) ? [value] : Object.values(value)) if (placing(doc)) found.set(doc.file, doc.components);
   }
   return found;
+}
+
+/**
+ * Whether a file of `templatesDir` imports a file of the site's components/ by a relative path. Such a
+ * template renders the component itself, outside any article: the templates' key must then cover
+ * components/ too (buildKey.ts's siteSources), or an edit to it would leave that template's pages stale.
+ */
+export function templatesImportComponents(root: string, templatesDir: string): boolean {
+  const components = path.join(root, COMPONENTS_DIR) + path.sep;
+  let files: string[];
+  try {
+    files = readdirSync(templatesDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(?:[cm]?[jt]sx?)$/.test(e.name))
+      .map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return false;
+  }
+  return files.some((file) =>
+    [...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].some((m) => path.resolve(path.dirname(file), m[1]!).startsWith(components)),
+  );
 }

@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config.ts';
 import path from 'node:path';
 import { hashParts } from '../core/contentHash.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
-import { COMPONENTS_DIR } from '../cache/componentHashes.ts';
+import { COMPONENTS_DIR, templatesImportComponents } from '../cache/componentHashes.ts';
 
 /** How each config field bears on what a build writes. */
 export const CONFIG_FIELDS = {
@@ -61,8 +61,11 @@ export const pagesKey = (generatorKey: string, config: ResolvedConfig, siteUrl: 
  */
 export const recordSources = (config: ResolvedConfig): string[] => [config.widgetsDir, path.join(config.root, COMPONENTS_DIR)];
 
-/** The site's own code besides its content and widgets: its templates folder and its config file. */
+/**
+ * The site's own code besides its content and widgets: its templates folder and its config file, and
+ * its components/ when a template imports one (then every page may show it, not only the articles that place it).
+ */
 export const siteSources = (config: ResolvedConfig): { dirs: string[]; files: string[] } => ({
-  dirs: [config.templatesDir],
+  dirs: templatesImportComponents(config.root, config.templatesDir) ? [config.templatesDir, path.join(config.root, COMPONENTS_DIR)] : [config.templatesDir],
   files: [path.join(config.root, CONFIG_FILE)],
 });

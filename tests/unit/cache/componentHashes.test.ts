@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { componentDep, componentHashes } from '../../../generator/cache/componentHashes.ts';
+import { componentDep, componentHashes, templatesImportComponents } from '../../../generator/cache/componentHashes.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'site-component-hashes-'));
 const write = (rel: string, text: string) => {
@@ -33,5 +33,20 @@ describe('componentHashes', () => {
     const a = componentHashes(root, ['Missing'])[componentDep('Missing')];
     const b = componentHashes(root, ['Missing'])[componentDep('Missing')];
     expect(a).not.toBe(b);
+  });
+});
+
+describe('templatesImportComponents', () => {
+  it('says whether a template imports a component itself, so the templates\' key covers components/ then', () => {
+    write('components/Badge.tsx', 'export const Badge = () => null;\n');
+    write('templates/pages.tsx', "import { useSite } from 'site';\nimport { shared } from './parts/shared.ts';\n");
+    write('templates/parts/shared.ts', 'export const shared = 1;\n');
+    expect(templatesImportComponents(root, path.join(root, 'templates'))).toBe(false);
+    write('templates/parts/aside.tsx', "import { Badge } from '../../components/Badge.tsx';\n");
+    expect(templatesImportComponents(root, path.join(root, 'templates'))).toBe(true);
+  });
+
+  it('is false for a site without a templates folder', () => {
+    expect(templatesImportComponents(root, path.join(root, 'no-templates'))).toBe(false);
   });
 });
