@@ -3,6 +3,7 @@
  * batch), classified (classifyChange.ts).
  */
 import chokidar from 'chokidar';
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyChange, type ChangeKind, type Roots } from './classifyChange.ts';
@@ -25,9 +26,17 @@ export async function watchSite(roots: Required<Roots>, onBatch: (batch: Change[
     setTimeout(async () => {
       if ((await fingerprint(file)) !== seen.get(file)) onFile(file);
     }, 75);
+  // components/ is watched once it exists: given it missing as well as widgets/ (a site with neither),
+  // chokidar missed a new widget file. A site makes components/ along with a config edit registering them,
+  // and the watcher adds it at the next change it sees.
+  let components = existsSync(roots.componentsDir);
   const onFile = (file: string) => {
     const change = classifyChange(path.resolve(file), roots);
     if (change.kind === 'ignore') return;
+    if (!components && existsSync(roots.componentsDir)) {
+      components = true;
+      watcher.add(roots.componentsDir);
+    }
     void fingerprint(file).then((fp) => {
       seen.set(file, fp);
       recheck(file);
@@ -40,7 +49,8 @@ export async function watchSite(roots: Required<Roots>, onBatch: (batch: Change[
       onBatch(batch);
     }, 5);
   };
-  const watcher = chokidar.watch([roots.contentDir, roots.templatesDir, roots.componentsDir, roots.widgetsDir, path.join(roots.supabaseDir, 'migrations'), roots.configFile], {
+  const paths = [roots.contentDir, roots.templatesDir, roots.widgetsDir, path.join(roots.supabaseDir, 'migrations'), roots.configFile];
+  const watcher = chokidar.watch(components ? [...paths, roots.componentsDir] : paths, {
     ignoreInitial: true,
   });
   watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
