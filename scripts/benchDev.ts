@@ -5,7 +5,8 @@
  *  3. memory: RSS and heap before and after all edits (flat = no leaked module graphs)
  * Works on a temporary copy of content/, so the real content is never touched. `--scale`: benchDevScale.ts.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { timeEdit } from './timeEdit.ts';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,18 +57,7 @@ const url = `${server.url}/blog/ai-trust-presentations`;
 const latencies: number[] = [];
 global.gc?.();
 const before = process.memoryUsage();
-for (let i = 0; i < edits; i++) {
-  const marker = `bench-marker-${i}-${Math.random().toString(36).slice(2)}`;
-  const started = performance.now();
-  await writeFile(file, `${original}\n\nEdited paragraph ${marker}.\n`);
-  for (let n = 0; ; n++) {
-    const html = await (await fetch(url)).text();
-    if (html.includes(marker)) break;
-    if (n === 5000) throw new Error(`edit ${i} was never served`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  latencies.push(performance.now() - started);
-}
+for (let i = 0; i < edits; i++) latencies.push(await timeEdit(file, original, url, i, 5000));
 global.gc?.();
 const after = process.memoryUsage();
 await server.close();

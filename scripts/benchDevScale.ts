@@ -7,6 +7,7 @@
  * served, then the edit-to-served p50/p95 of one article (written, then fetched until the new text shows).
  * No backend: the site alone is measured. `--pages 0` is this site's own pages.
  */
+import { timeEdit } from './timeEdit.ts';
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -62,18 +63,7 @@ async function child(root: string, content: string, cacheDir: string, edits: num
   const url = `${server.url}/blog/${article.replace(/\.md$/, '')}`;
   await (await fetch(url)).text();
   const latencies: number[] = [];
-  for (let i = 0; i < edits; i++) {
-    const marker = `bench-marker-${i}-${Math.random().toString(36).slice(2)}`;
-    const started = performance.now();
-    await writeFile(file, `${original}\n\nEdited paragraph ${marker}.\n`);
-    for (let n = 0; ; n++) {
-      const html = await (await fetch(url)).text();
-      if (html.includes(marker)) break;
-      if (n === 20000) throw new Error(`edit ${i} was never served`);
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    latencies.push(performance.now() - started);
-  }
+  for (let i = 0; i < edits; i++) latencies.push(await timeEdit(file, original, url, i, 20000));
   await writeFile(file, original);
   await server.settled();
   const rssMb = process.memoryUsage().rss / 1024 / 1024;
