@@ -14,13 +14,12 @@ import { BuildCache } from '../cache/BuildCache.ts';
 import { chunksHash, contentHash } from '../core/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
-import { entryBody, listCollections, listOf, parseEntryMeta, withoutBody, type ContentSnapshot } from '../content/load.ts';
+import { entryBody, listCollections, listOf, parseEntryMeta, type ContentSnapshot } from '../content/load.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import type { Entry, EntryMeta, ListCollection, RenderContext, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
-import { linkTranslations } from '../i18n/linkTranslations.ts';
 
 import { assetUrl } from '../assets/staticFiles.ts';
 import { SiteError } from '../core/errors.ts';
@@ -53,8 +52,10 @@ export interface RenderAssets extends PageAssets {
 export interface RenderJob {
   /** The file and record collections. */
   content: ContentSnapshot;
-  /** Every entry of each list collection without its body, in order (the route table needs them all). */
-  lists: Record<string, EntryMeta[]>;
+  /** Every entry of each list collection, its body empty (html "", no headings, 0 words), in order. */
+  lists: Record<string, Entry[]>;
+  /** The plan's route table (plan/planSite.ts): a shard never plans the site again. */
+  routes: Route[];
   siteUrl: string;
   assets: RenderAssets;
   globalKey: string;
@@ -203,9 +204,9 @@ export class ShardState {
   open(job: RenderJob, prepared?: Prepared): void {
     const content: ContentSnapshot = prepared?.content ?? {
       ...job.content,
-      collections: { ...job.content.collections, ...Object.fromEntries(Object.entries(job.lists).map(([name, metas]) => [name, metas.map(withoutBody)])) },
+      collections: { ...job.content.collections, ...job.lists },
     };
-    const routes = prepared?.routes ?? linkedRoutes(this.site, content.collections);
+    const routes = prepared?.routes ?? job.routes;
     const ctx: RenderContext = {
       content: content.collections,
       routes,
@@ -216,8 +217,8 @@ export class ShardState {
     const digest = routeDigester(allEntries(content, this.site.collections));
     this.folders.clear();
     this.session = {
-      // The lists' metadata is in the route table now (or the caller's own): not kept twice for the whole render.
-      job: { ...job, lists: {} },
+      // The lists and routes are in the render context now: not kept twice for the whole render.
+      job: { ...job, lists: {}, routes: [] },
       byPath: new Map(routes.map((r) => [r.path, r])),
       hashOf: depHasher(content, this.site.collections, routes, digest, job.images, job.components),
       digest,
@@ -304,8 +305,3 @@ export class ShardState {
   }
 }
 
-/** The route table as the plan makes it, in a worker: a multilingual site's routes linked as translations (i18n/linkTranslations.ts). */
-function linkedRoutes(site: AnySite, collections: Record<string, unknown>): Route[] {
-  const routes = site.routes(collections) as Route[];
-  return site.i18n ? linkTranslations(site.i18n, routes) : routes;
-}

@@ -8,7 +8,7 @@ import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
 import { hashParts } from '../core/contentHash.ts';
 import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
-import { listCollections, metaOf, type ContentSnapshot } from '../content/load.ts';
+import { listCollections, type ContentSnapshot } from '../content/load.ts';
 import type { Progress } from '../core/progress.ts';
 import type { PageSummary } from '../checks/summarizePage.ts';
 import { shareStrings, stringTable } from '../checks/sharedStrings.ts';
@@ -37,7 +37,10 @@ export interface RenderPagesInput {
   pool: ShardPool;
   site: AnySite;
   content: ContentSnapshot;
+  /** The plan's route table: what every page's `useSite().routes` is. */
   routes: Route[];
+  /** The routes whose pages this build makes (a shard's slice); default: every route. */
+  only?: Route[];
   siteUrl: string;
   assets: RenderAssets;
   /** Everything a page's HTML can depend on besides its route and the content it reads. */
@@ -65,14 +68,15 @@ const PACK_FORMAT = 'pages/2';
  * pages pack is written (it is written off this thread, while the build runs its checks).
  */
 export async function renderPages(input: RenderPagesInput): Promise<{ list: BuiltPage[]; cached: number; saved: Promise<void> }> {
-  const { config, cache, pool, site, content, routes, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {}, components = {} } = input;
+  const { config, cache, pool, site, content, routes: planned, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {}, components = {} } = input;
+  const routes = input.only ?? planned;
   const packKey = hashParts([PACK_FORMAT, globalKey]);
   const index: Record<string, PageEntry | undefined> = cache.readPack<PageEntry>('pages', packKey);
   // What changed since the pack was written, when few pages did (written in place of a new pack below).
   const delta = cache.readPackDelta<PageEntry>('pages', packKey);
   const entries = allEntries(content, site.collections);
   const digest = routeDigester(entries);
-  const hashOf = depHasher(content, site.collections, routes, digest, images, components);
+  const hashOf = depHasher(content, site.collections, planned, digest, images, components);
   const pages = new Map<string, BuiltPage>();
   const misses: Route[] = [];
   const hits: { route: Route; entry: PageEntry; summary: PageSummary }[] = [];
@@ -112,12 +116,14 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
     packed.set(path, piece);
     return piece;
   };
-  // Nothing to render (a warm build): no job for the shards at all. The lists travel without bodies.
+  // Nothing to render (a warm build): no job for the shards at all. The lists travel without bodies, and
+  // the plan's route table with them (its entries are the lists' own objects: one copy in the message).
   const lists = listCollections(site.collections).map(([name]) => name);
   const job = misses.length
     ? {
         content: { ...content, collections: Object.fromEntries(Object.entries(content.collections).filter(([name]) => !lists.includes(name))) },
-        lists: Object.fromEntries(lists.map((name) => [name, (content.collections[name] as Entry[]).map(metaOf)])),
+        lists: Object.fromEntries(lists.map((name) => [name, content.collections[name] as Entry[]])),
+        routes: planned,
         siteUrl,
         assets,
         globalKey,
@@ -140,7 +146,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
           }
           progress.update('Rendering pages', cached + n, routes.length);
         },
-        { content, routes },
+        { content, routes: planned },
       )
     : Promise.resolve([]);
   try {

@@ -50,3 +50,24 @@ describe('shards', () => {
     }
   });
 });
+
+describe('shards given the plan', () => {
+  it('render drafts shown with drafts as noindex on worker threads too, byte for byte as this thread does', async () => {
+    // Enough articles that worker threads read some of the drafts (and so render their pages).
+    const drafted = await copyBlogContent(path.join(tmp, 'content-draft'));
+    await generateArticles(drafted, 40);
+    const drafts = ['00005', '00025', '00039'].map((n) => path.join('blog', `bench-${n}`));
+    for (const d of drafts) {
+      const file = path.join(drafted, `${d}.md`);
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/^---\n/, '---\ndraft: true\n'));
+    }
+    const built = async (workers: number) => {
+      const out = path.join(tmp, `out-draft-${workers}`);
+      await build({ root: BLOG_SITE, content: drafted, out, cache: false, cacheDir: path.join(tmp, `cache-draft-${workers}`), workers, drafts: true, backend: null, log: () => {}, progress: false });
+      return Promise.all(drafts.map((d) => readFile(path.join(out, `${d}.html`), 'utf8')));
+    };
+    const one = await built(0);
+    for (const page of one) expect(page).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
+    expect(await built(2)).toEqual(one);
+  });
+});

@@ -87,16 +87,21 @@ beforeAll(async () => {
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-const job = (overrides: Partial<RenderJob> = {}): RenderJob => ({
+/** A render job as the build sends it: the lists with bodies empty and the plan's route table over them (`posts`: other metadata, `content`: other fixed content). */
+const job = ({ posts: metas = posts, ...overrides }: Partial<Omit<RenderJob, 'lists' | 'routes'>> & { posts?: PostMeta[] } = {}): RenderJob => {
+  const planned = withPosts(overrides.content ?? site, metas);
+  return { ...jobOf(planned.collections.posts as never, buildRoutes(planned)), ...overrides };
+};
+const jobOf = (listed: RenderJob['lists'][string], planned: Route[]): RenderJob => ({
   content: site,
-  lists: { posts },
+  lists: { posts: listed },
+  routes: planned,
   siteUrl: SITE_URL,
   assets,
   globalKey: GLOBAL_KEY,
   outDir: null,
   cacheDir: null,
   analysers: [...features.names],
-  ...overrides,
 });
 
 /** Opens `j` in a fresh state (or the one given) and renders `only` (every route by default) as one batch. */
@@ -337,7 +342,7 @@ describe('ShardState.render when an article changed on disk', () => {
 
   it('throws ContentChangedDuringBuild when the file no longer hashes to its metadata', () => {
     write(true);
-    const e = thrown(() => render(job({ content: copySite, lists: { posts: copyPosts } }), { only: [route.path] }));
+    const e = thrown(() => render(job({ content: copySite, posts: copyPosts }), { only: [route.path] }));
     expect(e).toBeInstanceOf(SiteError);
     expect((e as SiteError).code).toBe('ContentChangedDuringBuild');
     expect((e as SiteError).location.file).toBe(route.entry!.file);
@@ -348,7 +353,7 @@ describe('ShardState.render when an article changed on disk', () => {
     const state = new ShardState();
     const parsed = state.parse(dir, 'posts', await readSourcesOf(dir)).metas;
     write(true);
-    const pages = render(job({ content: copySite, lists: { posts: sortPosts(parsed) } }), { only: [route.path], state });
+    const pages = render(job({ content: copySite, posts: sortPosts(parsed) }), { only: [route.path], state });
     expect(pages.map((p) => p.path)).toEqual([route.path]);
     expect(pages[0]!.html).not.toContain(SENTENCE);
     expect(pages[0]!.key).toBe(render(job(), { only: [route.path] })[0]!.key);
