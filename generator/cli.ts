@@ -101,7 +101,7 @@ program
       const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, keep: opts.keep, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
       if (opts.shard || opts.merge) {
         // A build split across machines (generator/split/): one slice, or the join of all of them.
-        const { runSplit } = await import('./split/runSplit.ts');
+        const { runSplit } = await import('./buildSplit.ts');
         const report = await runSplit(options, opts);
         return void process.stdout.write(report, () => process.exit());
       }
@@ -110,7 +110,7 @@ program
       const checking = performance.now();
       const same = upToDate(options);
       if (same) {
-        // Nothing changed since the last build (generator/cache/buildRecord.ts): its output stays as it is.
+        // Nothing changed since the last build (generator/stages/buildRecord.ts): its output stays as it is.
         const ms = Math.round(performance.now() - checking);
         process.stdout.write(formatJsReport(same.js));
         if (opts.timings) process.stdout.write(`Stages: up-to-date check ${ms} ms\n`);

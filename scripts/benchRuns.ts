@@ -62,7 +62,7 @@ export function siteBuild(root: string, args: string[], env: Record<string, stri
       const peak = tree?.stop();
       if (code !== 0) return reject(new Error(`site build exited ${code}:\n${output}`));
       const built = /Built (\d+) pages .*\((\d+) rendered, (\d+) from cache/.exec(output);
-      // Nothing changed since the last build (generator/cache/buildRecord.ts): every page is the one in place.
+      // Nothing changed since the last build (generator/stages/buildRecord.ts): every page is the one in place.
       const same = /^Up to date: (\d+) pages/m.exec(output);
       const images = /^Social images: \d+ \((\d+) made, (\d+) from cache\)/m.exec(output);
       const ownKb = Math.max(Number(/SITE_PEAK_RSS_KB=(\d+)/.exec(output)?.[1] ?? 0), peak?.rootKb ?? 0);

@@ -31,6 +31,11 @@ export class Pack<T> {
     return cache.hasPack(name);
   }
 
+  /** Writes `entries` as the pack `name` under `key`, on this thread, without reading what it held. */
+  static store<T>(cache: BuildCache, name: string, key: string, entries: Record<string, T>): void {
+    cache.writePack(name, key, entries);
+  }
+
   /** The pack `name` under `key`: empty when it is missing, corrupt, or was written under another key. */
   static open<T>(cache: BuildCache, name: string, key: string, { deltas = false }: PackOptions = {}): Pack<T> {
     const base = cache.readPack<T>(name, key);
@@ -40,6 +45,21 @@ export class Pack<T> {
 
   get(key: string): T | undefined {
     return Object.hasOwn(this.entries, key) ? this.entries[key] : undefined;
+  }
+
+  /** The entry as the pack itself holds it, without its delta. */
+  stored(key: string): T | undefined {
+    return Object.hasOwn(this.base, key) ? this.base[key] : undefined;
+  }
+
+  /** Whether the delta read holds `key`. */
+  inDelta(key: string): boolean {
+    return Object.hasOwn(this.delta, key);
+  }
+
+  /** How many entries the pack itself holds, without its delta. */
+  get storedSize(): number {
+    return Object.keys(this.base).length;
   }
 
   get size(): number {
@@ -104,6 +124,17 @@ export class Pack<T> {
       if (fitsDelta(Object.keys(delta).length, Object.keys(this.base).length)) return this.cache.writePackDeltaAsync(this.name, this.key, delta);
     }
     return this.save(all());
+  }
+
+  /**
+   * Stores a pack of `total` entries that differs from what the pack itself holds (without its delta) by
+   * `count` entries, `changes()`: as its delta when they fit (replacing the last delta), else whole, as the
+   * JSON `pieces()` make (every entry's `"key":value`, comma-separated: a big pack is written without one
+   * string of all of it).
+   */
+  saveChanges(count: number, changes: () => Record<string, T>, total: number, pieces: () => Uint8Array[]): Promise<void> {
+    if (count && this.deltas && this.read && fitsDelta(count, total)) return this.cache.writePackDeltaAsync(this.name, this.key, changes());
+    return this.cache.writePackPiecesAsync(this.name, this.key, [Buffer.from('{'), ...pieces(), Buffer.from('}')]);
   }
 
   /** save(), written on this thread before it returns. */

@@ -18,7 +18,7 @@ const TAG_TEXT = `${SIGNATURE}\n# This file is a cache directory tag created by 
 const OWN = /^(pages|images|social|CACHEDIR\.TAG|[\w.-]+\.pack|.+\.tmp)$/;
 /** What its pages folder holds: pages by their SHA-256, and files being written. */
 const OWN_PAGE = /^([0-9a-f]{64}\.html|.+\.tmp)$/;
-/** What its images folder holds: encoded images by name, hash and width (images/imageStage.ts), and files being written. */
+/** What its images folder holds: encoded images by name, hash and width (images/contentImages.ts), and files being written. */
 const OWN_IMAGE = /^([a-z0-9-]+-[0-9a-f]{8}-\d+\.(avif|webp|jpg|png|svg|gif)|.+\.tmp)$/;
 
 /** How many foreign entries an error shows. */

@@ -10,7 +10,7 @@ import { sourceKey } from '../cache/sourceKey.ts';
 import { cachedCss, cachedWidgets } from '../assets/cachedAssets.ts';
 import { staticFiles } from '../assets/staticFiles.ts';
 import { loadSite } from '../site/loadSite.ts';
-import { siteSources } from '../pipeline/buildKey.ts';
+import { siteSources } from '../stages/buildKey.ts';
 import { existsSync } from 'node:fs';
 import { types } from './contentTypes.ts';
 import type { DevAssets as PageAssets } from './workerProtocol.ts';

@@ -35,7 +35,7 @@ export class DevSite {
     private readonly dataDir: string,
   ) {
     this.assets = new DevAssets(config);
-    // The worker encodes content images into the build cache (images/imageStage.ts), which serves them.
+    // The worker encodes content images into the build cache (images/contentImages.ts), which serves them.
     // It keeps shiki's translated regular expressions beside its bundle (content/regexTable.ts), as a build's threads do.
     this.worker = new RenderWorker(bundle.file, {
       root: config.root,

@@ -6,7 +6,7 @@
  * bundle by the build's asset stages (DevAssets.ts). Pages render on demand
  * and are re-rendered only when a file they read changes.
  */
-import { COMPONENTS_DIR } from '../cache/componentHashes.ts';
+import { COMPONENTS_DIR } from '../content/components/componentHashes.ts';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';

@@ -1,7 +1,7 @@
 /**
  * The words a reader sees in an entry's rendered body, each once, for the search index: the HTML's text
  * without tags, with its character references decoded. What the shards compute right after rendering an
- * article and the build cache keeps by the entry's hash (stages: searchIndexStage.ts). Pure.
+ * article and the build cache keeps by the entry's hash (search/makeSearchIndex.ts). Pure.
  */
 import { searchWords } from '../islands/searchWords.ts';
 

@@ -26,7 +26,7 @@ import type { AnySite } from '../site/loadSite.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
 import { errorFromData, type ShardReply, type ShardRequest } from './shardProtocol.ts';
 import type { ShardFeatures } from './pageAnalyser.ts';
-import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type SourceFile } from './ShardState.ts';
+import { ShardState, type Parsed, type Prepared, type RenderedPage, type RenderJob, type ShardOptions, type SourceFile } from './ShardState.ts';
 
 /** Articles per parse request (at most, and at least while that many are left), pages per render request. */
 const PARSE_BATCH = 100;
@@ -89,8 +89,8 @@ class LocalLane implements Lane {
   readonly depth = 1;
   readonly parseDepth = 1;
   private state: ShardState;
-  constructor(site: AnySite, render: RenderMarkdown, features: ShardFeatures) {
-    this.state = new ShardState(site, render, features);
+  constructor(site: AnySite, render: RenderMarkdown, features: ShardFeatures, options?: ShardOptions) {
+    this.state = new ShardState(site, render, features, options);
   }
   async parse(contentDir: string, collection: string, sources: SourceFile[]) {
     await new Promise(setImmediate);
@@ -184,16 +184,17 @@ export class ShardPool {
   /**
    * `root`: the site's folder (a worker runs the generator's bundle built for that site); `render`: its
    * markdown renderer; `wiring.features`: the build's page analysers, which every job runs; `wiring.entry`:
-   * the worker bundle's entry (relative to the generator's folder), which gives its shard the same ones.
+   * the worker bundle's entry (relative to the generator's folder), which gives its shard the same ones;
+   * `wiring.local`: how this thread's shard holds the articles it reads (ShardState.ts).
    */
   constructor(
     site: AnySite,
     render: RenderMarkdown,
     private readonly root: string,
     private readonly log: (line: string) => void,
-    private readonly wiring: { features: ShardFeatures; entry: string },
+    private readonly wiring: { features: ShardFeatures; entry: string; local?: ShardOptions },
   ) {
-    this.local = new LocalLane(site, render, wiring.features);
+    this.local = new LocalLane(site, render, wiring.features, wiring.local);
     this.lanes = [this.local];
   }
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { BuildCache } from '../cache/BuildCache.ts';
 import { chunksHash, contentHash } from '../core/contentHash.ts';
 import { readSourceFile, type Stamps } from '../cache/readSources.ts';
-import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
+import { allEntries, depHasher, pageKey, routeDigester } from '../render/pageKey.ts';
 import { entryBody, listCollections, listOf, parseEntryMeta, type ContentSnapshot } from '../content/load.ts';
 import { imageLookup } from '../images/imageLookup.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
@@ -26,7 +26,7 @@ import { SiteError } from '../core/errors.ts';
 import { renderPageParts, type PageAssets } from '../render/renderPage.tsx';
 import { fragmentDeps, joinParts, partBytes, SharedFragments } from '../render/SharedFragments.tsx';
 import { collectionDeps, trackReads } from '../render/trackReads.ts';
-import { componentDep, componentsOfFiles } from '../cache/componentHashes.ts';
+import { componentDep, componentsOfFiles } from '../content/components/componentHashes.ts';
 import { outputPath } from '../output/writeOutput.ts';
 import { layerOff } from '../core/speedLayers.cjs';
 import { analyse, noFeatures, type PageAnalyser, type ShardFeatures } from './pageAnalyser.ts';
@@ -67,8 +67,19 @@ export interface RenderJob {
   images?: ImageManifest;
   /** The page analysers to run on every page, by name (ShardFeatures.analyser); none without. */
   analysers?: string[];
-  /** The article components' source hashes, by dependency name (cache/componentHashes.ts); none without. */
+  /** The article components' source hashes, by dependency name (content/components/componentHashes.ts); none without. */
   components?: Record<string, string>;
+}
+
+/** How a shard holds the articles it read: a build's keeps each body until its page renders; a server's reads it again then. */
+export interface ShardOptions {
+  /** Keep each article's markdown from its parse until its page renders. Default: true. */
+  keepBodies?: boolean;
+  /**
+   * An article whose file no longer hashes to what was parsed: true (a build) fails with
+   * ContentChangedDuringBuild; false (a server) renders the file as it is now. Default: true.
+   */
+  strict?: boolean;
 }
 
 export interface Prepared {
@@ -119,6 +130,7 @@ export class ShardState {
     private readonly site: AnySite,
     render: RenderMarkdown,
     private readonly features: ShardFeatures = noFeatures,
+    private readonly options: ShardOptions = {},
   ) {
     this.render = render;
     this.deps = collectionDeps(site.collections);
@@ -150,6 +162,7 @@ export class ShardState {
       }
       // A body that may hold images is rendered now, for the images it names: its page uses it later.
       const { meta, body, rendered, bodyLine } = parseEntryMeta(list, s.file, source, hash, this.render);
+      if (this.options.keepBodies === false) return meta;
       this.bodies.set(meta.file, { body, line: bodyLine });
       if (rendered) this.ahead.set(meta.file, rendered);
       else this.toRender.push(meta.file);
@@ -164,7 +177,7 @@ export class ShardState {
     if (kept !== undefined) return kept;
     const source = readFileSync(path.join(dir, entry.file), 'utf8');
     const hash = contentHash(source);
-    if (hash !== entry.hash) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
+    if (hash !== entry.hash && this.options.strict !== false) throw new SiteError('ContentChangedDuringBuild', { file: entry.file });
     const list = listOf(this.lists, entry.file)!;
     const { body, at } = entryBody(list, entry.file.slice(list.dir.length + 1), source);
     return { body, line: at.line };

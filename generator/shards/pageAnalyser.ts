@@ -1,6 +1,6 @@
 /**
  * What a shard does with a page besides writing it is the build's business, not the shard's: the build
- * hands the shards its page analysers (generator/pipeline/pageAnalysers.ts). A render job names the
+ * hands the shards its page analysers (generator/stages/pageAnalysers.ts). A render job names the
  * analysers to run; a shard finds each by name in the features it was made with (a worker's come from
  * its entry's registry), runs it on every page it renders, and returns each result with the page under
  * the analyser's name (undefined adds nothing).

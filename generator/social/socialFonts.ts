@@ -2,7 +2,7 @@
  * The fonts of a site's social cards, read from its templates folder, and the key of what they are
  * (names, weights, styles and bytes): part of every card's image key. Fonts must live under templates/,
  * which the build's own key covers, so a changed font also reaches the pages that name its images and
- * the up-to-date check (generator/cache/buildRecord.ts).
+ * the up-to-date check (generator/stages/buildRecord.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

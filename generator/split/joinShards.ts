@@ -4,7 +4,7 @@
  * shards wrote with other bytes, means a shard folder that is not what its manifest says. Pure.
  */
 import { SiteError } from '../core/errors.ts';
-import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
+import type { BuiltPage } from '../stages/pageAnalysers.ts';
 import type { Route } from '../site/defineConfig.ts';
 import type { GivenShard } from './checkShards.ts';
 import type { ShardFile } from './shardManifest.ts';

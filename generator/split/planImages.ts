@@ -1,7 +1,7 @@
 /**
  * The manifest entries of content images another shard encodes: what a page needs of an image (its
  * size, its variants' URLs) follows from the source's bytes and header alone, named as the image stage
- * names them (generator/stages/imageStage.ts), so a shard links the variants of images it does not make.
+ * names them (generator/images/contentImages.ts), so a shard links the variants of images it does not make.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { chooseWidths } from '../images/chooseWidths.ts';
 import { EXTENSION, MIME, imageInfo } from '../images/encodeImage.ts';
 import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, type ImageManifest, type ImageOptions } from '../images/imageTypes.ts';
 import type { NamedImage } from '../images/namedImages.ts';
-import { baseName, formatsFor, PACK_KEY } from '../stages/imageStage.ts';
+import { baseName, formatsFor, PACK_KEY } from '../images/contentImages.ts';
 
 export async function planImages(refs: readonly NamedImage[], contentDir: string, options: ImageOptions = {}): Promise<ImageManifest> {
   const widths = options.widths ?? DEFAULT_WIDTHS;

@@ -6,7 +6,7 @@
  */
 import type { NamedImage } from '../images/namedImages.ts';
 import type { SitePlan } from '../plan/planSite.ts';
-import type { SocialSetup } from '../social/socialImageStage.ts';
+import type { SocialSetup } from '../social/makeSocialImages.ts';
 import { shardOf, type Shard } from './shardOf.ts';
 
 /** The content images `shard` encodes and writes (`mine`), and those other shards do. */

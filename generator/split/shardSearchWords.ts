@@ -6,8 +6,8 @@
 import type { BuildCache } from '../cache/BuildCache.ts';
 import { Pack } from '../cache/Pack.ts';
 import type { MarkdownResult } from '../content/markdown.ts';
-import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
-import { renderedWords } from '../search/searchIndexStage.ts';
+import type { BuiltPage } from '../stages/pageAnalysers.ts';
+import { renderedWords } from '../search/makeSearchIndex.ts';
 import { searchedEntries } from '../search/searchDoc.ts';
 import type { ListCollection, SearchOptions } from '../site/defineConfig.ts';
 

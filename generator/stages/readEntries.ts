@@ -9,8 +9,9 @@
  * boot while this thread works.
  */
 import path from 'node:path';
-import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
-import { readSource, readSources, startStamps, WRITTEN, type SourceRef } from '../cache/readSources.ts';
+import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
+import { readSource, readSources, startStamps, type SourceRef } from '../cache/readSources.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { LinkPolicy } from '../core/contentLinks.ts';
 import { listEntryFiles, sortEntries, withoutBody } from '../content/load.ts';
@@ -59,16 +60,15 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
   const files = listEntryFiles(config.contentDir, list.dir, list.nested, links);
   const [ENTRIES, SOURCES] = [entriesPack(name), sourcesPack(name)];
   // A big site with no entry index yet is a cold build: the workers start now, while this thread reads.
-  const speculative = config.write && !cache.hasPack(ENTRIES) ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
+  const speculative = config.write && !Pack.exists(cache, ENTRIES) ? pool.useWorkers(ShardPool.workersFor(files.length, config.workers), files.length) : undefined;
   const dir = path.join(config.contentDir, list.dir);
   // Without packs (a cold build) nothing waits for the generator's key: the shards start reading at once.
-  const packKey = cache.hasPack(SOURCES) || cache.hasPack(ENTRIES) ? await generatorKey : null;
-  // Each pack, and the few entries changed since it was written (its delta; see save below).
-  const baseStamps = packKey ? cache.readPack<string>(SOURCES, packKey) : {};
-  const knownStamps = packKey ? { ...baseStamps, ...cache.readPackDelta<string>(SOURCES, packKey) } : {};
-  const baseEntries = packKey ? cache.readPack<EntryMeta>(ENTRIES, packKey) : {};
-  const entriesDelta = packKey ? cache.readPackDelta<EntryMeta>(ENTRIES, packKey) : {};
-  const known = { ...baseEntries, ...entriesDelta };
+  const packKey = Pack.exists(cache, SOURCES) || Pack.exists(cache, ENTRIES) ? await generatorKey : null;
+  // Each pack, with the few entries changed since it was written (its delta; see save below).
+  const sourcesRead = packKey ? Pack.open<string>(cache, SOURCES, packKey, { deltas: true }) : null;
+  const entriesRead = packKey ? Pack.open<EntryMeta>(cache, ENTRIES, packKey, { deltas: true }) : null;
+  const knownStamps = sourcesRead?.entries ?? {};
+  const known = entriesRead?.entries ?? {};
   const keyOf = (file: string, hash: string) => postKey(`${list.dir}/${file}`, hash);
   // Stamps known: stat every file, read the changed ones here. None: every file is read by the shards.
   const { sources, stamps, changed } = Object.keys(knownStamps).length
@@ -89,28 +89,11 @@ export async function readEntries({ name, list, config, cache, pool, generatorKe
   // thousands go into its delta (the pack itself stays as it is); anything else rewrites it. Hashed and
   // written off this thread; the build waits for them before its output goes in place.
   const save = async () => {
-    const baseFiles = Object.keys(baseStamps).filter((k) => k !== WRITTEN);
-    const sameFiles = baseFiles.length === files.length && files.every((f) => baseStamps[f] !== undefined);
-    const restamped = files.filter((f) => stamps[f] !== baseStamps[f]);
-    const writeSources = () =>
-      sameFiles && cache.hasBase(SOURCES) && fitsDelta(restamped.length, files.length)
-        ? cache.writePackDeltaAsync(SOURCES, key, { [WRITTEN]: stamps[WRITTEN], ...Object.fromEntries(restamped.map((f) => [f, stamps[f]])) })
-        : cache.writePackAsync(SOURCES, key, stamps);
-
-    const current = metas.map((p) => postKey(p.file, p.hash));
-    const added = current.filter((k) => baseEntries[k] === undefined);
-    const stale = Object.keys(baseEntries).length - (current.length - added.length);
-    const deltaAsRead = Object.keys(entriesDelta).length === added.length && added.every((k) => entriesDelta[k] !== undefined);
-    const byKey = new Map(metas.map((p, i) => [current[i]!, p]));
-    const writeEntries = () =>
-      cache.hasBase(ENTRIES) && fitsDelta(added.length, files.length) && fitsDelta(stale, files.length)
-        ? deltaAsRead
-          ? undefined // the pack and its delta hold exactly these entries already
-          : cache.writePackDeltaAsync(ENTRIES, key, Object.fromEntries(added.map((k) => [k, byKey.get(k)!])))
-        : added.length || stale
-          ? cache.writePackAsync(ENTRIES, key, Object.fromEntries(metas.map((p, i) => [current[i]!, p])))
-          : undefined;
-    await Promise.all([changed && writeSources(), writeEntries()]);
+    const sourcesPack = sourcesRead ?? Pack.open<string>(cache, SOURCES, key, { deltas: true });
+    const entriesPack = entriesRead ?? Pack.open<EntryMeta>(cache, ENTRIES, key, { deltas: true });
+    // Keyed by content: an edit adds a key, and the one it replaces may stay in the pack until it is written whole.
+    const byKey = Object.fromEntries(metas.map((p) => [postKey(p.file, p.hash), p]));
+    await Promise.all([changed && sourcesPack.save(stamps, true), entriesPack.saveLoose(byKey)]);
   };
   // An entry without a stamp (none should be) stamps as missing: a build record holding it hashes it.
   const entryStamps = new Map(metas.map((p, i) => [`${list.dir}/${files[i]!}`, { stamp: stamps[files[i]!]?.split(' ')[0] ?? 'missing', hash: p.hash }]));

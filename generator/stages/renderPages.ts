@@ -1,12 +1,13 @@
 /**
- * The render stage: every page from the build cache when its key still
+ * The render stage's work: every page from the build cache when its key still
  * matches (a hard link into the output folder, no page data read), the
  * rest rendered by the shards. Writes the pages pack: per route, its key,
  * the content files it read, its hash and its check summary.
  */
-import { fitsDelta, type BuildCache } from '../cache/BuildCache.ts';
+import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
 import { hashParts } from '../core/contentHash.ts';
-import { allEntries, depHasher, pageKey, routeDigester } from '../cache/pageKey.ts';
+import { allEntries, depHasher, pageKey, routeDigester } from '../render/pageKey.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { listCollections, type ContentSnapshot } from '../content/load.ts';
 import type { Progress } from '../core/progress.ts';
@@ -16,7 +17,7 @@ import type { Entry, Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { ShardPool } from '../shards/ShardPool.ts';
 import type { RenderAssets } from '../shards/ShardState.ts';
-import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
+import type { BuiltPage } from './pageAnalysers.ts';
 import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
 import type { ImageManifest } from '../images/imageTypes.ts';
 
@@ -50,10 +51,10 @@ export interface RenderPagesInput {
   memory: OutputFiles;
   progress: Progress;
   /** Main-thread work that needs no page: done once the workers have their first pages to render. */
-  alongside?: () => void;
+  alongside?: () => void | Promise<void>;
   /** The content images' variants (the image stage's manifest). */
   images?: ImageManifest;
-  /** The article components' source hashes (cache/componentHashes.ts). */
+  /** The article components' source hashes (content/components/componentHashes.ts). */
   components?: Record<string, string>;
 }
 
@@ -70,10 +71,8 @@ const PACK_FORMAT = 'pages/2';
 export async function renderPages(input: RenderPagesInput): Promise<{ list: BuiltPage[]; cached: number; saved: Promise<void> }> {
   const { config, cache, pool, site, content, routes: planned, siteUrl, assets, globalKey, out, memory, progress, alongside, images = {}, components = {} } = input;
   const routes = input.only ?? planned;
-  const packKey = hashParts([PACK_FORMAT, globalKey]);
-  const index: Record<string, PageEntry | undefined> = cache.readPack<PageEntry>('pages', packKey);
-  // What changed since the pack was written, when few pages did (written in place of a new pack below).
-  const delta = cache.readPackDelta<PageEntry>('pages', packKey);
+  // With what changed since the pack was written, when few pages did (its delta, written in place of a new pack below).
+  const pack = Pack.open<PageEntry>(cache, 'pages', hashParts([PACK_FORMAT, globalKey]), { deltas: true });
   const entries = allEntries(content, site.collections);
   const digest = routeDigester(entries);
   const hashOf = depHasher(content, site.collections, planned, digest, images, components);
@@ -81,7 +80,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
   const misses: Route[] = [];
   const hits: { route: Route; entry: PageEntry; summary: PageSummary }[] = [];
   for (const route of routes) {
-    const entry = delta[route.path] ?? index[route.path];
+    const entry = pack.get(route.path);
     const summary = entry && entry.key === pageKey(globalKey, digest(route), entry.deps, hashOf) ? validSummary(entry.summary) : null;
     if (!entry || !summary) misses.push(route);
     else hits.push({ route, entry, summary });
@@ -150,7 +149,7 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
       )
     : Promise.resolve([]);
   try {
-    alongside?.();
+    await alongside?.();
   } finally {
     // A failure alongside still lets the render settle before it is thrown (no stray page writes).
     await rendering.catch(() => {});
@@ -166,20 +165,20 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
   // Remember every page, including those a failing check below will reject: they rendered correctly.
   // The pages whose entry is not the pack's as it stands: rendered now, restamped, or from its delta.
   const changes = routes.map((r) => pages.get(r.path)!).filter((p) => {
-    const stored = index[p.path];
-    return !stored || delta[p.path] !== undefined || stored.key !== p.key || stored.hash !== p.hash || stored.stamp !== p.stamp;
+    const stored = pack.stored(p.path);
+    return !stored || pack.inDelta(p.path) || stored.key !== p.key || stored.hash !== p.hash || stored.stamp !== p.stamp;
   });
   let saved = Promise.resolve();
-  const stored = () => new Set(routes.map((r) => pages.get(r.path)!.hash));
-  if (changes.length && cache.hasBase('pages') && fitsDelta(changes.length, routes.length)) {
-    // A few pages of thousands: they go into the delta (replacing the last one), the pack stays as it is.
-    const entries = Object.fromEntries(changes.map(({ path, key, deps, hash, stamp, bytes, summary }) => [path, { key, deps, hash, stamp, bytes, summary }]));
-    saved = Promise.all([cache.writePackDeltaAsync('pages', packKey, entries), cache.prunePages(stored())]).then(() => {});
-  } else if (changes.length || Object.keys(index).length !== routes.length) {
-    // The JSON of { [route path]: PageEntry }, in route order, from the entries' own pieces.
-    const pieces = routes.map((r) => packed.get(r.path) ?? remember(pages.get(r.path)!));
-    if (pieces.length) pieces[pieces.length - 1] = pieces.at(-1)!.subarray(0, -1);
-    saved = Promise.all([cache.writePackPiecesAsync('pages', packKey, [Buffer.from('{'), ...pieces, Buffer.from('}')]), cache.prunePages(stored())]).then(() => {});
+  if (changes.length || pack.storedSize !== routes.length) {
+    // A few pages of thousands go into the delta (replacing the last one), the pack staying as it is; else
+    // the JSON of { [route path]: PageEntry }, in route order, from the entries' own pieces.
+    const delta = () => Object.fromEntries(changes.map(({ path, key, deps, hash, stamp, bytes, summary }) => [path, { key, deps, hash, stamp, bytes, summary }]));
+    const pieces = () => {
+      const all = routes.map((r) => packed.get(r.path) ?? remember(pages.get(r.path)!));
+      if (all.length) all[all.length - 1] = all.at(-1)!.subarray(0, -1);
+      return all;
+    };
+    saved = Promise.all([pack.saveChanges(changes.length, delta, routes.length, pieces), cache.prunePages(new Set(routes.map((r) => pages.get(r.path)!.hash)))]).then(() => {});
   }
   return { list: routes.map((r) => pages.get(r.path)!), cached, saved };
 }

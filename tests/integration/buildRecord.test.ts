@@ -1,5 +1,5 @@
 /**
- * The build record (generator/cache/buildRecord.ts) behind `site build`'s
+ * The build record (generator/stages/buildRecord.ts) behind `site build`'s
  * up-to-date check: after a build, the same build is up to date; any change
  * to what the build reads, to the output folder or to the options is not,
  * and the next build is up to date again; an input saved again unchanged
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, upToDate } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { BuildCache } from '../../generator/cache/BuildCache.ts';
-import { upToDateReport } from '../../generator/cache/buildRecord.ts';
-import { recordKey } from '../../generator/pipeline/buildKey.ts';
+import { upToDateReport } from '../../generator/stages/buildRecord.ts';
+import { recordKey } from '../../generator/stages/buildKey.ts';
 import { sourceKey, treeKey } from '../../generator/cache/sourceKey.ts';
 import { resolveConfig } from '../../generator/config.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { SiteError } from '../../generator/core/errors.ts';
-import { mergeShards } from '../../generator/split/mergeShards.ts';
-import { shardBuild } from '../../generator/split/shardBuild.ts';
+import { mergeShards } from '../../generator/buildSplit.ts';
+import { shardBuild } from '../../generator/buildSplit.ts';
 import { SHARD_MANIFEST, type ShardManifest } from '../../generator/split/shardManifest.ts';
 import { BLOG_SITE, copyBlogContent } from './blogSite.ts';
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageAnalysers } from '../../generator/pipeline/pageAnalysers.ts';
+import { pageAnalysers } from '../../generator/stages/pageAnalysers.ts';
 import { ShardPool } from '../../generator/shards/ShardPool.ts';
 import { loadSite, siteRenderer } from '../../generator/site/loadSite.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
@@ -27,7 +27,7 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 describe('ShardPool', () => {
   it('closes once: a second close, with its workers already stopped, returns at once', async () => {
     const site = await loadSite(BLOG_SITE);
-    const pool = new ShardPool(site, await siteRenderer(site), BLOG_SITE, () => {}, { features: pageAnalysers(site), entry: 'generator/pipeline/renderWorker.ts' });
+    const pool = new ShardPool(site, await siteRenderer(site), BLOG_SITE, () => {}, { features: pageAnalysers(site), entry: 'generator/stages/renderWorker.ts' });
     await pool.useWorkers(1, 20);
     const parsed = await pool.parse(content, 'posts', [{ file: 'bench-00000.md' }, { file: 'bench-00001.md' }], () => {});
     expect(parsed.metas.map((m) => m.file)).toEqual(['blog/bench-00000.md', 'blog/bench-00001.md']);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticFiles } from '../../../generator/assets/staticFiles.ts';
 import { BuildCache } from '../../../generator/cache/BuildCache.ts';
 import { contentHash } from '../../../generator/core/contentHash.ts';
-import { allEntries, depHasher as engineDepHasher, pageKey, routeDigester as engineDigester } from '../../../generator/cache/pageKey.ts';
+import { allEntries, depHasher as engineDepHasher, pageKey, routeDigester as engineDigester } from '../../../generator/render/pageKey.ts';
 import {
   listEntryFiles,
   loadFixedContent,
@@ -21,7 +21,7 @@ import { SiteError } from '../../../generator/core/errors.ts';
 import type { EntryMeta, ListCollection } from '../../../generator/site/defineConfig.ts';
 import { ShardState as EngineShardState, type Prepared, type RenderAssets, type RenderJob, type SourceFile } from '../../../generator/shards/ShardState.ts';
 import { noFeatures, type ShardFeatures } from '../../../generator/shards/pageAnalyser.ts';
-import { pageAnalysers, type BuiltPage as RenderedPage } from '../../../generator/pipeline/pageAnalysers.ts';
+import { pageAnalysers, type BuiltPage as RenderedPage } from '../../../generator/stages/pageAnalysers.ts';
 import { buildRoutes as siteRoutes, SITE_URL, site as definition, tinyContentDir, writeTinyStatic, type TinyRoute as Route } from '../helpers/tinySite.tsx';
 
 /** The build's page analysers for the tiny site (the check summary). */

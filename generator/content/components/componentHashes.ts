@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { hashParts } from '../core/contentHash.ts';
+import { hashParts } from '../../core/contentHash.ts';
 
 /** The folder of a site's article components, next to templates/. */
 export const COMPONENTS_DIR = 'components';
@@ -16,7 +16,7 @@ export const COMPONENTS_DIR = 'components';
 export const componentDep = (name: string): string => `component:${name}`;
 
 const EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
-/** A relative import: `from './x'`, `import './x'`, `import('./x')`. */
+/** A relative import: `from './x'`, `import '../../cache/x'`, `import('../../cache/x')`. */
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"\n]+)['"]/g;
 
 /** The hash of each component's source, by its dependency name (componentDep). */

@@ -1,14 +1,16 @@
 /**
- * generator/dev/devSearchFiles.ts (the index `site dev` serves, each body's words from the caller) and
- * searchDoc.ts: which entries are searched, by which fields, and what their results show.
+ * generator/search/makeSearchIndex.ts (the index a build writes and `site dev` serves, each body's words
+ * from the page that rendered it) and searchDoc.ts: which entries are searched, by which fields, and what
+ * their results show.
  */
 import { describe, expect, it } from 'vitest';
+import { BuildCache } from '../../../generator/cache/BuildCache.ts';
 import { SiteError } from '../../../generator/core/errors.ts';
-import { devSearchFiles } from '../../../generator/dev/devSearchFiles.ts';
 import { bodyWords } from '../../../generator/search/bodyWords.ts';
+import { makeSearchIndex } from '../../../generator/search/makeSearchIndex.ts';
 import { MANIFEST_FILE } from '../../../generator/search/buildSearchIndex.ts';
 import { searchIndex } from '../../../generator/islands/searchIndex.ts';
-import type { EntryMeta, Route, SearchOptions } from '../../../generator/site/defineConfig.ts';
+import type { Route, SearchOptions } from '../../../generator/site/defineConfig.ts';
 
 const entry = (slug: string, data: Record<string, unknown>, html: string) => ({ slug, file: `notes/${slug}.md`, hash: slug, headings: [], words: 0, html, ...data });
 const collections = {
@@ -20,12 +22,24 @@ const collections = {
 };
 const routes = ['/n/one', '/n/two'].map((path) => ({ path }) as Route);
 const search: SearchOptions = { collection: 'notes', fields: ['summary', 'tags', 'body'], url: (e) => `/n/${e.slug}` };
-/** The index with each body's words taken from its rendered HTML, as a build takes them. */
+/** The index with each body's words taken from its rendered page, as a build takes them (no cache). */
 const searchFiles = (options: SearchOptions | undefined, content: typeof collections, table: Route[]) =>
-  devSearchFiles(options, content, table, (e: EntryMeta) => bodyWords((e as unknown as { html: string }).html));
+  makeSearchIndex({
+    search: options,
+    collections: content,
+    lists: {},
+    routes: table,
+    contentDir: '/nowhere',
+    rendered: content.notes.map((e) => ({ search: { hash: e.hash, words: bodyWords(e.html) } })),
+    cache: BuildCache.open(null, { read: false }),
+    key: 'test',
+    render: () => {
+      throw new Error('every body was rendered with its page');
+    },
+  }).files;
 const reader = (files: Map<string, string>) => searchIndex('/search/index.json', async (url) => JSON.parse(files.get(url.slice(1))!) as unknown);
 
-describe('devSearchFiles', () => {
+describe('makeSearchIndex', () => {
   it('indexes the named fields (strings and lists of strings) and the body of each entry with a page', async () => {
     const index = reader(searchFiles(search, collections, routes));
     expect(await index.find('oolong')).toEqual([0]);
@@ -53,7 +67,7 @@ describe('devSearchFiles', () => {
     }
     expect(error).toBeInstanceOf(SiteError);
     // Where the function was written: this file, at its line.
-    expect((error as SiteError).message).toMatch(/^tests\/unit\/dev\/devSearchFiles\.test\.ts:\d+: the site's `search\.url` threw: no slug\./);
+    expect((error as SiteError).message).toMatch(/^tests\/unit\/search\/makeSearchIndex\.test\.ts:\d+: the site's `search\.url` threw: no slug\./);
   });
 
   it('is empty for a site without search', () => {

@@ -1,6 +1,6 @@
 /** A page's cache key changes with everything its HTML can depend on, and with nothing it cannot see (rendered bodies, other articles' text). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { depHasher as engineDepHasher, pageKey, routeDigester } from '../../../generator/cache/pageKey.ts';
+import { depHasher as engineDepHasher, pageKey, routeDigester } from '../../../generator/render/pageKey.ts';
 import type { ContentSnapshot } from '../../../generator/content/load.ts';
 import type { Entry } from '../../../generator/site/defineConfig.ts';
 import { buildRoutes, fakePost, site, tinySnapshot, type Post, type TinyRoute as Route } from '../helpers/tinySite.tsx';

@@ -20,12 +20,12 @@ import { contentHash, hashParts } from '../core/contentHash.ts';
 import { RACY_MS, stampAt, stampTime } from '../core/stampOf.ts';
 import { SiteError } from '../core/errors.ts';
 import { contentOnly, linkChecker, type LinkPolicy } from '../core/contentLinks.ts';
-import { chooseWidths } from '../images/chooseWidths.ts';
-import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from '../images/encodeImage.ts';
-import type { NamedImage } from '../images/namedImages.ts';
-import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ResponsiveImage } from '../images/imageTypes.ts';
+import { chooseWidths } from './chooseWidths.ts';
+import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
+import type { NamedImage } from './namedImages.ts';
+import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ResponsiveImage } from './imageTypes.ts';
 
-export interface ImageStageInput {
+export interface ContentImagesInput {
   contentDir: string;
   cache: BuildCache;
   /** Every image the content names, each with the file that names it. */
@@ -35,7 +35,7 @@ export interface ImageStageInput {
   links?: LinkPolicy;
 }
 
-export interface ImageStageResult {
+export interface ContentImagesResult {
   manifest: ImageManifest;
   /** Output files (assets/images/...) and the stored file each is linked from. */
   files: { file: string; from: string; bytes: number }[];
@@ -182,7 +182,7 @@ async function encodeSource(source: SourceRead, hash8: string, widths: readonly 
 }
 
 
-export async function imageStage({ contentDir, cache, refs, options = {}, links = contentOnly(contentDir) }: ImageStageInput): Promise<ImageStageResult> {
+export async function contentImages({ contentDir, cache, refs, options = {}, links = contentOnly(contentDir) }: ContentImagesInput): Promise<ContentImagesResult> {
   const widths = options.widths ?? DEFAULT_WIDTHS;
   const dir = cache.dir ? path.join(cache.dir, 'images') : null;
   const empty = { manifest: {}, files: [], inputs: [], encoded: 0, cached: 0, warnings: [] };
@@ -196,8 +196,8 @@ export async function imageStage({ contentDir, cache, refs, options = {}, links 
   const sources: SourceStamps = { read: started, files: {} };
   const kept: Record<string, StoredImage> = {};
   const manifest: ImageManifest = {};
-  const files: ImageStageResult['files'] = [];
-  const inputs: ImageStageResult['inputs'] = [];
+  const files: ContentImagesResult['files'] = [];
+  const inputs: ContentImagesResult['inputs'] = [];
   const warnings: string[] = [];
   let encoded = 0;
 

@@ -15,7 +15,7 @@ import type { MarkdownResult } from '../content/markdown.ts';
 import { SiteError } from '../core/errors.ts';
 import type { Entry, I18nOptions, ListCollection, Route, SearchOptions } from '../site/defineConfig.ts';
 import { searchIndexFiles } from './searchIndexFiles.ts';
-import type { BuiltPage } from '../pipeline/pageAnalysers.ts';
+import type { BuiltPage } from '../stages/pageAnalysers.ts';
 import { fitsDelta } from '../cache/BuildCache.ts';
 import { hashParts } from '../core/contentHash.ts';
 import { bodyWords } from './bodyWords.ts';
@@ -23,7 +23,7 @@ import { assembleIndex, docChunks, termsOf, type AssembledIndex, type IndexFile 
 import { patchSearchIndex, type DocChange } from './patchSearchIndex.ts';
 import { searchDoc, searchedEntries, searchedFieldWords } from './searchDoc.ts';
 
-export interface SearchStageInput {
+export interface SearchIndexInput {
   search: SearchOptions | undefined;
   collections: Record<string, unknown>;
   lists: Record<string, ListCollection>;
@@ -31,7 +31,7 @@ export interface SearchStageInput {
   routes: readonly Route[];
   contentDir: string;
   /** Pages this build rendered (those of the collection's entries carry their body's words). */
-  rendered: readonly BuiltPage[];
+  rendered: readonly Pick<BuiltPage, 'search'>[];
   cache: BuildCache;
   /** What the pack of body words is valid for (the generator's key: markdown options are in the config). */
   key: string;
@@ -40,7 +40,7 @@ export interface SearchStageInput {
   i18n?: I18nOptions;
 }
 
-export interface SearchStageResult {
+export interface SearchIndexResult {
   /** Output path -> JSON. */
   files: Map<string, string>;
   /** Bodies whose words were taken from the pages rendered now, from the cache, or rendered here. */
@@ -56,7 +56,7 @@ const INDEX_FORMAT = 'search-index/1';
 
 type AnyEntry = Entry<Record<string, unknown>>;
 
-export function searchIndexStage(input: SearchStageInput): SearchStageResult {
+export function makeSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const { search, cache, key } = input;
   const words = { rendered: 0, cached: 0, here: 0 };
   if (!search) return { files: new Map(), words, saved: Promise.resolve() };

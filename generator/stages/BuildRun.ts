@@ -1,13 +1,9 @@
 /**
- * The mechanics of one build beside its stages: each stage's time, the output being filled (a folder, or
- * memory with write: false), and the build cache's packs being written off this thread, which are
- * awaited before the output goes in place and, when the build fails, before it returns.
+ * The mechanics of one run of a path beside its stages: each stage's time, the output being filled (a
+ * folder, or memory with write: false), and the build cache's packs being written off this thread, which
+ * are awaited before the output goes in place and, when the run fails, before it returns.
  */
 import type { OutputDir, OutputFiles } from '../output/writeOutput.ts';
-
-/** The build's stages, in order; extras happen during render (the main thread makes them while the workers render). */
-export const stageNames = ['config', 'content', 'routes', 'images', 'social', 'assets', 'render', 'extras', 'search', 'budgets', 'checks', 'socialImages', 'write'] as const;
-export type StageName = (typeof stageNames)[number];
 
 export class BuildRun {
   readonly started = performance.now();
@@ -18,18 +14,13 @@ export class BuildRun {
   readonly memory: OutputFiles = new Map();
   private readonly writes: Promise<void>[] = [];
 
-  async stage<T>(name: StageName, fn: () => T | Promise<T>): Promise<T> {
-    const t = performance.now();
-    const value = await fn();
-    this.stages[name] = Math.round(performance.now() - t);
-    return value;
-  }
-
   /** A cache write under way: awaited in the write stage (a failing stage before it must not leave it unhandled). */
   writing(p: Promise<unknown>): void {
     const settled = p.then(() => {});
     settled.catch(() => {});
     this.writes.push(settled);
+    // A long-lived run (`site dev`'s) forgets the writes that went well.
+    settled.then(() => this.writes.splice(this.writes.indexOf(settled), 1), () => {});
   }
 
   /** One output file, into the output folder or memory. */

@@ -1,5 +1,6 @@
 /**
- * `site dev`'s content after one file changed, its list entries without bodies (devEntries.ts): an entry
+ * The content after one file changed, read without reading the rest (the content stage's update, for a
+ * server: stages/contentStage.ts), its list entries without bodies as a full read gives them: an entry
  * edited is read and validated alone and keeps its place in the list when its sort fields allow; a new
  * file lists its folder again (its slug may collide with another's); a deleted one leaves the list. A
  * file of a file or record collection reads those (a handful of files) again and keeps the lists. Links
@@ -21,8 +22,8 @@ import {
   withoutBody,
   type Collections,
   type ContentSnapshot,
-} from '../content/load.ts';
-import type { RenderMarkdown } from '../content/markdown.ts';
+} from './load.ts';
+import type { RenderMarkdown } from './markdown.ts';
 import type { Entry, ListCollection } from '../site/defineConfig.ts';
 
 /** Whether `entry` may stand at `i` of the sorted `entries` (its neighbours sort before and after it). */
@@ -32,7 +33,7 @@ function fitsAt(list: ListCollection, entries: readonly Entry[], i: number, entr
   return (i === 0 || cmp(entries[i - 1]!, entry) <= 0) && (i === entries.length - 1 || cmp(entry, entries[i + 1]!) <= 0);
 }
 
-export async function updateDevContent(
+export async function updateContent(
   content: ContentSnapshot,
   rel: string,
   collections: Collections,

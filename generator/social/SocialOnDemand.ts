@@ -1,17 +1,18 @@
 /**
- * Social images as `site dev` names them: planned route by route when a page renders (a build plans every
- * route before rendering; dev renders a few pages of thousands), each card's key kept by its data so a
- * card is drawn once, and an edit draws only the cards whose data changed. A request for an image no
- * rendered page named yet plans every route to find it.
+ * Social images planned and drawn when asked for, for a server that renders a few pages of thousands
+ * (`site dev`): a route's card is planned (planSocialImages.ts, as a build plans every route) when its page
+ * renders, each card's key kept by its data, and a card is drawn on this thread (drawSocialImage.ts, the
+ * card workers' own code) when its image is asked for, once until its data changes. A request for an image
+ * no rendered page named yet plans every route to find it.
  */
 import type { Route, SiteMeta, SocialImagesOptions } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
-import { socialRenderer } from '../social/drawSocialImage.ts';
-import type { CardNode } from '../social/cardTree.ts';
-import { drawCard, planSocialImages, type SocialImage } from '../social/planSocialImages.ts';
-import { loadSocialFonts, type LoadedFont } from '../social/socialFonts.ts';
+import { cardDrawer, socialRenderer, type DrawCard } from './drawSocialImage.ts';
+import type { CardNode } from './cardTree.ts';
+import { drawCard, planSocialImages, type SocialImage } from './planSocialImages.ts';
+import { loadSocialFonts, type LoadedFont } from './socialFonts.ts';
 
-export class DevSocial {
+export class SocialOnDemand {
   /** Card data (JSON) -> image key, for the site meta `metaJson`. */
   private keys: Record<string, string> = {};
   private metaJson = '';
@@ -27,10 +28,10 @@ export class DevSocial {
   ) {}
 
   /** null: the site makes no social images. */
-  static open(site: AnySite, dirs: { root: string; templatesDir: string }): DevSocial | null {
+  static open(site: AnySite, dirs: { root: string; templatesDir: string }): SocialOnDemand | null {
     if (!site.socialImages) return null;
     const { fonts, key, coverage } = loadSocialFonts(site.socialImages.fonts, dirs.root, dirs.templatesDir);
-    return new DevSocial(site.socialImages.card, fonts, key, coverage);
+    return new SocialOnDemand(site.socialImages.card, fonts, key, coverage);
   }
 
   /** The URL of a route's image, or undefined when the route has none (its page shows the site's default). */
@@ -63,5 +64,23 @@ export class DevSocial {
 
   private withTree(image: SocialImage, meta: SiteMeta): { image: SocialImage; tree: () => CardNode } {
     return { image, tree: () => image.tree ?? drawCard(image.route, image.data, this.card, meta, this.coverage) };
+  }
+
+  /** Images drawn so far, by key (a card drawn once is served again until its data changes). */
+  private readonly drawn = new Map<string, Promise<Buffer>>();
+  private drawer?: Promise<DrawCard>;
+
+  /** The PNG at `urlPath` if a route of `routes` names it now, drawn now unless it was before; null if none does. */
+  async image(urlPath: string, routes: readonly Route[], byPath: ReadonlyMap<string, Route>, meta: SiteMeta): Promise<Buffer | null> {
+    const found = this.find(urlPath, routes, byPath, meta);
+    if (!found) return null;
+    let png = this.drawn.get(found.image.key);
+    if (!png) {
+      this.drawer ??= cardDrawer(this.fonts);
+      png = this.drawer.then((draw) => draw(found.tree()));
+      this.drawn.set(found.image.key, png);
+      png.catch(() => this.drawn.delete(found.image.key));
+    }
+    return png;
   }
 }

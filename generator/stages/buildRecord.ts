@@ -31,7 +31,8 @@ import { linkPolicy } from '../core/contentLinks.ts';
 import { fixedFiles, listCollections, listEntryFiles, type Collections } from '../content/load.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
 import type { HeldBack } from '../content/selectPublished.ts';
-import type { BuildCache } from './BuildCache.ts';
+import type { BuildCache } from '../cache/BuildCache.ts';
+import { Pack } from '../cache/Pack.ts';
 import { contentHash } from '../core/contentHash.ts';
 import { RACY_MS, stampAt as stampOrNull, stampTime } from '../core/stampOf.ts';
 import { IMAGE_FILE } from '../images/imageTypes.ts';
@@ -46,7 +47,7 @@ export interface BuildReport {
   js: JsReport;
   /** The list entries the build left out, when it left any out (content/selectPublished.ts). */
   held?: HeldBack;
-  /** Content images encoded vs taken from the cache, when the content names any (images/imageStage.ts). */
+  /** Content images encoded vs taken from the cache, when the content names any (images/contentImages.ts). */
   images?: { encoded: number; cached: number };
   /** Social images made and taken from the cache, or 'off' (`--no-social-images`); absent for a site without them. */
   social?: { made: number; cached: number } | 'off';
@@ -118,7 +119,7 @@ export function outputStamps(outDir: string, files: Iterable<string>, known: Rea
  * waiting longer than one written in place.
  */
 export function writeBuildRecord(cache: BuildCache, record: Record): void {
-  cache.writePack(PACK, PACK_KEY, record as unknown as { [k: string]: unknown });
+  Pack.store(cache, PACK, PACK_KEY, record as unknown as { [k: string]: unknown });
 }
 
 /** Whether every output entry still has its stamp. */
@@ -139,7 +140,7 @@ function currentHash(contentDir: string, rel: string): string | null {
     // Links followed: the list a build that succeeded read (it had no link it refused); a new link changes the list.
     if (rel.endsWith('/**')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -3), true, FOLLOW(contentDir)));
     if (rel.endsWith('/')) return articleListHash(listEntryFiles(contentDir, rel.slice(0, -1), false, FOLLOW(contentDir)));
-    // An image is hashed as bytes (images/imageStage.ts); text files as the text the build read.
+    // An image is hashed as bytes (images/contentImages.ts); text files as the text the build read.
     return IMAGE_FILE.test(rel) ? contentHash(readFileSync(path.join(contentDir, rel))) : contentHash(readFileSync(path.join(contentDir, rel), 'utf8'));
   } catch {
     return null;
@@ -164,7 +165,7 @@ function inputsHold(contentDir: string, list: unknown, started: number): boolean
  * the generator's files). Else null.
  */
 export function upToDateReport(cache: BuildCache, config: ResolvedConfig, key: () => string): BuildReport | null {
-  const record = cache.readPack<unknown>(PACK, PACK_KEY) as Partial<Record>;
+  const record = Pack.open<unknown>(cache, PACK, PACK_KEY).entries as Partial<Record>;
   if (typeof record.started !== 'number' || !record.report || typeof record.report !== 'object') return null;
   // An entry dated later is due now: a build would add its page (or drop its marker).
   if (record.releases !== undefined && !(typeof record.releases === 'number' && config.now < record.releases)) return null;

@@ -2,14 +2,14 @@
  * The build's keys, derived from the resolved config in one place. Every field of ResolvedConfig is
  * declared here as shaping the output (it goes into the key of the build record, so "Up to date" never
  * hides its change) or as output-neutral (how the build runs, not what it writes). A field added to
- * ResolvedConfig without a declaration does not compile, and tests/unit/pipeline/buildKey.test.ts
+ * ResolvedConfig without a declaration does not compile, and tests/unit/stages/buildKey.test.ts
  * checks that each field declared as shaping the output changes the key.
  */
 import type { ResolvedConfig } from '../config.ts';
 import path from 'node:path';
 import { hashParts } from '../core/contentHash.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
-import { COMPONENTS_DIR, templatesImportComponents } from '../cache/componentHashes.ts';
+import { COMPONENTS_DIR, templatesImportComponents } from '../content/components/componentHashes.ts';
 
 /** How each config field bears on what a build writes. */
 export const CONFIG_FIELDS = {

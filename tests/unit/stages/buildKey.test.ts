@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, type ResolvedConfig } from '../../../generator/config.ts';
-import { CONFIG_FIELDS, configKey, recordKey } from '../../../generator/pipeline/buildKey.ts';
+import { CONFIG_FIELDS, configKey, recordKey } from '../../../generator/stages/buildKey.ts';
 
 /** A value of the same field that a build could be given instead. */
 function another(name: keyof ResolvedConfig, config: ResolvedConfig): unknown {

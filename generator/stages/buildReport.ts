@@ -3,7 +3,7 @@
  * what came from the cache, the JavaScript report, what was held back), from the stages' results.
  */
 import type { JsReport } from '../assets/checkBudgets.ts';
-import type { BuildReport } from '../cache/buildRecord.ts';
+import type { BuildReport } from './buildRecord.ts';
 import type { HeldBack } from '../content/selectPublished.ts';
 import type { BuiltPage } from './pageAnalysers.ts';
 import type { OutputFiles } from '../output/writeOutput.ts';
