@@ -1,7 +1,9 @@
 /**
  * A vitest reporter added to the default one (vitest.config.ts): at the end of a run it prints the ten
- * slowest test files, each with its time (importing the file, its hooks and its tests) and its tests'
- * count, and the sum of all files' times, so a file that grows slow is seen in every `npm test`.
+ * slowest test files, each with its time (importing the file, its hooks and its tests), the processor
+ * time it took (fileCpu.ts: its process and the processes it started, which a busy machine hardly
+ * changes) and its tests' count, and the sums over all files, so a file that grows slow is seen in
+ * every `npm test`.
  */
 import path from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
@@ -10,6 +12,8 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 export interface FileTime {
   file: string;
   ms: number;
+  /** Processor time, when the file's process could tell. */
+  cpuMs?: number;
   tests: number;
 }
 
@@ -19,6 +23,7 @@ export function fileTime(module: TestModule, root: string): FileTime {
   return {
     file: path.relative(root, module.moduleId),
     ms: d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration,
+    cpuMs: module.meta().cpuMs,
     tests: [...module.children.allTests()].length,
   };
 }
@@ -30,10 +35,12 @@ export function slowestFiles(files: readonly FileTime[], count = 10): string[] {
   const slowest = [...files].sort((a, b) => b.ms - a.ms || a.file.localeCompare(b.file)).slice(0, count);
   const width = Math.max(...slowest.map((f) => f.file.length));
   const total = files.reduce((sum, f) => sum + f.ms, 0);
+  const cpu = (f: { cpuMs?: number }) => (f.cpuMs === undefined ? '' : `${seconds(f.cpuMs)} CPU`).padStart(12);
+  const totalCpu = files.every((f) => f.cpuMs !== undefined) ? { cpuMs: files.reduce((sum, f) => sum + f.cpuMs!, 0) } : {};
   return [
-    `The ${slowest.length} slowest test files (each file's import, hooks and tests):`,
-    ...slowest.map((f) => `  ${seconds(f.ms).padStart(8)}  ${f.file.padEnd(width)}  ${f.tests} tests`),
-    `  ${seconds(total).padStart(8)}  all ${files.length} files together`,
+    `The ${slowest.length} slowest test files (each file's import, hooks and tests; the processor time of its processes):`,
+    ...slowest.map((f) => `  ${seconds(f.ms).padStart(8)}${cpu(f)}  ${f.file.padEnd(width)}  ${f.tests} tests`),
+    `  ${seconds(total).padStart(8)}${cpu(totalCpu)}  all ${files.length} files together`,
   ];
 }
 
