@@ -17,6 +17,12 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // One folder per run, where what several files share (a built site, a corpus) is made once
+    // (tests/helpers/madeOnce.ts); each file's processor time measured, and after the default
+    // report, the ten slowest files.
+    globalSetup: ['tests/helpers/runFolderSetup.ts'],
+    setupFiles: ['tests/helpers/fileCpu.ts'],
+    reporters: ['default', './tests/helpers/SlowestFilesReporter.ts'],
     // A browser flow takes 5-10 s alone and several times that when CI's host is
     // busy (a 6 s admin flow once passed 30 s there); a hung step still fails
     // sooner, at Playwright's own timeout, naming its locator (e2e helpers).

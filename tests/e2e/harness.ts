@@ -1,7 +1,9 @@
 /**
- * Shared end-to-end harness: builds the real site once per test file into a
- * temporary folder, serves it like a static host on 127.0.0.1, and drives
- * Debian's Chromium through playwright-core.
+ * Shared end-to-end harness: serves a built site like a static host on
+ * 127.0.0.1 and drives Debian's Chromium through playwright-core. A file that
+ * only reads this site's default output serves the one build of the run
+ * (serveThisSite, tests/helpers/sharedBuild.ts); one with options of its own
+ * builds into a temporary folder (buildAndServe).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { build, type BuildResult } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { thisSite, type SharedBuild } from '../helpers/sharedBuild.ts';
 
 export { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 
@@ -18,11 +21,24 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
-export interface BuiltSite {
+/** A built site served on 127.0.0.1. */
+export interface ServedSite {
   dir: string;
   server: StaticServer;
-  result: BuildResult;
+  /** Its route table's paths, output files and titles. */
+  routes: SharedBuild['routes'];
   close(): Promise<void>;
+}
+
+export interface BuiltSite extends ServedSite {
+  result: BuildResult;
+}
+
+/** This site with no backend, built once per run and served by this file (read-only). */
+export async function serveThisSite(): Promise<ServedSite> {
+  const { dir, routes } = await thisSite();
+  const server = await serveStatic({ dir });
+  return { dir, server, routes, close: () => server.close() };
 }
 
 /** Builds the site (real content unless options say otherwise) and serves it. */
@@ -36,6 +52,7 @@ export async function buildAndServe(options: SiteOptions = {}): Promise<BuiltSit
     dir: out,
     server,
     result,
+    routes: result.routes.map((r) => ({ path: r.path, file: r.file, title: r.title })),
     close: async () => {
       await server.close();
       await rm(dir, { recursive: true, force: true });

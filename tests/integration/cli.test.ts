@@ -188,36 +188,6 @@ describe('site build', () => {
     expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
   });
 
-  it('writes the same bytes with the worker bin/site.js starts early as with the main thread alone', async () => {
-    const good = path.join(tmp, 'content');
-    const built = async (workers: string) => {
-      const dir = path.join(tmp, `workers-${workers}`);
-      const run = await site('build', '--content', good, '--out', dir, '--cache-dir', path.join(tmp, `cache-workers-${workers}`), '--workers', workers);
-      expect(run.code, run.stderr).toBe(0);
-      return { run, tree: await hashTree(dir) };
-    };
-    const [early, alone] = [await built('1'), await built('0')];
-    expect(early.run.stdout).toMatch(/, 1 workers\)$/m);
-    expect(early.tree).toEqual(alone.tree);
-  });
-
-  it("makes the worker's bundle itself when it went stale since bin/site.js checked (a warm build after a template edit)", async () => {
-    const good = path.join(tmp, 'content-stale-worker');
-    await cp(path.join(tmp, 'content'), good, { recursive: true });
-    const cache = path.join(tmp, 'cache-stale-worker');
-    const dir = path.join(tmp, 'stale-worker');
-    const first = await site('build', '--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
-    expect(first.code, first.stderr).toBe(0);
-    // With an article index in the cache, bin/site.js starts no worker early and leaves the worker's
-    // bundle to the build; without its manifest that bundle counts as stale and is made by the CLI.
-    await rm(path.join(root, '.site', 'cache', 'shard.json'), { force: true });
-    await edit(good, 'blog/ai-trust-presentations.md', (t) => `${t}\nOne more sentence.\n`);
-    const warm = await site('build', '--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
-    expect(warm.stderr).not.toMatch(/internal error/);
-    expect(warm.code, warm.stderr).toBe(0);
-    expect(warm.stdout).toMatch(/\(1 rendered, \d+ from cache, 1 workers\)$/m);
-  });
-
   it('says "Up to date" and keeps the output when nothing changed since the last build, and builds again after an edit', async () => {
     const content = path.join(tmp, 'content-up-to-date');
     await cp(path.join(tmp, 'content'), content, { recursive: true });

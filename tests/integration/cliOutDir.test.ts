@@ -31,9 +31,12 @@ async function userFolder(rel: string): Promise<string> {
   return dir;
 }
 
-/** A build of its own: a cache folder no other run shares. */
+/**
+ * A build of its own: a cache folder no other run shares. No social images: what a build may replace
+ * does not depend on them, and drawing them is half of each cold build of this site.
+ */
 let runs = 0;
-const build = (...args: string[]) => site('build', '--cache-dir', path.join(tmp, `cache-${++runs}`), ...args);
+const build = (...args: string[]) => site('build', '--cache-dir', path.join(tmp, `cache-${++runs}`), '--no-social-images', ...args);
 
 const hasGit = (() => {
   try {

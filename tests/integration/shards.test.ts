@@ -1,6 +1,6 @@
 /**
  * The build's shards with a worker thread (forced, on a site too small to get one by itself): work
- * handed out in batches still gives the main thread's bytes (cache.test.ts), and a content error is
+ * handed out in batches still gives the main thread's bytes (tests/site/integration/cache.test.ts), and a content error is
  * the same on every build, whichever thread reached its article first. On the blog fixture
  * (tests/fixtures/blog-site) with 260 generated articles.
  */

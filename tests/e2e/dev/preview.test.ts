@@ -1,24 +1,28 @@
-/** `site preview`: a built folder served as a static host would. */
-import { readFile, writeFile } from 'node:fs/promises';
+/** `site preview`: a built folder served as a static host would (a copy of the run's build of this site, with a `_headers` of its own). */
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preview } from '../../../generator/dev/preview.ts';
 import { OUTPUT_MARKER } from '../../../generator/output/outputMarker.ts';
-import { buildAndServe, type BuiltSite } from '../harness.ts';
+import { thisSite } from '../../helpers/sharedBuild.ts';
 
-let site: BuiltSite;
+let tmp: string;
+let dir: string;
 let server: { url: string; close(): Promise<void> };
 let base = '';
 
 beforeAll(async () => {
-  site = await buildAndServe();
-  await writeFile(path.join(site.dir, '_headers'), '/*\n  X-Test-Header: from-headers-file\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
-  server = await preview({ port: 0, dir: site.dir, log: () => {} });
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-preview-'));
+  dir = path.join(tmp, 'dist');
+  await cp((await thisSite()).dir, dir, { recursive: true });
+  await writeFile(path.join(dir, '_headers'), '/*\n  X-Test-Header: from-headers-file\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+  server = await preview({ port: 0, dir, log: () => {} });
   base = server.url;
 });
 afterAll(async () => {
   await server?.close();
-  await site?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 describe('site preview', () => {
@@ -37,7 +41,7 @@ describe('site preview', () => {
   });
 
   it('compresses text with brotli or gzip as asked, and caches hashed assets', async () => {
-    const css = `/${[...site.result.files.keys()].find((f) => /^assets\/main\.[^/]+\.css$/.test(f))!}`;
+    const css = `/assets/${(await readdir(path.join(dir, 'assets'))).find((f) => /^main\.[^/]+\.css$/.test(f))!}`;
     const br = await fetch(base + css, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toContain('immutable');
@@ -47,7 +51,7 @@ describe('site preview', () => {
   });
 
   it("does not serve the build's marker file, which the output holds", async () => {
-    expect(await readFile(path.join(site.dir, OUTPUT_MARKER), 'utf8')).toContain('site build');
+    expect(await readFile(path.join(dir, OUTPUT_MARKER), 'utf8')).toContain('site build');
     for (const p of [`/${OUTPUT_MARKER}`, `/blog/../${OUTPUT_MARKER}`, `/%2E${OUTPUT_MARKER.slice(1)}`]) {
       const res = await fetch(base + p);
       expect(res.status, p).toBe(404);

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from '../../e2e/harness.ts';
+import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
 
-let site: BuiltSite;
+let site: ServedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([buildAndServe(), launchBrowser()]);
+  [site, browser] = await Promise.all([serveThisSite(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

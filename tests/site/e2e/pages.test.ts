@@ -8,18 +8,18 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from '../../e2e/harness.ts';
+import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
 
 const shotsDir = path.resolve('tests/site/e2e/__screenshots__');
 const widths = [360, 1280] as const;
 
-let site: BuiltSite;
+let site: ServedSite;
 let browser: Browser;
 let axeSource: string;
 
 beforeAll(async () => {
   [site, browser, axeSource] = await Promise.all([
-    buildAndServe(),
+    serveThisSite(),
     launchBrowser(),
     readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
     mkdir(shotsDir, { recursive: true }),
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** Every route as a URL to visit (the 404 page through a path that does not exist) and a file-safe name. */
 const targets = () =>
-  site.result.routes.map((r) => {
+  site.routes.map((r) => {
     const notFound = r.file === '404.html';
     return { url: notFound ? '/no-such-page' : r.path, notFound, name: notFound ? '404' : r.path === '/' ? 'home' : r.path.slice(1).replace(/\//g, '--') };
   });

@@ -9,21 +9,19 @@
  *     dialog (footer Contact button) on every route, the mobile nav panel
  *     at 360 px on every route, the demo dialog on /.
  * The closed-state axe run at two widths lives in pages.test.ts.
- * One build, one browser, routes in sequence.
+ * The run's one build of the site (tests/helpers/sharedBuild.ts), one browser, routes in sequence.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../e2e/axeViolations.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build, type BuildResult } from '../../../generator/build.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
 import { preview } from '../../../generator/dev/preview.ts';
 import site from '../../../site.config.ts';
 import type { Content } from '../../../templates/collections.ts';
 import { launchBrowser } from '../../e2e/harness.ts';
+import { thisSite, type SharedBuild } from '../../helpers/sharedBuild.ts';
 
 const VIDEO_HOST = 'www.youtube-nocookie.com';
 const ANALYTICS_HOST = 'www.googletagmanager.com';
@@ -35,18 +33,15 @@ const targets = routes.map((r) => {
   return { path: r.path, url: notFound ? '/no-such-page' : r.path, notFound };
 });
 
-let tmp: string;
-let result: BuildResult;
+let built: SharedBuild;
 let server: { url: string; close(): Promise<void> };
 let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-quality-'));
-  const out = path.join(tmp, 'dist');
   const browserStarting = launchBrowser();
-  result = await build({ out, backend: null, log: () => {} });
-  server = await preview({ port: 0, dir: out, log: () => {} });
+  built = await thisSite();
+  server = await preview({ port: 0, dir: built.dir, log: () => {} });
   browser = await browserStarting;
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Nothing leaves 127.0.0.1: the video and analytics hosts get stubs, anything else is refused.
@@ -70,7 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 interface Watch {
@@ -204,7 +198,7 @@ async function closeDialog(page: Page, id: string): Promise<void> {
 
 describe('quality gates on every route', () => {
   it('covers the route table of the build', () => {
-    expect(result.routes.map((r) => r.path)).toEqual(routes.map((r) => r.path));
+    expect(built.routes.map((r) => r.path)).toEqual(routes.map((r) => r.path));
   });
 
   for (const t of targets) {

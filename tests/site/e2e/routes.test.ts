@@ -1,13 +1,13 @@
 /** Every route of the route table opens in real Chromium with its title and no console errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from '../../e2e/harness.ts';
+import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
 
-let site: BuiltSite;
+let site: ServedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([buildAndServe(), launchBrowser()]);
+  [site, browser] = await Promise.all([serveThisSite(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('every route in Chromium', () => {
   it('answers with status, title and no console errors', async () => {
-    for (const route of site.result.routes) {
+    for (const route of site.routes) {
       const page = await browser.newPage();
       const errors = watchErrors(page);
       const notFound = route.file === '404.html';

@@ -8,15 +8,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from '../../e2e/harness.ts';
+import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
 
-let site: BuiltSite;
+let site: ServedSite;
 let browser: Browser;
 let axeSource: string;
 
 beforeAll(async () => {
   [site, browser, axeSource] = await Promise.all([
-    buildAndServe(),
+    serveThisSite(),
     launchBrowser(),
     readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
   ]);

@@ -2,31 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { collectionForms } from '../../../generator/editor/collectionForms.ts';
 import { collection } from '../../../generator/site/defineConfig.ts';
-import { collections as siteCollections } from '../../../templates/collections.ts';
+import { collections as blogSite } from '../../fixtures/blog-site/templates/collections.ts';
 import { collections as imageSite } from '../../fixtures/image-site/templates/collections.ts';
 
 const Post = z.object({ title: z.string(), date: z.string(), draft: z.boolean().optional() });
 
 describe('collectionForms', () => {
-  it("describes this site's collections in their order, with where their files are", () => {
-    const forms = collectionForms(siteCollections);
+  it("describes a site's collections in their order, with where their files are (the blog fixture)", () => {
+    const forms = collectionForms(blogSite);
     expect(forms.map(({ fields: _fields, ...where }) => where)).toEqual([
       { name: 'site', kind: 'file', file: 'site.json', format: 'json' },
-      { name: 'widgets', kind: 'file', file: 'widgets.json', format: 'json' },
       { name: 'pages', kind: 'record', dir: 'pages', format: 'json' },
       { name: 'posts', kind: 'list', dir: 'blog', draftField: 'draft', dateField: 'date' },
-      { name: 'legal', kind: 'record', dir: 'legal', format: 'md' },
     ]);
     const posts = forms.find((f) => f.name === 'posts')!;
     expect((posts.fields as { name: string }[]).map((f) => f.name)).toEqual(['title', 'description', 'date', 'readTime', 'category', 'author', 'draft', 'aliases']);
-    const legal = forms.find((f) => f.name === 'legal')!.fields as Record<string, { name: string; kind: string }[]>;
-    expect(Object.keys(legal)).toEqual(['privacy', 'terms']);
-    expect(legal.terms!.map((f) => [f.name, f.kind])).toEqual([
+    const pages = forms.find((f) => f.name === 'pages')!.fields as Record<string, { name: string; kind: string }[]>;
+    expect(Object.keys(pages)).toEqual(['home', 'pricing', 'enterprise', 'blog', 'privacy']);
+    expect(pages.privacy!.map((f) => [f.name, f.kind])).toEqual([
       ['title', 'text'],
       ['description', 'longtext'],
-      ['effective', 'date'],
+      ['heading', 'text'],
+      ['body', 'text'],
     ]);
-    expect(Object.keys(forms.find((f) => f.name === 'pages')!.fields)).toContain('use-cases');
     expect(JSON.parse(JSON.stringify(forms))).toStrictEqual(forms);
   });
 

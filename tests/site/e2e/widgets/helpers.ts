@@ -12,14 +12,14 @@ import { expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startTestBackend } from '../../../../generator/backend/testBackend.ts';
 import type { RunningBackend, StartBackendOptions } from '../../../../generator/backend/startBackend.ts';
-import { buildAndServe, launchBrowser, type BuiltSite } from '../../../e2e/harness.ts';
+import { buildAndServe, launchBrowser, serveThisSite, type ServedSite } from '../../../e2e/harness.ts';
 
 export const ANALYTICS_HOST = 'www.googletagmanager.com';
 export const VIDEO_HOST = 'www.youtube-nocookie.com';
 export const PASSWORD = 'correct horse';
 
 export interface Env {
-  site: BuiltSite;
+  site: ServedSite;
   browser: Browser;
   backend: RunningBackend | null;
   url(path: string): string;
@@ -29,13 +29,13 @@ export interface Env {
 /**
  * Starts the backend (startTestBackend: in memory unless `backend` passes a
  * dataDir; `false` for none), builds the site against it and launches Chromium, in parallel where
- * the order allows.
+ * the order allows. Without a backend the site is the run's one build of it (serveThisSite).
  */
 export async function setup(options: { backend?: StartBackendOptions | false } = {}): Promise<Env> {
   const browserStarting = launchBrowser();
   const backend = options.backend === false ? null : await startTestBackend(options.backend ?? {});
   const [site, browser] = await Promise.all([
-    buildAndServe(backend ? { backend: { url: backend.apiUrl, anonKey: backend.anonKey } } : {}),
+    backend ? buildAndServe({ backend: { url: backend.apiUrl, anonKey: backend.anonKey } }) : serveThisSite(),
     browserStarting,
   ]);
   return {

@@ -13,12 +13,19 @@ import path from 'node:path';
 import { searchWords } from '../../../../generator/islands/searchWords.ts';
 import { bodyWords } from '../../../../generator/search/bodyWords.ts';
 import { renderMarkdown } from '../../../../generator/content/markdown.ts';
-import { parseMarkdownFile } from '../../../../generator/content/load.ts';
+import { loadContent, parseMarkdownFile } from '../../../../generator/content/load.ts';
 import { BlogFrontMatter } from '../../../../templates/schemas.ts';
+import { markdownRenderer } from '../../../../generator/content/markdownRenderer.ts';
+import site from '../../../../site.config.ts';
 
 let env: Env;
+/** The site's content, as its build read it. */
+let content: Content;
 beforeAll(async () => {
-  env = await setup({ backend: false });
+  [env, content] = await Promise.all([
+    setup({ backend: false }),
+    loadContent(path.resolve('content'), site.collections, await markdownRenderer()).then((c) => c.collections as Content),
+  ]);
 });
 afterAll(async () => {
   await env?.close();
@@ -124,7 +131,7 @@ describe('Watch Demo', () => {
     expect(await frame.count()).toBe(0);
     expect(s.video).toEqual([]);
 
-    const videoUrl = (env.site.result.content.collections as Content).site.demoVideoUrl;
+    const videoUrl = content.site.demoVideoUrl;
     let opened = 0;
     for (const close of ['button', 'Escape'] as const) {
       await page.locator('main').getByRole('button', { name: 'Watch Demo' }).click();
@@ -146,7 +153,7 @@ describe('Watch Demo', () => {
 });
 
 describe('typing effect', () => {
-  const prompt = () => (env.site.result.content.collections as Content).pages.home.examples.prompt;
+  const prompt = () => content.pages.home.examples.prompt;
   const text = (page: Page) => page.locator('[data-typing]').evaluate((e) => e.textContent);
 
   it('types n characters after 30·n ms once visible; with reduced motion the whole prompt shows at once', async () => {
@@ -200,7 +207,7 @@ describe('blog search', () => {
   /** The articles with every word of `q` (the last one as a start) in their title, description or text, in blog order. */
   const expected = (q: string) => {
     const words = searchWords(q);
-    return (env.site.result.content.collections as Content).posts
+    return content.posts
       .filter((p) => {
         const own = new Set([
           ...searchWords(`${p.title} ${p.description}`),

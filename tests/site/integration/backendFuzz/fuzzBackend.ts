@@ -1,9 +1,11 @@
 // Fuzz: every control character in every part of a request, then 1,200 bad
 // requests from a fixed seed (fuzzRequests.ts), against `site backend`
-// running as a real child process, on PGlite and on a PostgreSQL server
-// (--db-url). No answer may be a 5xx, every 4xx must have the error shape of
-// its API, the process must stay up with bounded memory, and no row the forms
-// would refuse may be stored. The `it`s run in order on one backend per engine.
+// running this site's supabase/ as a real child process, on PGlite and on a
+// PostgreSQL server (--db-url): one test file each (pglite.test.ts,
+// postgres.test.ts). No answer may be a 5xx, every 4xx must have the error
+// shape of its API, the process must stay up with bounded memory, and no row
+// this site's forms would refuse may be stored. The `it`s run in order on one
+// backend.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -14,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check, contactSchema, waitlistSchema } from '../../../widgets/lib/forms.ts';
+import { check, contactSchema, waitlistSchema } from '../../../../widgets/lib/forms.ts';
 import { controlCharacterRequests, generateRequests, type Api, type FuzzKeys, type FuzzRequest } from './fuzzRequests.ts';
-import { createTestDatabase, postgresUnavailable, type TestDatabase } from './testPostgres.ts';
+import { createTestDatabase, postgresUnavailable, type TestDatabase } from '../../../integration/backend/testPostgres.ts';
 
 /** Fixed, so every run sends the same requests; SITE_FUZZ_SEED=<n> explores others. */
 const SEED = Number(process.env.SITE_FUZZ_SEED ?? 0x5eed_2026);
@@ -24,7 +26,7 @@ const COUNT = 1200;
 /** The child's RSS may grow by this much over the run (PGlite's WASM heap grows and never shrinks). */
 const RSS_GROWTH_LIMIT_MB = 256;
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
 interface Answer {
   status: number;
@@ -173,13 +175,12 @@ function withLog(offenders: string[], backend: Backend): string {
   return `${offenders.join('\n')}\n--- backend output ---\n${backend.output().slice(-6000)}`;
 }
 
-const postgresSkip = postgresUnavailable();
-const engines = [
-  { name: 'PGlite', skip: null },
-  { name: 'PostgreSQL', skip: postgresSkip },
-] as const;
+/** The fuzz on one engine: PGlite, or the PostgreSQL server of SITE_TEST_DATABASE_URL (skipped without one). */
+export function fuzzBackend(engine: 'PGlite' | 'PostgreSQL'): void {
+  describe(`fuzzing the running backend on ${engine}`, () => fuzzSuite(engine, engine === 'PostgreSQL' ? postgresUnavailable() : null));
+}
 
-describe.each(engines)('fuzzing the running backend on $name', ({ name: engine, skip }) => {
+function fuzzSuite(engine: 'PGlite' | 'PostgreSQL', skip: string | null): void {
   if (skip) {
     it.skip(`skipped: ${skip}`, () => {});
     return;
@@ -281,7 +282,7 @@ describe.each(engines)('fuzzing the running backend on $name', ({ name: engine, 
       await query.close();
     }
   }, 30_000);
-});
+}
 
 /** Queries as the database owner: the PostgreSQL server's database, or the PGlite data dir once the backend has stopped. */
 async function ownerQuery(database: TestDatabase | null, dataDir: string): Promise<{ rows<T>(sql: string): Promise<T[]>; close(): Promise<void> }> {

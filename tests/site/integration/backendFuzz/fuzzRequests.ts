@@ -1,4 +1,4 @@
-// Bad requests for the fuzz test (fuzz.test.ts), generated from a fixed seed:
+// Bad requests for the fuzz test (fuzzBackend.ts), generated from a fixed seed:
 // the same seed gives the same requests, so a failure can be replayed.
 
 /** mulberry32: a small, fast 32-bit PRNG; returns floats in [0, 1). */

@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { generateArticle } from '../../scripts/generateArticles.ts';
-import { BlogFrontMatter } from '../../templates/schemas.ts';
-import { parseMarkdownFile } from '../../generator/content/load.ts';
-import { renderMarkdown } from '../../generator/content/markdown.ts';
-import { hugoBinary } from '../../scripts/referenceSites.ts';
+import { generateArticle } from '../../../scripts/generateArticles.ts';
+import { BlogFrontMatter } from '../../../templates/schemas.ts';
+import { parseMarkdownFile } from '../../../generator/content/load.ts';
+import { renderMarkdown } from '../../../generator/content/markdown.ts';
+import { hugoBinary } from '../../../scripts/referenceSites.ts';
 
 it('generates valid, varied articles of about 600 words', () => {
   const a = parseMarkdownFile('blog/bench-1.md', generateArticle(1), BlogFrontMatter);
@@ -42,7 +42,7 @@ it('npm run bench prints cold, warm and one-changed builds, and in --dir deletes
   expect(stdout).toMatch(/cold, with social images \/ cold, without: \d+\.\d\d× the time, \d+\.\d\d× the peak RSS/);
 }, 180_000);
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const bench = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', ...args], { cwd: root, timeout: 300_000 });
 
 it('--lines counts the speed machinery, file by file, with a total', async () => {
@@ -66,7 +66,7 @@ it('--ablate builds with a layer off and on and prints medians, gains and a verd
 }, 300_000);
 
 it('the ablation keeps a layer that gains 5% where it takes part', async () => {
-  const { gainPercent, verdict } = await import('../../scripts/benchAblate.ts');
+  const { gainPercent, verdict } = await import('../../../scripts/benchAblate.ts');
   expect(gainPercent(2000, 1500)).toBe(25);
   expect(verdict('shared', [4.9, -3])).toBe('remove');
   expect(verdict('shared', [1, 5])).toBe('keep (≥5%)');

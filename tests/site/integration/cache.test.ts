@@ -8,11 +8,11 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../generator/build.ts';
-import type { SiteOptions } from '../../generator/config.ts';
-import { generateArticles } from '../../scripts/generateArticles.ts';
-import type { Content } from '../../templates/collections.ts';
-import type { SiteRoute } from '../../templates/routes.ts';
+import { build, type BuildResult } from '../../../generator/build.ts';
+import type { SiteOptions } from '../../../generator/config.ts';
+import { generateArticles } from '../../../scripts/generateArticles.ts';
+import type { Content } from '../../../templates/collections.ts';
+import type { SiteRoute } from '../../../templates/routes.ts';
 
 let tmp: string;
 let content: string;

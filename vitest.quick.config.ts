@@ -1,0 +1,46 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+/**
+ * `npm run test:quick`, the inner loop: the unit and integration tests without a browser, and without
+ * the files that build a site many times over, run the CLI build after build, install the packed
+ * engine, or keep a backend busy for minutes (the slowest files of `npm test`'s report). `npm test`
+ * runs them all.
+ */
+export const SLOW_FILES = [
+  // Whole sites built again and again, in process or through the CLI.
+  'tests/integration/buildRecord.test.ts',
+  'tests/integration/cli.test.ts',
+  'tests/integration/cliOutDir.test.ts',
+  'tests/integration/cliWorkers.test.ts',
+  'tests/integration/drafts.test.ts',
+  'tests/integration/i18nSite.test.ts',
+  'tests/integration/images.test.ts',
+  'tests/integration/packInstall.test.ts',
+  'tests/integration/referenceSites.test.ts',
+  'tests/integration/searchAtScale.test.ts',
+  'tests/integration/shardCli.test.ts',
+  'tests/integration/shardMerge.test.ts',
+  'tests/integration/socialImages.test.ts',
+  'tests/integration/dev/**',
+  'tests/site/integration/**',
+  // A backend kept busy, or started and stopped again and again.
+  'tests/integration/backend/authLimits.test.ts',
+  'tests/integration/backend/dataDirLock.test.ts',
+  'tests/integration/backend/inbox.test.ts',
+  'tests/integration/backend/sessions.test.ts',
+  'tests/integration/backend/auth/oauthClients.test.ts',
+  'tests/integration/backend/auth/signInVariants.test.ts',
+  // shiki loaded afresh for each of its threads.
+  'tests/unit/content/regexTable.test.ts',
+];
+
+// Replaced, not merged: vitest's mergeConfig would add these lists to the full run's.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/site/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ...SLOW_FILES],
+  },
+});
