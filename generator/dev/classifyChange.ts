@@ -23,7 +23,7 @@ export function classifyChange(file: string, roots: Roots): { kind: ChangeKind; 
   if (roots.configFile && path.resolve(file) === path.resolve(roots.configFile)) return { kind: 'template', rel: path.basename(file) };
   let rel = inside(roots.contentDir);
   // A content image is content too: the pages that show it reload.
-  if (rel) return { kind: /\.(md|json)$/.test(rel) || IMAGE_FILE.test(rel) ? 'content' : 'ignore', rel };
+  if (rel) return { kind: /\.(md|json|ya?ml)$/.test(rel) || IMAGE_FILE.test(rel) ? 'content' : 'ignore', rel };
   rel = inside(roots.templatesDir);
   if (rel) {
     if (rel.startsWith('styles/')) return { kind: 'style', rel };

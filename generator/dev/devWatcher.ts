@@ -1,10 +1,12 @@
 /**
  * Watches a site's sources for `site dev` and hands over the changes in batches (a burst of saves is one
- * batch), classified (classifyChange.ts).
+ * batch), classified (classifyChange.ts). It watches folders, not files: one watcher per folder of the
+ * content, templates, components, widgets and migrations (and the site's own folder, for its config file
+ * and for a watched folder made later), whatever the number of files in them. A folder that appears is
+ * watched from then on, the files in it counted as added; one that goes is no longer watched.
  */
-import chokidar from 'chokidar';
-import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { watch, type FSWatcher } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyChange, type ChangeKind, type Roots } from './classifyChange.ts';
 
@@ -14,33 +16,15 @@ export interface DevWatcher {
   close(): Promise<void>;
 }
 
+const isDir = (p: string) => stat(p).then((s) => s.isDirectory(), () => false);
+
 export async function watchSite(roots: Required<Roots>, onBatch: (batch: Change[]) => void): Promise<DevWatcher> {
   const pending = new Map<string, Change>();
   let timer: NodeJS.Timeout | undefined;
-  // chokidar drops a second "change" within 50 ms of the first and never
-  // re-emits it, so every event also schedules a trailing look at the file:
-  // an edit that chokidar swallowed is still picked up (never miss an edit).
-  const seen = new Map<string, string>();
-  const fingerprint = (file: string) => stat(file).then((s) => `${s.mtimeMs}:${s.size}`, () => 'gone');
-  const recheck = (file: string) =>
-    setTimeout(async () => {
-      if ((await fingerprint(file)) !== seen.get(file)) onFile(file);
-    }, 75);
-  // components/ is watched once it exists: given it missing as well as widgets/ (a site with neither),
-  // chokidar missed a new widget file. A site makes components/ along with a config edit registering them,
-  // and the watcher adds it at the next change it sees.
-  let components = existsSync(roots.componentsDir);
+  let closed = false;
   const onFile = (file: string) => {
-    const change = classifyChange(path.resolve(file), roots);
-    if (change.kind === 'ignore') return;
-    if (!components && existsSync(roots.componentsDir)) {
-      components = true;
-      watcher.add(roots.componentsDir);
-    }
-    void fingerprint(file).then((fp) => {
-      seen.set(file, fp);
-      recheck(file);
-    });
+    const change = classifyChange(file, roots);
+    if (change.kind === 'ignore' || closed) return;
     pending.set(`${change.kind}:${change.rel}`, change);
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -49,16 +33,81 @@ export async function watchSite(roots: Required<Roots>, onBatch: (batch: Change[
       onBatch(batch);
     }, 5);
   };
-  const paths = [roots.contentDir, roots.templatesDir, roots.widgetsDir, path.join(roots.supabaseDir, 'migrations'), roots.configFile];
-  const watcher = chokidar.watch(components ? [...paths, roots.componentsDir] : paths, {
-    ignoreInitial: true,
-  });
-  watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  /** The folders whose whole tree is watched. */
+  const trees = [roots.contentDir, roots.templatesDir, roots.componentsDir, roots.widgetsDir, path.join(roots.supabaseDir, 'migrations')].map((d) => path.resolve(d));
+  const inTree = (p: string) => trees.some((t) => p === t || p.startsWith(t + path.sep));
+  /** Folders between the site's folder and a tree: watched for the tree to appear. */
+  const onTheWay = (p: string) => trees.some((t) => t.startsWith(p + path.sep));
+  const watchers = new Map<string, FSWatcher>();
+
+  /** Watches `dir` alone (its entries' changes); `null` once it is gone. */
+  const watchDir = (dir: string) => {
+    if (watchers.has(dir) || closed) return;
+    let w: FSWatcher;
+    try {
+      w = watch(dir, (_event, name) => void onEntry(dir, name ? path.join(dir, name.toString()) : null));
+    } catch {
+      return; // gone already
+    }
+    w.on('error', () => unwatch(dir));
+    watchers.set(dir, w);
+  };
+  const unwatch = (dir: string) => {
+    for (const [d, w] of watchers) {
+      if (d === dir || d.startsWith(dir + path.sep)) {
+        w.close();
+        watchers.delete(d);
+      }
+    }
+  };
+
+  /** Watches the folders of the tree at `dir`; with `added`, its files count as added (a folder moved in). */
+  const watchTree = async (dir: string, added: boolean): Promise<void> => {
+    watchDir(dir);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    await Promise.all(entries.map((e) => {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) return watchTree(p, added);
+      if (added) onFile(p);
+      return undefined;
+    }));
+  };
+
+  /** Something changed in `dir` (its entry `entry`, when the system says which). */
+  const onEntry = async (dir: string, entry: string | null) => {
+    if (!entry) return;
+    if (inTree(entry)) {
+      if (await isDir(entry)) await watchTree(entry, !watchers.has(entry));
+      else {
+        if (watchers.has(entry)) unwatch(entry);
+        onFile(entry);
+      }
+    } else if (onTheWay(entry)) {
+      // A folder on the way to a tree (supabase/) appeared: watched from now on, and the trees below it.
+      if (await isDir(entry)) await watchWay(entry, true);
+      else unwatch(entry);
+    } else if (dir === site && entry === path.resolve(roots.configFile)) onFile(entry);
+  };
+
+  /** Watches `dir` and, below it, the trees or the folders on the way to them that exist; `appeared`: made since the start. */
+  const watchWay = async (dir: string, appeared: boolean): Promise<void> => {
+    if (inTree(dir)) return watchTree(dir, appeared);
+    watchDir(dir);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    await Promise.all(entries.filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name)).filter((p) => inTree(p) || onTheWay(p)).map((p) => watchWay(p, appeared)));
+  };
+
+  const site = path.resolve(path.dirname(roots.configFile));
+  await watchWay(site, false);
+  // A tree outside the site's folder (a content folder given elsewhere) is watched where it is.
+  await Promise.all(trees.filter((t) => !t.startsWith(site + path.sep)).map(async (t) => (await isDir(t)) && watchTree(t, false)));
   return {
     async close() {
+      closed = true;
       clearTimeout(timer);
-      await watcher.close();
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
     },
   };
 }

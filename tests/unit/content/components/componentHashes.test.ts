@@ -13,8 +13,8 @@ const write = (rel: string, text: string) => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('componentHashes', () => {
-  write('components/Callout.tsx', "import { Icon } from '../../cache/parts/Icon.tsx';\nimport { z } from 'zod';\nexport const Callout = () => null;\n");
-  write('components/parts/Icon.tsx', "import { shape } from '../../cache/shape';\nexport const Icon = () => null;\n");
+  write('components/Callout.tsx', "import { Icon } from './parts/Icon.tsx';\nimport { z } from 'zod';\nexport const Callout = () => null;\n");
+  write('components/parts/Icon.tsx', "import { shape } from './shape';\nexport const Icon = () => null;\n");
   write('components/parts/shape.ts', 'export const shape = 1;\n');
   write('components/Chart.tsx', 'export const Chart = () => null;\n');
   const hashes = () => componentHashes(root, ['Callout', 'Chart']);
@@ -39,10 +39,10 @@ describe('componentHashes', () => {
 describe('templatesImportComponents', () => {
   it('says whether a template imports a component itself, so the templates\' key covers components/ then', () => {
     write('components/Badge.tsx', 'export const Badge = () => null;\n');
-    write('templates/pages.tsx', "import { useSite } from 'site';\nimport { shared } from '../../cache/parts/shared.ts';\n");
+    write('templates/pages.tsx', "import { useSite } from 'site';\nimport { shared } from './parts/shared.ts';\n");
     write('templates/parts/shared.ts', 'export const shared = 1;\n');
     expect(templatesImportComponents(root, path.join(root, 'templates'))).toBe(false);
-    write('templates/parts/aside.tsx', "import { Badge } from '../../../components/Badge.tsx';\n");
+    write('templates/parts/aside.tsx', "import { Badge } from '../../components/Badge.tsx';\n");
     expect(templatesImportComponents(root, path.join(root, 'templates'))).toBe(true);
   });
 
