@@ -35,7 +35,7 @@ import { updateDevContent } from './updateDevContent.ts';
 import { types } from './contentTypes.ts';
 import { renderDevPath, type DevPlan } from './renderDevPath.ts';
 import { toWireError } from './toWireError.ts';
-import { editorCheck, editorMarkdown, editorSite } from '../editor/editorWorker.ts';
+import { editorAnswer } from '../editor/editorWorker.ts';
 import { pluginsDevStart } from '../plugins/pluginHooks.ts';
 import type { DevAssets, Rendered, WorkerData, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
 
@@ -206,15 +206,8 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'started':
       await pluginsDevStart(site, { url: msg.url });
       return { id: msg.id, ok: true };
-    case 'editor': {
-      const ask = msg.ask;
-      if (ask.kind === 'site') {
-        if (!state) throw new Error('content not loaded');
-        return { id: msg.id, ok: true, editor: editorSite(site, state.plan.content.collections, state.plan.routes) };
-      }
-      if (ask.kind === 'check') return { id: msg.id, ok: true, editor: editorCheck(site, await rendering, ask.file, ask.text) };
-      return { id: msg.id, ok: true, editor: editorMarkdown(await rendering, ask.file, ask.body) };
-    }
+    case 'editor':
+      return { id: msg.id, ok: true, editor: await editorAnswer({ site, render: rendering, plan: state?.plan, readsOf: (p) => reads.get(p) ?? (renderPath(p), reads.get(p) ?? []) }, msg.ask) };
   }
 }
 
