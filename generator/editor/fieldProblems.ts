@@ -1,6 +1,6 @@
 /**
  * Every invalid field of an entry at once, in words an author understands: the field's label (as the
- * form shows it), what is wrong and what to write ("Title is missing: write the title."). The build
+ * form shows it), what is wrong and what to write ("Title is missing." "Write the title."). The build
  * stops at the first mistake and names file and line (content/validate.ts); the editor shows all of
  * them, each beside its field. From the schema's own check of the entry's data, as written. Pure.
  */
@@ -12,7 +12,10 @@ export interface FieldProblem {
   path: (string | number)[];
   /** The field's label, with an item's number ("Aliases 2"). */
   label: string;
+  /** What is wrong ("Title is missing."). */
   message: string;
+  /** What to write ("Write the title."). */
+  hint: string;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -42,19 +45,19 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 function whatToWrite(field: FormField | undefined, label: string): string {
   switch (field?.kind) {
     case 'enum':
-      return `pick one of ${field.options!.join(', ')}`;
+      return 'Pick one from the list.';
     case 'date':
-      return field.dateFormat === 'datetime' ? 'write a date and time such as 2025-10-24T09:30:00Z' : 'write a date such as 2025-10-24';
+      return field.dateFormat === 'datetime' ? 'Write a date and time such as 2025-10-24T09:30:00Z.' : 'Write a date such as 2025-10-24.';
     case 'number':
-      return 'write a number';
+      return 'Write a number.';
     case 'boolean':
-      return 'tick it or leave it unticked';
+      return 'Tick it or leave it unticked.';
     case 'array':
-      return 'add an item';
+      return 'Add an item.';
     case 'image':
-      return 'upload an image with its alt text';
+      return 'Upload an image with its alt text.';
     default:
-      return `write the ${label.toLowerCase()}`;
+      return `Write the ${label.toLowerCase()}.`;
   }
 }
 
@@ -66,28 +69,32 @@ const FORMAT_WORDS: Record<string, string> = {
   email: 'an email address such as name@example.com',
 };
 
-function sentence(issue: Issue, value: unknown, field: FormField | undefined, label: string): string {
+/** What is wrong, and what to write instead. */
+function sentence(issue: Issue, value: unknown, field: FormField | undefined, label: string): { message: string; hint: string } {
   const missing = value === undefined || value === null || value === '';
-  if (issue.message.startsWith('must')) return `${label} ${issue.message}.`;
+  const write = whatToWrite(field, label);
+  if (missing && (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'invalid_format' || issue.code === 'invalid_value'))
+    return { message: `${label} is ${value === '' ? 'empty' : 'missing'}.`, hint: write };
+  if (issue.message.startsWith('must')) return { message: `${label} ${issue.message}.`, hint: 'Write it like the example.' };
   switch (issue.code) {
     case 'invalid_type':
-      return missing ? `${label} is missing: ${whatToWrite(field, label)}.` : `${label} must be ${TYPE_WORDS[issue.expected] ?? issue.expected}: ${whatToWrite(field, label)}.`;
+      return { message: `${label} must be ${TYPE_WORDS[issue.expected] ?? issue.expected}.`, hint: write };
     case 'too_small':
-      if (issue.origin === 'string') return missing ? `${label} is empty: ${whatToWrite(field, label)}.` : `${label} is too short: write at least ${plural(Number(issue.minimum), 'character')}.`;
-      if (issue.origin === 'array') return `${label} needs at least ${plural(Number(issue.minimum), 'item')}.`;
-      return `${label} must be at least ${String(issue.minimum)}.`;
+      if (issue.origin === 'string') return { message: `${label} is too short: at least ${plural(Number(issue.minimum), 'character')}.`, hint: 'Write a little more.' };
+      if (issue.origin === 'array') return { message: `${label} needs at least ${plural(Number(issue.minimum), 'item')}.`, hint: 'Add an item.' };
+      return { message: `${label} must be at least ${String(issue.minimum)}.`, hint: write };
     case 'too_big':
-      if (issue.origin === 'string') return `${label} is too long: write at most ${plural(Number(issue.maximum), 'character')}${typeof value === 'string' ? ` (it has ${value.length})` : ''}.`;
-      if (issue.origin === 'array') return `${label} has too many items: at most ${String(issue.maximum)}.`;
-      return `${label} must be at most ${String(issue.maximum)}.`;
+      if (issue.origin === 'string') return { message: `${label} is too long: at most ${plural(Number(issue.maximum), 'character')}${typeof value === 'string' ? ` (it has ${value.length})` : ''}.`, hint: 'Shorten it.' };
+      if (issue.origin === 'array') return { message: `${label} has too many items: at most ${String(issue.maximum)}.`, hint: 'Remove an item.' };
+      return { message: `${label} must be at most ${String(issue.maximum)}.`, hint: write };
     case 'invalid_format':
-      return missing ? `${label} is empty: ${whatToWrite(field, label)}.` : `${label} must be ${FORMAT_WORDS[issue.format] ?? 'written in the form this field takes'}${field?.hint ? ` (${field.hint})` : ''}.`;
+      return { message: `${label} must be ${FORMAT_WORDS[issue.format] ?? 'written in the form this field takes'}.`, hint: field?.hint ?? 'Write it like the example.' };
     case 'invalid_value':
-      return missing ? `${label} is missing: pick one of ${issue.values.map(String).join(', ')}.` : `${label} must be one of ${issue.values.map(String).join(', ')}.`;
+      return { message: `${label} must be one of ${issue.values.map(String).join(', ')}.`, hint: write };
     case 'unrecognized_keys':
-      return `${label} is not a field of this entry: remove it from the file.`;
+      return { message: `${label} is not a field of this entry.`, hint: 'Remove it from the file.' };
     default:
-      return `${label}: ${issue.message}.`;
+      return { message: `${label}: ${issue.message}.`, hint: 'Correct the value.' };
   }
 }
 
@@ -109,7 +116,7 @@ export function fieldProblems(schema: z.ZodType, data: unknown): FieldProblem[] 
       if (seen.has(id)) continue;
       seen.add(id);
       const { field, label } = fieldAt(fields, path);
-      out.push({ path, label: label || 'The entry', message: sentence(issue, valueAt(data, path), field, label || 'The entry') });
+      out.push({ path, label: label || 'The entry', ...sentence(issue, valueAt(data, path), field, label || 'The entry') });
     }
   }
   const order = (path: (string | number)[]) => {
