@@ -60,7 +60,12 @@ function filterControls(site: EditorSite, form: Form, redraw: () => void): HTMLE
     controls.push(select(id(`v-${field.name}`), field.label || field.name, [['', 'All'], ...(field.options ?? []).map((o): [string, string] => [o, o])], f.values[field.name] ?? '', (v) => set(() => (f.values[field.name] = v))));
   }
   controls.push(select(id('sort'), 'Sort', [['', 'As the site sorts them'], ...(form.dateField ? [['date-desc', 'Newest first'], ['date-asc', 'Oldest first']] as [string, string][] : []), ['title', 'Title, A to Z']], f.sort, (v) => set(() => (f.sort = v as ListFilter['sort']))));
-  return h('details', { class: 'ed-filters', ...(JSON.stringify(f) !== JSON.stringify(noFilter()) ? { open: true } : {}) }, h('summary', {}, 'Filter and sort'), ...controls);
+  // Drawn while open only: a closed box holds no control (the form's own labels stay the only ones).
+  const box = h('details', { class: 'ed-filters', ...(JSON.stringify(f) !== JSON.stringify(noFilter()) ? { open: true } : {}) }, h('summary', {}, 'Filter and sort'));
+  const draw = () => box.replaceChildren(box.firstChild!, ...(box.open ? controls : []));
+  box.addEventListener('toggle', draw);
+  draw();
+  return box;
 }
 
 export function entryList(site: EditorSite, current: string | null): HTMLElement {

@@ -54,7 +54,11 @@ function fieldsOf(form: Form, file: string): Field[] {
 function slugField(extras: Extras): HTMLElement | null {
   if (!extras.slug) return null;
   const input = h('input', { id: 'f-slug', type: 'text', required: true, 'aria-describedby': 'f-slug-hint f-slug-error', ...(extras.slug.fixed ? { value: extras.slug.fixed, readonly: true } : {}) });
-  input.addEventListener('input', () => extras.slug!.set(input.value.trim()));
+  input.addEventListener('input', () => {
+    extras.slug!.set(input.value.trim());
+    input.removeAttribute('aria-invalid');
+    document.getElementById('f-slug-error')?.setAttribute('hidden', '');
+  });
   const hint = extras.slug.fixed ? 'The translation\'s file is named after the original\'s.' : 'Lower case letters, digits and "-": the page\'s address.';
   return h('div', { class: 'ed-field' }, h('label', { for: 'f-slug' }, 'file name'), h('p', { id: 'f-slug-hint', class: 'ed-hint' }, hint), input, h('p', { id: 'f-slug-error', class: 'ed-error', hidden: true }));
 }

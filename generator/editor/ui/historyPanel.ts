@@ -28,7 +28,7 @@ export function historyPanel(open: OpenEntry): HTMLElement {
       status(`Restored the version of ${when(v.date)} into the form: save to keep it.`);
     });
     shown.replaceChildren(
-      h('h4', {}, `${v.subject} (${when(v.date)})`),
+      h('h3', {}, `${v.subject} (${when(v.date)})`),
       h('p', { class: 'ed-hint' }, 'What changed in the file since this version:'),
       diffView(res.value.diff, `Changes since ${v.subject}`),
       restore,

@@ -115,20 +115,33 @@ hooks.go = (hash) => {
 };
 hooks.reloadSite = loadSite;
 
+/** Whether the open entry may be left: no unsaved edits, or the author agrees to lose them (and the images uploaded for them). */
+function mayLeave(): boolean {
+  const open = state.open;
+  if (!isDirty(open)) return true;
+  if (!confirm(`${open!.isNew ? 'This new entry is' : `${open!.file} has`} unsaved changes. Leave and lose them?`)) return false;
+  void discardUploads(open);
+  open!.base = { data: copy(open!.data), body: open!.body };
+  return true;
+}
+
+// A link of the editor: asked before the address changes, so a "no" leaves the history as it was.
+document.addEventListener('click', (e) => {
+  const a = (e.target as Element).closest?.('a[href^="#"]');
+  if (!a || a.getAttribute('target') || e.ctrlKey || e.metaKey || e.shiftKey || a.getAttribute('href') === current || a.closest('.ed-problems')) return;
+  if (!mayLeave()) e.preventDefault();
+});
+// Back, forward, or an address typed: asked after it changed, and put back on a "no".
 window.addEventListener('hashchange', () => {
   if (location.hash === current) return;
-  const open = state.open;
-  if (isDirty(open) && !confirm(`${open!.isNew ? 'This new entry is' : `${open!.file} has`} unsaved changes. Leave and lose them?`)) {
-    history.replaceState(null, '', current || `${location.pathname}${location.search}`);
-    return;
-  }
-  if (isDirty(open)) void discardUploads(open);
+  if (!mayLeave()) return void history.replaceState(null, '', current || `${location.pathname}${location.search}`);
   void route();
 });
 window.addEventListener('beforeunload', (e) => {
   if (!isDirty()) return;
   e.preventDefault();
-  e.returnValue = '';
+  // What older browsers need to ask (the text itself is never shown).
+  e.returnValue = 'You have unsaved changes.';
 });
 document.addEventListener('keydown', (e) => {
   if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's' && state.open) {

@@ -1,6 +1,7 @@
 /**
- * Checking, saving, creating and deleting the open entry. A save is checked first (the build's own
- * validation, every invalid field shown), then sent with the version the entry was read at; a change
+ * Checking, saving, creating and deleting the open entry. A save is sent with the version the entry was
+ * read at and checked by the server with the build's own validation (refused: every invalid field shown,
+ * and the build's message told to site dev's terminal); a change
  * on disk meanwhile opens the comparison (conflictView.ts) with the author's edits kept; a name already
  * taken keeps the form as it is. Images uploaded for edits that are then dropped are removed again.
  */
@@ -46,7 +47,9 @@ function refused(mine: OpenEntry, res: Refusal): void {
   if (res.error.code === 'EditorEntryExists') {
     extra.push(' ', h('a', { href: `#${encodeURIComponent(mine.file)}`, target: '_blank', rel: 'noopener' }, 'Open the existing entry in a new tab'));
     const slug = document.getElementById('f-slug');
+    const said = document.getElementById('f-slug-error');
     slug?.setAttribute('aria-invalid', 'true');
+    if (said) Object.assign(said, { hidden: false, textContent: 'This name is taken: choose another.' });
     slug?.focus();
   }
   showRefusal(mine.saveAlert, res.error, ...extra, details(res.error));
@@ -56,12 +59,7 @@ function refused(mine: OpenEntry, res: Refusal): void {
 export async function save(): Promise<void> {
   const mine = state.open;
   if (!mine) return;
-  status('Checking...');
-  const result = await check();
-  if (result?.error) {
-    showInvalid(mine.saveAlert, result);
-    return status('Not saved.');
-  }
+  status('Saving...');
   inFlight.saving = true;
   const res = await (mine.isNew
     ? call<{ file: string; version: string }>('POST', 'entry', { collection: mine.form.name, slug: slugOf(mine), data: mine.data, body: mine.body })
@@ -69,6 +67,7 @@ export async function save(): Promise<void> {
   ).finally(() => setTimeout(() => (inFlight.saving = false), 300));
   if (!res.ok) return refused(mine, res);
   showRefusal(mine.saveAlert, null);
+  showProblems(mine.formEl, mine.problems, null);
   mine.base = { data: copy(mine.data), body: mine.body };
   mine.uploads = [];
   mine.stale = false;
@@ -86,7 +85,7 @@ export async function save(): Promise<void> {
 /** The open entry's file and the disk's, compared; the author's edits stay until they choose. */
 export function showConflict(mine: OpenEntry, disk: EditorDoc): void {
   mine.stale = true;
-  mine.formEl.parentElement?.querySelector('.ed-conflict')?.remove();
+  document.querySelector('.ed-conflict')?.remove();
   const view = conflictView(mine, disk, (r) => {
     view.remove();
     mine.data = r.data;
@@ -100,7 +99,8 @@ export function showConflict(mine: OpenEntry, disk: EditorDoc): void {
     else status(`Took the version on disk of ${mine.file}.`);
   });
   showRefusal(mine.saveAlert, { code: 'EditorEntryChanged', title: 'Not saved', message: `${mine.file} changed on disk since you opened it (someone else, or another program, saved it).`, hint: 'Your edits are still in the form: compare the two versions below and choose what to keep.' });
-  mine.formEl.before(view);
+  // Above the form and the page, across both.
+  (mine.formEl.closest('.ed-work') ?? mine.formEl).before(view);
   view.focus();
   status('Not saved.');
 }

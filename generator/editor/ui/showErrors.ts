@@ -11,9 +11,10 @@ import { h, idOf } from './dom.ts';
 /** The build's message in an author's words: "Line 8: the component Tally, ..." instead of "posts/x.md:8: ...". */
 export function authorLine(error: WireError, _body?: string): string {
   const prefix = error.file ? new RegExp(`^${error.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(:\\d+)?: `) : null;
-  const message = prefix ? error.message.replace(prefix, '') : error.message;
-  const where = error.line && error.field === undefined ? `Line ${error.line}: ` : '';
-  return `${where}${message.charAt(0).toUpperCase()}${message.slice(1)}${error.hint ? ` ${error.hint}` : ''}`;
+  const message = prefix && prefix.test(error.message) ? error.message.replace(prefix, '') : null;
+  const where = message !== null && error.line && error.field === undefined ? `Line ${error.line}: ` : '';
+  const text = message === null ? error.message : `${message.charAt(0).toUpperCase()}${message.slice(1)}`;
+  return `${where}${text}${error.hint ? ` ${error.hint}` : ''}`;
 }
 
 /** The deepest control of the form a field's path reaches, and its error slot. */
@@ -33,9 +34,10 @@ function mark(form: HTMLElement, at: { slot: HTMLElement; id: string }, text: st
   form.querySelector(`#${CSS.escape(at.id)}`)?.setAttribute('aria-invalid', 'true');
 }
 
+/** The live check's marks gone (a refused file name stays marked until it is changed). */
 function clear(form: HTMLElement): void {
-  for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
-  for (const el of form.querySelectorAll<HTMLElement>('.ed-error')) {
+  for (const el of form.querySelectorAll('[aria-invalid]:not(#f-slug)')) el.removeAttribute('aria-invalid');
+  for (const el of form.querySelectorAll<HTMLElement>('.ed-error:not(#f-slug-error)')) {
     el.hidden = true;
     el.textContent = '';
   }
