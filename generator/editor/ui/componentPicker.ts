@@ -28,8 +28,8 @@ export function componentPicker(components: readonly EditorComponent[], insert: 
   button.addEventListener('click', () => {
     const c = components.find((x) => x.name === choose.value);
     if (!c) return;
-    // Props left at their default are left out of the directive.
-    const given = Object.fromEntries(Object.entries(props).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(c.fields.find((f) => f.name === k)?.default)));
+    // In the order the component declares them; props left at their default are left out.
+    const given = Object.fromEntries(c.fields.filter((f) => JSON.stringify(props[f.name]) !== JSON.stringify(f.default)).map((f) => [f.name, props[f.name]]));
     insert(c.directive, given, around.checked);
   });
   return h(

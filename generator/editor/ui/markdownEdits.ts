@@ -38,7 +38,8 @@ export function insertBlock(s: Selection, block: string, select?: { start: numbe
   const head = s.text.slice(0, s.start).replace(/[ \t]*$/, '');
   const tail = s.text.slice(s.end).replace(/^[ \t]*/, '');
   const before = head === '' ? '' : head.endsWith('\n\n') ? '' : head.endsWith('\n') ? '\n' : '\n\n';
-  const after = tail === '' ? '\n' : tail.startsWith('\n\n') ? '' : tail.startsWith('\n') ? '\n' : '\n\n';
+  // Nothing after it but the final line break: that is its end.
+  const after = tail === '' ? '\n' : tail === '\n' || tail.startsWith('\n\n') ? '' : tail.startsWith('\n') ? '\n' : '\n\n';
   const at = head.length + before.length;
   return { text: head + before + block + after + tail, start: at + (select?.start ?? block.length), end: at + (select?.end ?? block.length) };
 }
