@@ -93,7 +93,8 @@ export function entryList(site: EditorSite, current: string | null): HTMLElement
     box.append(
       h('section', { class: 'ed-collection', 'aria-labelledby': headingId },
         h('h3', { id: headingId }, `${form.name}${kind}`),
-        form.kind === 'list' ? h('a', { class: 'ed-new', href: `#new:${encodeURIComponent(form.name)}` }, `New entry in ${form.name}`) : null,
+        // A strings file is a language of the site's: made with the site's languages, not here.
+        form.kind === 'list' && form.name !== site.i18n?.strings ? h('a', { class: 'ed-new', href: `#new:${encodeURIComponent(form.name)}` }, `New entry in ${form.name}`) : null,
         form.kind === 'list' && form.name !== site.i18n?.strings ? filterControls(site, form, redraw) : null,
         count,
         list,

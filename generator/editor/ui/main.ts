@@ -53,7 +53,8 @@ async function openEntry(file: string): Promise<void> {
   const i18n = site.i18n;
   const original = entry?.key && entry.locale !== i18n?.defaultLocale ? site.entries.find((e) => e.collection === entry.collection && e.key === entry.key && e.locale === i18n?.defaultLocale) : undefined;
   // A translation: the original's values beside; a strings file: every other locale's.
-  const others = original ? [original] : entry?.locale && form.name === i18n?.strings ? site.entries.filter((e) => e.collection === form.name && e.file !== file) : [];
+  const order = (code?: string) => (code === i18n?.defaultLocale ? -1 : (i18n?.locales.findIndex((l) => l.code === code) ?? 0));
+  const others = original ? [original] : entry?.locale && form.name === i18n?.strings ? site.entries.filter((e) => e.collection === form.name && e.file !== file).sort((a, b) => order(a.locale) - order(b.locale)) : [];
   const docs = await Promise.all(others.map((o) => call<EditorDoc>('GET', 'entry', undefined, { file: o.file })));
   extras.beside = others.flatMap((o, i) => {
     const doc = docs[i]!;
