@@ -89,7 +89,8 @@ function entryName(site: EditorSite, collection: string, slug: unknown, locale: 
 export async function create(ctx: EditorContext, input: Record<string, unknown>): Promise<ApiAnswer> {
   const site = (await ctx.ask({ kind: 'site' })) as EditorSite;
   const form = site.forms.find((f) => f.name === input.collection);
-  if (!form || form.kind !== 'list' || !form.dir) return refuse('EditorNotAList', { collection: String(input.collection ?? '').slice(0, 100) });
+  // A strings file is one of the site's languages, which site.config.ts declares.
+  if (!form || form.kind !== 'list' || !form.dir || form.name === site.i18n?.strings) return refuse('EditorNotAList', { collection: String(input.collection ?? '').slice(0, 100) });
   const named = entryName(site, form.name, input.slug, input.locale);
   if (!('name' in named)) return named;
   if (!input.data || typeof input.data !== 'object' || Array.isArray(input.data)) return refuse('EditorRequestInvalid', { reason: "the entry's data is not an object of fields" });
@@ -116,7 +117,7 @@ export async function remove(ctx: EditorContext, query: URLSearchParams): Promis
   const at = contentFile(ctx.contentDir, query.get('file'));
   if (!at.ok) return refusePath(query.get('file'), at);
   const site = (await ctx.ask({ kind: 'site' })) as EditorSite;
-  const form = site.forms.find((f) => f.kind === 'list' && f.dir && at.rel.startsWith(`${f.dir}/`));
+  const form = site.forms.find((f) => f.kind === 'list' && f.dir && at.rel.startsWith(`${f.dir}/`) && f.name !== site.i18n?.strings);
   if (!form) return refuse('EditorNotAList', { collection: site.forms.find((f) => f.file === at.rel || (f.dir && at.rel.startsWith(`${f.dir}/`)))?.name ?? at.rel }, {}, 403);
   if (!existsSync(at.file)) return refuse('EditorEntryMissing', { file: at.rel });
   const text = readFileSync(at.file, 'utf8');

@@ -88,7 +88,8 @@ export function showEntry(seed: Seed, extras: Extras): OpenEntry {
     );
   }
   const actions = h('div', { class: 'ed-actions' }, h('button', { type: 'submit', class: 'ed-save', 'aria-keyshortcuts': 'Control+S' }, open.isNew ? 'Create' : 'Save'));
-  if (!open.isNew && open.form.kind === 'list') {
+  // A strings file is one of the site's languages: it stays.
+  if (!open.isNew && open.form.kind === 'list' && open.form.name !== state.site?.i18n?.strings) {
     const del = h('button', { type: 'button', class: 'ed-delete' }, 'Delete');
     del.addEventListener('click', () => void remove());
     actions.append(del);
@@ -102,7 +103,7 @@ export function showEntry(seed: Seed, extras: Extras): OpenEntry {
   const pagePane = extras.page
     ? h('section', { class: 'ed-page', 'aria-labelledby': 'ed-page-title' }, h('h3', { id: 'ed-page-title' }, 'Page'), h('iframe', { src: extras.page, title: 'Page preview' }))
     : null;
-  main().replaceChildren(title, saveAlert, problems, h('div', { class: 'ed-work' }, formEl, pagePane));
+  main().replaceChildren(title, saveAlert, problems, h('div', { class: pagePane ? 'ed-work' : 'ed-work ed-work-alone' }, formEl, pagePane));
   return open;
 }
 

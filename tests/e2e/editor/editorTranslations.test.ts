@@ -93,6 +93,10 @@ describe('translations in the editor', () => {
     const beside = page.locator('.ed-field', { has: blog }).locator('.ed-original p');
     expect(await beside.allTextContents()).toEqual(['English: Blog', 'العربية: المدونة']);
     expect(await page.locator('legend', { hasText: 'Keys and values' }).count()).toBe(1);
+    // A strings file is one of the site's languages: neither deleted nor added here.
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    const version = (await site.api('entry?file=strings%2Fde.yaml')).json.version as string;
+    expect((await site.api(`entry?file=strings%2Fde.yaml&version=${version}`, { method: 'DELETE' })).status).toBe(403);
     const before = await site.read('strings/de.yaml');
     await blog.fill('Tagebuch');
     await page.getByRole('button', { name: 'Save' }).click();
