@@ -4,6 +4,8 @@
  * arguments, and a hint that says what to do. Everything throws SiteError;
  * only cli.ts prints errors and picks exit codes.
  */
+import { editorErrors } from './editorErrors.ts';
+import { entry, type ErrorEntry } from './errorEntry.ts';
 
 export interface ErrorLocation {
   file?: string;
@@ -12,8 +14,6 @@ export interface ErrorLocation {
   field?: string;
 }
 
-import { editorErrors } from './editorErrors.ts';
-import { entry, type ErrorEntry } from './errorEntry.ts';
 /** "file:line: " before a message, when the error knows where. */
 const at = (file?: string, line?: number) => (file ? `${file}${line ? `:${line}` : ''}: ` : '');
 /** The site's stack frames below the place named first, one a line; nothing for a single frame. */

@@ -206,8 +206,11 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'started':
       await pluginsDevStart(site, { url: msg.url });
       return { id: msg.id, ok: true };
-    case 'editor':
-      return { id: msg.id, ok: true, editor: await editorAnswer({ site, render: rendering, plan: state?.plan, readsOf: (p) => reads.get(p) ?? (renderPath(p), reads.get(p) ?? []) }, msg.ask) };
+    case 'editor': {
+      // What a page read: rendered first when it has not been (the editor looks for the page of a data file).
+      const readsOf = (p: string) => reads.get(p) ?? (renderPath(p) && reads.get(p)) ?? [];
+      return { id: msg.id, ok: true, editor: await editorAnswer({ site, render: rendering, plan: state?.plan, readsOf }, msg.ask) };
+    }
   }
 }
 

@@ -63,7 +63,9 @@ async function openEntry(file: string): Promise<void> {
   });
   const first = docs[0];
   if (original && first?.ok && first.value.body !== null) extras.originalBody = { body: first.value.body, ...extras.beside[0]! };
-  extras.page = entry?.page ?? (form.kind !== 'list' ? ((await call<{ page: string | null }>('GET', 'page', undefined, { file })) as { ok: boolean; value?: { page: string | null } }).value?.page : null);
+  // A list entry's page is known; a data file's is the page that reads it.
+  const reading = form.kind === 'list' ? null : await call<{ page: string | null }>('GET', 'page', undefined, { file });
+  extras.page = entry?.page ?? (reading?.ok ? reading.value.page : null);
   focusFirst(showEntry(seedOf(form, res.value, false, entry?.locale), extras));
 }
 
