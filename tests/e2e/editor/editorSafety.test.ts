@@ -205,18 +205,25 @@ describe('errors for authors', () => {
 });
 
 describe('the editor\'s views, as an author sees them', () => {
-  it('has no axe violations on an entry and on a JSON page at 1280 and 375 px, and shows the JSON page beside its form', async () => {
-    for (const width of [1280, 375]) {
-      const post = await site.open(encodeURIComponent(POST), width);
-      await post.locator('#ed-preview h2').first().waitFor();
-      expect(await site.look(post, 'editor-entry')).toEqual([]);
-      await post.close();
-      const page = await site.open(encodeURIComponent('pages/home.json'), width);
-      // A JSON page's preview is its page; its long text a text area.
-      await page.frameLocator('iframe[title="Page preview"]').locator('h1').waitFor({ timeout: 20_000 });
-      expect(await page.getByLabel('body').evaluate((e) => e.tagName)).toBe('TEXTAREA');
-      expect(await site.look(page, 'editor-json-page')).toEqual([]);
-      await page.close();
-    }
+  it('has no axe violations on an entry, a JSON page and Publish outside a repository at 1280 and 375 px, and shows the JSON page beside its form', async () => {
+    const post = await site.open(encodeURIComponent(POST));
+    await post.locator('#ed-preview h2').first().waitFor();
+    expect(await site.look(post, 'editor-entry')).toEqual([]);
+    await post.setViewportSize({ width: 375, height: 900 });
+    expect(await site.look(post, 'editor-entry')).toEqual([]);
+    // A JSON page's preview is its page; its long text a text area.
+    await post.getByRole('link', { name: 'home' }).click();
+    await post.frameLocator('iframe[title="Page preview"]').locator('h1').waitFor({ timeout: 20_000 });
+    expect(await post.getByLabel('body').evaluate((e) => e.tagName)).toBe('TEXTAREA');
+    expect(await site.look(post, 'editor-json-page')).toEqual([]);
+    await post.setViewportSize({ width: 1280, height: 900 });
+    expect(await site.look(post, 'editor-json-page')).toEqual([]);
+    // Publish in a folder outside any repository says so.
+    await post.getByRole('link', { name: 'Publish' }).click();
+    await eventually(() => post.getByRole('status').filter({ hasText: 'not in a git repository' }).count()).toBe(1);
+    expect(await site.look(post, 'editor-publish-no-repository')).toEqual([]);
+    await post.setViewportSize({ width: 375, height: 900 });
+    expect(await site.look(post, 'editor-publish-no-repository')).toEqual([]);
+    await post.close();
   });
 });

@@ -59,6 +59,8 @@ describe('translations in the editor', () => {
     await page.getByLabel('description').fill('Notizen zu den Wegen, die wir diesen Sommer kartiert haben.');
     await page.getByLabel('body', { exact: true }).fill('Dieser Beitrag ist auf Deutsch.');
     expect(await site.look(page, 'editor-translate')).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await site.look(page, 'editor-translate')).toEqual([]);
     await page.getByRole('button', { name: 'Create' }).click();
     await eventually(() => page.locator('#ed-title').textContent()).toBe('Edit blog/trail-notes.de.md');
     expect(await site.read('blog/trail-notes.de.md')).toBe('---\ntitle: "Wegnotizen"\ndescription: "Notizen zu den Wegen, die wir diesen Sommer kartiert haben."\ndate: "2026-07-20"\n---\n\nDieser Beitrag ist auf Deutsch.\n');
