@@ -76,14 +76,14 @@ describe('publishing from the editor', () => {
     expect(await diff.locator('ins').allTextContents()).toEqual(['+ title: "A checklist for releases"\n']);
     expect(await diff.locator('del').allTextContents()).toEqual(['- title: "A release checklist"\n']);
     expect(await site.look(page, 'editor-history')).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await site.look(page, 'editor-history')).toEqual([]);
     await page.getByRole('button', { name: 'Restore this version' }).click();
     expect(await page.getByLabel('title').inputValue()).toBe('A release checklist');
     await page.getByRole('button', { name: 'Save' }).click();
     await eventually(() => page.locator('#ed-status').textContent()).toBe(`Saved ${POST}.`);
     // Saved like any edit: the file is that version's, byte for byte.
     expect(await site.read(POST)).toBe(git('show', `${first}:content/${POST}`) + '\n');
-    await page.setViewportSize({ width: 375, height: 900 });
-    expect(await site.look(page, 'editor-history')).toEqual([]);
     await page.close();
   });
 });

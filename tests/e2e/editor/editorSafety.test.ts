@@ -107,6 +107,8 @@ describe('the editor keeps the site whole', () => {
     expect(await fields.nth(1).getByLabel('Take the disk\'s').isChecked()).toBe(true);
     expect(await fields.nth(0).locator('pre').first().textContent()).toBe('A title the author wrote');
     expect(await site.look(page, 'editor-conflict')).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await site.look(page, 'editor-conflict')).toEqual([]);
     await page.getByRole('button', { name: 'Merge as chosen and save' }).click();
     await eventually(() => status(page)).toBe(`Saved ${POST}.`);
     const saved = await site.read(POST);
