@@ -4,6 +4,8 @@
  * arguments, and a hint that says what to do. Everything throws SiteError;
  * only cli.ts prints errors and picks exit codes.
  */
+import { editorErrors } from './editorErrors.ts';
+import { entry, type ErrorEntry } from './errorEntry.ts';
 
 export interface ErrorLocation {
   file?: string;
@@ -12,13 +14,6 @@ export interface ErrorLocation {
   field?: string;
 }
 
-interface ErrorEntry<A> {
-  title: string;
-  message: (args: A) => string;
-  hint: string | ((args: A) => string);
-}
-
-const entry = <A>(e: ErrorEntry<A>) => e;
 /** "file:line: " before a message, when the error knows where. */
 const at = (file?: string, line?: number) => (file ? `${file}${line ? `:${line}` : ''}: ` : '');
 /** The site's stack frames below the place named first, one a line; nothing for a single frame. */
@@ -26,6 +21,8 @@ const trace = (frames?: string[]) => (frames && frames.length > 1 ? `\n    ${fra
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
 export const errorTable = {
+  // What `site dev`'s content editor answers an author (generator/editor/).
+  ...editorErrors,
   ContentFileMissing: entry<{ file: string }>({
     title: 'Content file is missing',
     message: ({ file }) => `${file} does not exist, but the site needs it.`,

@@ -81,7 +81,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     await site.settled();
     return (await site.worker.call({ type: 'editor', ask })).editor;
   };
-  const editor = { base: `${EDITOR_PREFIX}${token}/`, handle: editorHandler({ contentDir: config.contentDir, ask }, token) };
+  const editor = { base: `${EDITOR_PREFIX}${token}/`, handle: editorHandler({ contentDir: config.contentDir, ask, log }, token) };
   const server = http.createServer(devRequestHandler(site, hub, path.join(config.cacheDir, 'images'), editor));
   const port = await listen(server, options.port ?? 4321).catch(async (e: unknown) => {
     // Nothing may keep running when the server cannot start.

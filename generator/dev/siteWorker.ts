@@ -18,7 +18,7 @@ import type { AssetNames } from '../stages/assetsStage.ts';
 import { BuildRun } from '../stages/BuildRun.ts';
 import { rereadContent } from '../stages/contentStage.ts';
 import type { PathInput } from '../stages/stageValues.ts';
-import { editorCheck, editorMarkdown, editorSite } from '../editor/editorWorker.ts';
+import { editorAnswer } from '../editor/editorWorker.ts';
 import { affectedPages } from './affectedPages.ts';
 import { types } from './contentTypes.ts';
 import { renderDevPath } from './renderDevPath.ts';
@@ -123,16 +123,11 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       await pluginsDevStart((await stages.get('config')).site, { url: msg.url });
       return { id: msg.id, ok: true };
     case 'editor': {
-      const ask = msg.ask;
       const { site, render } = await stages.get('config');
-      if (ask.kind === 'site') {
-        const plan = await stages.get('plan');
-        return { id: msg.id, ok: true, editor: editorSite(site, plan.content.collections, plan.routes) };
-      }
-      if (ask.kind === 'check') return { id: msg.id, ok: true, editor: editorCheck(site, render, ask.file, ask.text) };
-      // The preview renders the body as the page's render stage does.
-      const renderer = await stages.get('renderer');
-      return { id: msg.id, ok: true, editor: editorMarkdown((body, at) => renderer.markdown(at?.file ?? ask.file, body, at?.line ?? 1), ask.file, ask.body) };
+      const plan = loaded ? await stages.get('plan') : undefined;
+      // What a page read: rendered first when it has not been (the editor looks for the page of a data file).
+      const readsOf = async (p: string) => reads.get(p) ?? ((await renderPath(p)) && reads.get(p)) ?? [];
+      return { id: msg.id, ok: true, editor: await editorAnswer({ site, render: Promise.resolve(render), ...(plan ? { plan } : {}), readsOf }, msg.ask) };
     }
   }
 }

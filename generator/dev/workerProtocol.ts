@@ -1,4 +1,5 @@
 /** Messages between `site dev` and its render worker (generator/dev/siteWorker.ts). */
+import type { EditorAsk } from '../editor/editorTypes.ts';
 import type { PageAssets } from '../render/renderPage.tsx';
 
 /** What the main thread tells the worker about assets: URLs, the backend the CSP must allow, the asset files (no redirect may hide one). */
@@ -26,7 +27,7 @@ export type WorkerRequest =
   /** The editor's questions (editor/editorWorker.ts). */
   | { id: number; type: 'editor'; ask: EditorAsk };
 
-export type EditorAsk = { kind: 'site' } | { kind: 'check'; file: string; text: string } | { kind: 'markdown'; file: string; body: string };
+export type { EditorAsk } from '../editor/editorTypes.ts';
 
 /** A page (or a social image: bytes) with its content type, or (with `location`) a redirect of an old path. */
 /** `entry`: the content file of the list entry a page renders (the editor's link). */

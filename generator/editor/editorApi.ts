@@ -1,169 +1,121 @@
 /**
- * The editor's JSON API, under its token path: the site (forms, entries), one entry (raw data, body,
- * version), a check (the build's own validation of the text a save would write), save, create, delete,
- * a body's preview, an image upload. Every path from a request is resolved inside the content folder
- * (contentFile.ts); a save whose version is not the file's is refused (409), an invalid one too (422).
+ * The editor's JSON API, under its token path: the site (forms, entries, languages, components), one
+ * entry, a check (the build's own validation of the text a save would write, every invalid field in an
+ * author's words), save, create, delete, a body's preview, images and the media library, publishing
+ * and history. Every path from a request is resolved inside the content folder (contentFile.ts), and
+ * every answer to bad input is a 4xx carrying a message (apiAnswer.ts).
  */
-import { existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
-import path from 'node:path';
-import { contentHash } from '../core/contentHash.ts';
-import { writeFileAtomic } from '../core/writeFileAtomic.ts';
-import type { EditorAsk, WireError } from '../dev/workerProtocol.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { answerError, ok, refuse, refusePath, type ApiAnswer } from './apiAnswer.ts';
 import { contentFile } from './contentFile.ts';
-import type { EditorDoc, EditorSite } from './editorTypes.ts';
-import { imageName } from './imageName.ts';
+import type { ApiRequest, EditorContext } from './editorContext.ts';
+import { check, create, patched, readDoc, remove, save } from './entryRoutes.ts';
+import { changes, history, publishChosen, version } from './gitRoutes.ts';
+import { deleteImage, media, serveImage, upload } from './imageRoutes.ts';
+import { jsonInput } from './jsonInput.ts';
 import { formatOf, newEntryText } from './newEntryText.ts';
-import { patchEntryText } from './patchEntryText.ts';
-import { readEntryText } from './readEntryText.ts';
+import { splitMarkdownEntry } from './splitMarkdownEntry.ts';
+import { SiteError } from '../core/errors.ts';
 
-export interface EditorContext {
-  contentDir: string;
-  /** The render worker's answer (once the changes before have been applied). */
-  ask(ask: EditorAsk): Promise<unknown>;
-}
+export type { ApiRequest, EditorContext } from './editorContext.ts';
+export type { ApiAnswer } from './apiAnswer.ts';
 
-export interface ApiRequest {
-  method: string;
-  route: string;
-  query: URLSearchParams;
-  body: Buffer;
-}
-
-/** JSON, or (`raw`) a file's bytes with their type. */
-export type ApiAnswer = { status: number; json: unknown; raw?: { type: string; body: Buffer } };
-
-const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.gif': 'image/gif' };
-
-const refuse = (status: number, message: string, extra: object = {}): ApiAnswer => ({ status, json: { error: { code: 'EditorRefused', title: 'Refused', message, hint: '' }, ...extra } });
-const MAX_IMAGE = 20 * 1024 * 1024;
-
-function json(body: Buffer): Record<string, unknown> | null {
+/** The text the entry would have with the form's data and body: the file patched, or a new file's. */
+function textOf(file: string, rel: string, input: Record<string, unknown>): { text: string } | ApiAnswer {
+  const body = typeof input.body === 'string' ? input.body : null;
+  if (existsSync(file)) return patched(file, rel, input.data, body);
+  if (!input.data || typeof input.data !== 'object' || Array.isArray(input.data)) return refuse('EditorRequestInvalid', { reason: "the entry's data is not an object of fields" });
   try {
-    const v: unknown = JSON.parse(body.toString('utf8'));
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The entry's file as read: its raw data and body and its version. */
-function readDoc(file: string, rel: string): EditorDoc {
-  const bytes = readFileSync(file);
-  const format = formatOf(rel);
-  const { data, body } = readEntryText(bytes.toString('utf8'), format);
-  return { file: rel, format, data, body, version: contentHash(bytes) };
-}
-
-/** The text a save would write: the file's text with only the changed fields' lines changed; or why it cannot be written. */
-function patched(file: string, rel: string, data: unknown, body: unknown): { text: string } | ApiAnswer {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return refuse(422, 'the entry\'s data must be an object of fields');
-  try {
-    return { text: patchEntryText(readFileSync(file, 'utf8'), formatOf(rel), { data: data as Record<string, unknown>, ...(typeof body === 'string' ? { body } : {}) }) };
+    return { text: newEntryText(formatOf(rel), input.data, body) };
   } catch (e) {
-    return refuse(422, `${rel} cannot be written: ${(e as Error).message}`);
+    return refuse('EditorEntryUnwritable', { file: rel, reason: (e as Error).message });
   }
 }
 
-async function check(ctx: EditorContext, rel: string, text: string): Promise<WireError | null> {
-  return (await ctx.ask({ kind: 'check', file: rel, text })) as WireError | null;
-}
-
-async function save(ctx: EditorContext, input: Record<string, unknown>): Promise<ApiAnswer> {
-  const at = contentFile(ctx.contentDir, input.file);
-  if (!at.ok) return refuse(at.status, at.reason);
-  if (!existsSync(at.file)) return refuse(404, 'no such entry');
-  const now = contentHash(readFileSync(at.file));
-  if (input.version !== now) return refuse(409, 'The file changed on disk since it was opened: reload it (your edits are still in the form).', { version: now });
-  const next = patched(at.file, at.rel, input.data, input.body);
-  if (!('text' in next)) return next;
-  const { text } = next;
-  const error = await check(ctx, at.rel, text);
-  if (error) return { status: 422, json: { error } };
-  // Read, compared and written in one turn of the event loop: nothing else of this server writes between.
-  if (contentHash(readFileSync(at.file)) !== now) return refuse(409, 'The file changed on disk while saving.', { version: contentHash(readFileSync(at.file)) });
-  writeFileAtomic(at.file, text);
-  return { status: 200, json: { version: contentHash(text) } };
-}
-
-async function create(ctx: EditorContext, input: Record<string, unknown>): Promise<ApiAnswer> {
-  const site = (await ctx.ask({ kind: 'site' })) as EditorSite;
-  const form = site.forms.find((f) => f.name === input.collection);
-  if (!form || form.kind !== 'list' || !form.dir) return refuse(400, 'entries are made in list collections only');
-  if (typeof input.slug !== 'string' || !/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/.test(input.slug)) return refuse(422, 'the file name must be lower case letters, digits, "-" and "_"');
-  const format = form.format === 'json' || form.format === 'yaml' ? form.format : 'md';
-  const rel = `${form.dir}/${input.slug}.${format}`;
-  const at = contentFile(ctx.contentDir, rel);
-  if (!at.ok) return refuse(at.status, at.reason);
-  if (existsSync(at.file)) return refuse(409, `${rel} exists already`);
-  const text = newEntryText(format, input.data, typeof input.body === 'string' ? input.body : null);
-  const error = await check(ctx, rel, text);
-  if (error) return { status: 422, json: { error } };
-  mkdirSync(path.dirname(at.file), { recursive: true });
-  writeFileAtomic(at.file, text);
-  return { status: 201, json: { file: rel, version: contentHash(text) } };
-}
-
-async function remove(ctx: EditorContext, query: URLSearchParams): Promise<ApiAnswer> {
+function readEntry(ctx: EditorContext, query: URLSearchParams): ApiAnswer {
   const at = contentFile(ctx.contentDir, query.get('file'));
-  if (!at.ok) return refuse(at.status, at.reason);
-  const site = (await ctx.ask({ kind: 'site' })) as EditorSite;
-  const form = site.forms.find((f) => f.kind === 'list' && f.dir && at.rel.startsWith(`${f.dir}/`));
-  if (!form) return refuse(403, 'only entries of list collections are deleted');
-  if (!existsSync(at.file)) return refuse(404, 'no such entry');
-  if (contentHash(readFileSync(at.file)) !== query.get('version')) return refuse(409, 'The file changed on disk since it was opened.');
-  unlinkSync(at.file);
-  return { status: 200, json: {} };
+  if (!at.ok) return refusePath(query.get('file'), at);
+  if (!existsSync(at.file)) return refuse('EditorEntryMissing', { file: at.rel });
+  try {
+    return ok(readDoc(at.file, at.rel));
+  } catch (e) {
+    return refuse('EditorEntryUnreadable', { file: at.rel, reason: (e as Error).message });
+  }
 }
 
-/** An image stored beside the entry (`<entry dir>/images/<name>`), named by `./images/<name>` from it. */
-function upload(ctx: EditorContext, query: URLSearchParams, body: Buffer): ApiAnswer {
-  if (!query.get('alt')?.trim()) return refuse(422, 'An image needs its alt text: what it shows, for those who cannot see it.', { field: 'alt' });
-  const name = imageName(query.get('name'));
-  if (!name) return refuse(422, 'An image is a .png, .jpg, .webp, .avif or .gif file.');
-  const entry = contentFile(ctx.contentDir, query.get('entry'));
-  if (!entry.ok) return refuse(entry.status, entry.reason);
-  const rel = path.posix.join(path.posix.dirname(entry.rel), 'images', name);
-  const at = contentFile(ctx.contentDir, rel);
-  if (!at.ok) return refuse(at.status, at.reason);
-  if (body.length === 0 || body.length > MAX_IMAGE) return refuse(413, 'The image is empty or too large.');
-  mkdirSync(path.dirname(at.file), { recursive: true });
-  writeFileAtomic(at.file, body);
-  return { status: 201, json: { src: `./images/${name}`, file: rel } };
+async function checkText(ctx: EditorContext, input: Record<string, unknown>): Promise<ApiAnswer> {
+  const at = contentFile(ctx.contentDir, input.file);
+  if (!at.ok) return refusePath(input.file, at);
+  const next = textOf(at.file, at.rel, input);
+  if (!('text' in next)) return next;
+  return ok(await check(ctx, at.rel, next.text));
 }
+
+/** The line of the file a markdown entry's body starts on. */
+function bodyLine(text: string): number {
+  const lf = text.replace(/\r\n/g, '\n');
+  try {
+    return lf.slice(0, lf.length - splitMarkdownEntry(lf).body.length).split('\n').length;
+  } catch {
+    return 1;
+  }
+}
+
+/** The body rendered as the page's article has it, at its line in the file; a mistake in it is the build's error (422). */
+async function preview(ctx: EditorContext, input: Record<string, unknown>): Promise<ApiAnswer> {
+  const at = contentFile(ctx.contentDir, input.file);
+  if (!at.ok) return refusePath(input.file, at);
+  if (typeof input.body !== 'string') return refuse('EditorRequestInvalid', { reason: 'the body to preview is not text' });
+  // Where the body starts: after the front matter the form's data gives, else the file's own.
+  const next = input.data !== undefined ? textOf(at.file, at.rel, input) : existsSync(at.file) ? { text: readFileSync(at.file, 'utf8') } : null;
+  const line = next && 'text' in next ? bodyLine(next.text) : 1;
+  const answer = (await ctx.ask({ kind: 'markdown', file: at.rel, body: input.body, line })) as { html: string } | { error: { code: string } };
+  return 'error' in answer ? { status: 422, json: answer } : ok(answer);
+}
+
+/** A data file's page: the first page that reads it (a list entry's own page is in the site's answer). */
+async function pageOf(ctx: EditorContext, query: URLSearchParams): Promise<ApiAnswer> {
+  const at = contentFile(ctx.contentDir, query.get('file'));
+  if (!at.ok) return refusePath(query.get('file'), at);
+  return ok({ page: await ctx.ask({ kind: 'page', file: at.rel }) });
+}
+
+type Handler = (ctx: EditorContext, req: ApiRequest, input: Record<string, unknown>) => ApiAnswer | Promise<ApiAnswer>;
+
+const ROUTES: Record<string, Handler> = {
+  'GET site': async (ctx) => ok(await ctx.ask({ kind: 'site' })),
+  'GET entry': (ctx, req) => readEntry(ctx, req.query),
+  'PUT entry': (ctx, _req, input) => save(ctx, input),
+  'POST entry': (ctx, _req, input) => create(ctx, input),
+  'DELETE entry': (ctx, req) => remove(ctx, req.query),
+  'POST check': (ctx, _req, input) => checkText(ctx, input),
+  'POST preview': (ctx, _req, input) => preview(ctx, input),
+  'GET page': (ctx, req) => pageOf(ctx, req.query),
+  'GET file': (ctx, req) => serveImage(ctx, req.query),
+  'GET media': (ctx) => media(ctx),
+  'DELETE media': (ctx, req) => deleteImage(ctx, req.query),
+  'GET changes': (ctx) => changes(ctx),
+  'POST publish': (ctx, _req, input) => publishChosen(ctx, input),
+  'GET history': (ctx, req) => history(ctx, req.query),
+  'GET version': (ctx, req) => version(ctx, req.query),
+};
 
 export async function editorApi(ctx: EditorContext, req: ApiRequest): Promise<ApiAnswer> {
-  const { method, route, query } = req;
-  if (route === 'image' && method === 'POST') return upload(ctx, query, req.body);
-  const input = method === 'GET' || method === 'DELETE' ? {} : json(req.body);
-  if (!input) return refuse(400, 'the request body is not a JSON object');
-  if (route === 'site' && method === 'GET') return { status: 200, json: await ctx.ask({ kind: 'site' }) };
-  if (route === 'entry' && method === 'GET') {
-    const at = contentFile(ctx.contentDir, query.get('file'));
-    if (!at.ok) return refuse(at.status, at.reason);
-    return existsSync(at.file) ? { status: 200, json: readDoc(at.file, at.rel) } : refuse(404, 'no such entry');
+  const { method, route } = req;
+  if (route === 'image' && method === 'POST') return upload(ctx, req.query, req.body);
+  const handler = ROUTES[`${method} ${route}`];
+  if (!handler) return refuse('EditorRequestUnknown', { method: method.slice(0, 10), route: route.slice(0, 100) });
+  let input: Record<string, unknown> = {};
+  if (method === 'POST' || method === 'PUT') {
+    const read = jsonInput(req.body);
+    if ('refused' in read) return read.refused;
+    input = read.input;
   }
-  if (route === 'file' && method === 'GET') {
-    // A content image, for the body's preview (only images: no other file of the folder is served).
-    const at = contentFile(ctx.contentDir, query.get('file'));
-    if (!at.ok) return refuse(at.status, at.reason);
-    const type = IMAGE_TYPES[path.extname(at.rel).toLowerCase()];
-    if (!type || !existsSync(at.file)) return refuse(404, 'no such image');
-    return { status: 200, json: null, raw: { type, body: readFileSync(at.file) } };
+  try {
+    return await handler(ctx, req, input);
+  } catch (e) {
+    // A mistake of the site's own (a schema that throws) is told as the build tells it; anything else is a bug.
+    if (e instanceof SiteError) return answerError(e);
+    throw e;
   }
-  if (route === 'entry' && method === 'PUT') return save(ctx, input);
-  if (route === 'entry' && method === 'POST') return create(ctx, input);
-  if (route === 'entry' && method === 'DELETE') return remove(ctx, query);
-  if (route === 'check' && method === 'POST') {
-    const at = contentFile(ctx.contentDir, input.file);
-    if (!at.ok) return refuse(at.status, at.reason);
-    const next = existsSync(at.file) ? patched(at.file, at.rel, input.data, input.body) : { text: newEntryText(formatOf(at.rel), input.data, typeof input.body === 'string' ? input.body : null) };
-    if (!('text' in next)) return { status: 200, json: next.json };
-    return { status: 200, json: { error: await check(ctx, at.rel, next.text) } };
-  }
-  if (route === 'preview' && method === 'POST') {
-    const at = contentFile(ctx.contentDir, input.file);
-    if (!at.ok) return refuse(at.status, at.reason);
-    return { status: 200, json: { html: await ctx.ask({ kind: 'markdown', file: at.rel, body: String(input.body ?? '') }) } };
-  }
-  return refuse(404, 'no such request');
 }

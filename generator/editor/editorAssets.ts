@@ -1,6 +1,6 @@
 /**
  * The editor's browser code (ui/main.ts, plain TypeScript) bundled by esbuild into one script when first
- * asked for, and its stylesheet (ui/editor.css), which also places the pages' "Edit this page" link.
+ * asked for, and its stylesheets (ui/editor.css, which also places the pages' "Edit this page" link, and ui/editorViews.css).
  */
 import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
@@ -18,4 +18,6 @@ export function editorScript(): Promise<string> {
   return script;
 }
 
-export const editorStyles = (): Promise<string> => readFile(path.join(uiDir, 'editor.css'), 'utf8');
+/** The stylesheets, one after the other: the page and its form, then the views beyond it. */
+export const editorStyles = async (): Promise<string> =>
+  (await Promise.all(['editor.css', 'editorViews.css'].map((f) => readFile(path.join(uiDir, f), 'utf8')))).join('\n');

@@ -11,7 +11,7 @@ export function editorPage(base: string): string {
 <script type="module" src="${base}editor.js"></script>
 </head>
 <body class="site-editor">
-<header class="ed-top" aria-label="Site editor"><h1>Site editor</h1><p id="ed-status" role="status" aria-live="polite"></p></header>
+<header class="ed-top" aria-label="Site editor"><h1>Site editor</h1><ul class="ed-views" aria-label="Views"><li><a href="#">Entries</a></li><li><a href="#publish">Publish</a></li><li><a href="#media">Media</a></li></ul><p id="ed-status" role="status" aria-live="polite"></p></header>
 <div class="ed-layout">
 <nav class="ed-nav" aria-labelledby="ed-nav-title"><h2 id="ed-nav-title">Content</h2><div id="ed-list"></div></nav>
 <main id="ed-main" class="ed-main" tabindex="-1" aria-label="Entry"><h2 id="ed-title">Choose an entry</h2><p>Pick an entry on the left to edit it, or make a new one.</p></main>

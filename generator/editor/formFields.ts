@@ -1,7 +1,7 @@
 /**
  * The form of a content schema: what `site dev`'s editor shows an author, as plain data (it is sent to
  * the browser). Read from zod 4's own definitions, not from JSON Schema (which a transform refuses).
- * A kind the form has no input for is 'unsupported' (the editor shows the raw value to edit), its zod
+ * A record with text keys is a 'map' (key and value pairs). A kind the form has no input for is 'unsupported' (the editor shows the raw value to edit), its zod
  * type named in `hint`.
  */
 import type { z } from 'zod';
@@ -10,9 +10,9 @@ import { fieldLabel } from './fieldLabel.ts';
 import { numberField } from './numberField.ts';
 import { stringField } from './stringField.ts';
 import { unwrapField, type UnwrappedField } from './unwrapField.ts';
-import { lengthBounds, type ZodDef } from './zodDef.ts';
+import { lengthBounds, zodDef, type ZodDef } from './zodDef.ts';
 
-export type FieldKind = 'text' | 'longtext' | 'enum' | 'number' | 'boolean' | 'date' | 'array' | 'object' | 'image' | 'unsupported';
+export type FieldKind = 'text' | 'longtext' | 'enum' | 'number' | 'boolean' | 'date' | 'array' | 'object' | 'map' | 'image' | 'unsupported';
 
 export interface FormField {
   /** The key in its object ('' for an array's item or a schema that is no object). */
@@ -34,7 +34,7 @@ export interface FormField {
   dateFormat?: 'date' | 'datetime';
   /** `.describe()` or `.meta({ description })`; for 'unsupported', the zod type too. */
   hint?: string;
-  /** An array's item. */
+  /** An array's item; a map's value (its keys are text the author names). */
   of?: FormField;
   /** An object's fields, in key order. */
   fields?: FormField[];
@@ -64,6 +64,9 @@ function shapeOf(name: string, u: UnwrappedField, depth: number): Shape & { type
       return { kind: 'array', ...lengthBounds(def), of: fieldOf('', def.element as z.ZodType, depth + 1) };
     case 'object':
       return { kind: 'object', fields: fieldsOf(def, depth + 1) };
+    case 'record':
+      // Keys the author names (a strings file's keys): text keys only.
+      return zodDef(def.keyType as z.ZodType).type === 'string' ? { kind: 'map', of: fieldOf('', def.valueType as z.ZodType, depth + 1) } : unsupported(def.type);
     case 'enum':
     case 'literal':
     case 'union': {

@@ -2,7 +2,7 @@
  * What a string field's form input is. 'date': a date format (z.iso.date(), z.iso.datetime()) or a
  * pattern that asks for one (dateFormatOf). 'longtext' (a textarea): `.meta({ long: true })`, else not
  * when `.meta({ long: false })`, else a maximum length over LONG_AFTER characters, or a key whose last
- * word names prose (description, summary, excerpt, abstract, bio: "metaDescription" too). 'text' otherwise.
+ * word names prose (description, summary, excerpt, abstract, bio, body, intro, paragraph: "metaDescription" too). 'text' otherwise.
  */
 import { dateFormatOf } from './dateFormatOf.ts';
 import { fieldLabel } from './fieldLabel.ts';
@@ -10,7 +10,7 @@ import type { FieldMeta } from './unwrapField.ts';
 import { lengthBounds, zodChecks, type ZodDef } from './zodDef.ts';
 
 const LONG_AFTER = 200;
-const PROSE = new Set(['description', 'summary', 'excerpt', 'abstract', 'bio']);
+const PROSE = new Set(['description', 'summary', 'excerpt', 'abstract', 'bio', 'body', 'intro', 'paragraph']);
 
 export interface StringField {
   kind: 'text' | 'longtext' | 'date';

@@ -1,10 +1,9 @@
 /**
- * The render stage as a server runs it (`site dev`, the editor's preview): one page at a time, when it is
+ * The render stage as a server runs it (`site dev`): one page at a time, when it is
  * asked for, by the shard a build renders with (shards/ShardState.ts: the article's markdown read from its
  * file and rendered right before its page, the same templates, context and bytes), on this thread. Its
  * social image is named when the page renders (social/SocialOnDemand.ts).
  */
-import type { MarkdownResult } from '../content/markdown.ts';
 import { noFeatures } from '../shards/pageAnalyser.ts';
 import { ShardState } from '../shards/ShardState.ts';
 import type { Route } from '../site/defineConfig.ts';
@@ -13,8 +12,6 @@ import { defineStage } from './Stage.ts';
 export interface PageRenderer {
   /** The page of `route` as a build writes it, and the content files it read (trackReads). */
   page(route: Route): { html: string; deps: string[] };
-  /** A markdown body as the page of `file` renders it (the editor's preview of text not saved yet); `line`: the body's first line in the file. */
-  markdown(file: string, body: string, line: number): MarkdownResult;
 }
 
 export const pageStage = defineStage({
@@ -39,7 +36,6 @@ export const pageStage = defineStage({
         const [page] = state.renderBatch([route.path]);
         return { html: page!.html!, deps: page!.deps };
       },
-      markdown: (file, body, line) => render(body, { file, line }),
     };
   },
 });

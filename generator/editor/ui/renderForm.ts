@@ -1,45 +1,35 @@
 /**
  * The form of an entry's fields (formFields.ts): each control labelled by its field's name, its value
- * kept in `data` as the author types. Arrays add and remove items; objects are fieldsets; an image field
- * uploads its file beside the entry, with its alt text required.
+ * kept in `data` as the author types. Long texts are text areas; arrays add and remove items; objects
+ * are fieldsets; maps are key and value pairs (mapField.ts); an image field uploads its file beside the
+ * entry or takes one of the site's images (imageField.ts). A translation shows the original's value
+ * beside each field, and its text controls carry the locale's language and direction.
  */
 import { h, idOf } from './dom.ts';
+import { described, errorSlot, inLanguage, labelOf, originalValue, type Field, type FormHooks } from './fieldParts.ts';
+import { imageField } from './imageField.ts';
+import { mapField } from './mapField.ts';
 import { getAt, setAt, type Path } from './values.ts';
 
-/** What the form reads of a FormField. */
-export interface Field {
-  name: string;
-  kind: string;
-  label?: string;
-  required?: boolean;
-  options?: readonly (string | number)[];
-  of?: Field;
-  fields?: readonly Field[];
-  hint?: string;
-  dateFormat?: string;
-}
+export type { Field, FormHooks } from './fieldParts.ts';
 
-export interface FormHooks {
-  data: Record<string, unknown>;
-  /** Called after every change of a value. */
-  changed(): void;
-  /** Uploads an image for the entry; resolves to its `./images/<name>`, or null (refused: the message is shown). */
-  upload(file: File, alt: string, status: HTMLElement): Promise<string | null>;
-}
+/** A text this long, or of several lines, is edited in a text area whatever its field says. */
+const LONG_VALUE = 80;
 
-/** The field's label, and its key when the label does not say it ("Read time (readTime)"): the file's own name for it. */
-const named = (f: Field) => {
-  const label = f.label || f.name;
-  return f.name && label.toLowerCase() !== f.name.toLowerCase() ? `${label} (${f.name})` : label;
-};
-const labelOf = (f: Field, path: Path) => (typeof path[path.length - 1] === 'number' ? `${named(f)} ${Number(path[path.length - 1]) + 1}` : named(f));
-
-/** The error slot beside a control (filled by showErrors). */
-const errorSlot = (id: string) => h('p', { id: `${id}-error`, class: 'ed-error', hidden: true });
-
-function described(el: HTMLElement, id: string, hint?: string): HTMLElement {
-  el.setAttribute('aria-describedby', [hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' '));
-  return el;
+function textControl(f: Field, id: string, value: unknown, set: (v: unknown) => void, hooks: FormHooks): HTMLElement {
+  const empty = (s: string) => (s === '' && !f.required ? undefined : s);
+  const long = f.kind === 'longtext' || (f.kind === 'text' && typeof value === 'string' && (value.length > LONG_VALUE || value.includes('\n')));
+  if (long) {
+    const t = h('textarea', { id, rows: String(Math.min(12, Math.max(3, Math.ceil(String(value ?? '').length / 70) + 1))) });
+    t.value = typeof value === 'string' ? value : '';
+    t.addEventListener('input', () => set(empty(t.value)));
+    return inLanguage(t, hooks.language);
+  }
+  const type = f.kind === 'number' ? 'number' : f.kind === 'date' && f.dateFormat !== 'datetime' ? 'date' : 'text';
+  const i = h('input', { id, type, ...(f.kind === 'number' ? { step: 'any' } : {}) });
+  i.value = value === undefined || value === null ? '' : String(value);
+  i.addEventListener('input', () => set(f.kind === 'number' ? (i.value === '' ? undefined : Number(i.value)) : empty(i.value)));
+  return f.kind === 'text' ? inLanguage(i, hooks.language) : i;
 }
 
 function input(f: Field, path: Path, hooks: FormHooks): HTMLElement {
@@ -49,14 +39,8 @@ function input(f: Field, path: Path, hooks: FormHooks): HTMLElement {
     setAt(hooks.data, path, v);
     hooks.changed();
   };
-  const empty = (s: string) => (s === '' && !f.required ? undefined : s);
   let control: HTMLElement;
-  if (f.kind === 'longtext') {
-    const t = h('textarea', { id, rows: '4' });
-    t.value = typeof value === 'string' ? value : '';
-    t.addEventListener('input', () => set(empty(t.value)));
-    control = t;
-  } else if (f.kind === 'enum') {
+  if (f.kind === 'enum') {
     const s = h('select', { id }, h('option', { value: '' }, f.required ? 'Choose...' : '(none)'));
     const options = [...(f.options ?? [])];
     if (value !== undefined && value !== '' && !options.includes(value as string)) options.push(value as string);
@@ -67,49 +51,10 @@ function input(f: Field, path: Path, hooks: FormHooks): HTMLElement {
     const c = h('input', { id, type: 'checkbox', checked: value === true });
     c.addEventListener('change', () => set(c.checked ? true : f.required ? false : undefined));
     control = c;
-  } else {
-    const type = f.kind === 'number' ? 'number' : f.kind === 'date' && f.dateFormat !== 'datetime' ? 'date' : 'text';
-    const i = h('input', { id, type, ...(f.kind === 'number' ? { step: 'any' } : {}) });
-    i.value = value === undefined || value === null ? '' : String(value);
-    i.addEventListener('input', () => set(f.kind === 'number' ? (i.value === '' ? undefined : Number(i.value)) : empty(i.value)));
-    control = i;
-  }
+  } else control = textControl(f, id, value, set, hooks);
   if (f.required) control.setAttribute('aria-required', 'true');
   const hint = f.hint ? h('p', { id: `${id}-hint`, class: 'ed-hint' }, f.hint) : null;
-  return h('div', { class: `ed-field ed-${f.kind}` }, h('label', { for: id }, labelOf(f, path)), hint, described(control, id, f.hint), errorSlot(id));
-}
-
-function imageField(f: Field, path: Path, hooks: FormHooks): HTMLElement {
-  const id = idOf(path);
-  const current = h('input', { id, type: 'text' });
-  current.value = String(getAt(hooks.data, path) ?? '');
-  current.addEventListener('input', () => {
-    setAt(hooks.data, path, current.value === '' && !f.required ? undefined : current.value);
-    hooks.changed();
-  });
-  const file = h('input', { id: `${id}-file`, type: 'file', accept: 'image/*' });
-  const alt = h('input', { id: `${id}-alt`, type: 'text' });
-  const status = h('p', { class: 'ed-hint', role: 'status' });
-  const button = h('button', { type: 'button' }, `Upload ${f.label ?? f.name}`);
-  button.addEventListener('click', async () => {
-    const chosen = file.files?.[0];
-    if (!chosen) return void (status.textContent = 'Choose an image file first.');
-    const src = await hooks.upload(chosen, alt.value, status);
-    if (!src) return;
-    current.value = src;
-    setAt(hooks.data, path, src);
-    hooks.changed();
-  });
-  return h(
-    'fieldset',
-    { class: 'ed-image' },
-    h('legend', {}, labelOf(f, path)),
-    h('div', { class: 'ed-field' }, h('label', { for: id }, named(f)), described(current, id, undefined), errorSlot(id)),
-    h('div', { class: 'ed-field' }, h('label', { for: `${id}-file` }, `${named(f)} file`), file),
-    h('div', { class: 'ed-field' }, h('label', { for: `${id}-alt` }, `${named(f)} alt text`), alt),
-    button,
-    status,
-  );
+  return h('div', { class: `ed-field ed-${f.kind}` }, h('label', { for: id }, labelOf(f, path)), hint, described(control, id, f.hint), errorSlot(id), originalValue(path, hooks));
 }
 
 function arrayField(f: Field, path: Path, hooks: FormHooks): HTMLElement {
@@ -131,12 +76,12 @@ function arrayField(f: Field, path: Path, hooks: FormHooks): HTMLElement {
     const add = h('button', { type: 'button', class: 'ed-add' }, `Add ${f.label ?? f.name}`);
     add.addEventListener('click', () => {
       const kind = f.of?.kind;
-      setAt(hooks.data, [...path, list.length], kind === 'object' ? {} : kind === 'array' ? [] : kind === 'boolean' ? false : kind === 'number' ? 0 : '');
+      setAt(hooks.data, [...path, list.length], kind === 'object' || kind === 'map' ? {} : kind === 'array' ? [] : kind === 'boolean' ? false : kind === 'number' ? 0 : '');
       hooks.changed();
       draw();
       (box.querySelector('.ed-item:last-of-type input, .ed-item:last-of-type select, .ed-item:last-of-type textarea') as HTMLElement | null)?.focus();
     });
-    box.append(add);
+    box.append(add, originalValue(path, hooks) ?? '');
   };
   draw();
   return box;
@@ -144,10 +89,11 @@ function arrayField(f: Field, path: Path, hooks: FormHooks): HTMLElement {
 
 export function fieldControl(f: Field, path: Path, hooks: FormHooks): HTMLElement {
   if (f.kind === 'array') return arrayField(f, path, hooks);
+  if (f.kind === 'map') return mapField(f, path, hooks, fieldControl);
   if (f.kind === 'image') return imageField(f, path, hooks);
   if (f.kind === 'object')
     return h('fieldset', { class: 'ed-object', id: idOf(path) }, h('legend', {}, labelOf(f, path)), errorSlot(idOf(path)), ...(f.fields ?? []).map((c) => fieldControl(c, [...path, c.name], hooks)));
   if (f.kind === 'unsupported')
-    return h('div', { class: 'ed-field' }, h('p', {}, `${f.label ?? f.name}: edited in the file only (this form cannot edit its kind).`));
+    return h('div', { class: 'ed-field' }, h('p', {}, `${f.label || f.name || 'This entry'}: edited in the file only (this form cannot edit its kind).`));
   return input(f, path, hooks);
 }

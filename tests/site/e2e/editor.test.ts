@@ -1,8 +1,9 @@
 /**
  * The content editor of `site dev`, in Chromium, on a copy of this site: a title edit changes that line
  * only and the page shows it after its reload; an invalid field shows the build's message and writes
- * nothing; a new entry builds; an image needs its alt text and renders as a <picture>; a change made
- * on disk meanwhile refuses the save; other origins, a missing token and paths outside the content
+ * nothing; a new entry builds; an image needs its alt text and renders as a <picture>; a text file or
+ * an SVG named .png is refused and every page keeps answering; a change made on disk meanwhile refuses
+ * the save; other origins, a missing token and paths outside the content
  * folder are refused; axe finds nothing; a build's output holds nothing of the editor.
  */
 import { mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
@@ -174,6 +175,29 @@ describe('site dev editor', () => {
     await expect.poll(async () => (await readFile(contentPath(ARTICLE), 'utf8')).includes('![A blue chart](./images/chart.png)')).toBe(true);
     await server.settled();
     await expect.poll(async () => (await (await fetch(`${server.url}/blog/canva-vs-google-slides`)).text()).match(/<picture>[\s\S]*?alt="A blue chart"/) !== null, { timeout: 20_000 }).toBe(true);
+    await page.close();
+  });
+
+  it('refuses a text file and an SVG with a script named .png, and every page still answers 200', async () => {
+    const page = await openEntry(ARTICLE);
+    const upload = async (name: string, buffer: Buffer) => {
+      await page.getByLabel('Image file').setInputFiles({ name, mimeType: 'image/png', buffer });
+      await page.getByLabel('Image alt text').fill('A chart');
+      await page.getByRole('button', { name: 'Insert image' }).click();
+      return page.locator('.ed-body .ed-image [role=status]');
+    };
+    const said = await upload('notes.png', Buffer.from('Meeting notes, saved with the wrong name.\n'));
+    await expect.poll(() => said.textContent(), { timeout: 20_000 }).toContain('notes.png is named as a PNG image, but its bytes are text');
+    await upload('logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'));
+    await expect.poll(() => said.textContent(), { timeout: 20_000 }).toContain('logo.png is an SVG drawing');
+    expect(await stat(contentPath('blog/images/notes.png')).then(() => true, () => false)).toBe(false);
+    expect(await stat(contentPath('blog/images/logo.png')).then(() => true, () => false)).toBe(false);
+    await page.getByLabel('title').fill('Canva vs Google Slides, after two refused uploads');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('#ed-status').textContent(), { timeout: 20_000 }).toBe(`Saved ${ARTICLE}.`);
+    await server.settled();
+    for (const p of ['/', '/blog', '/blog/canva-vs-google-slides']) expect((await fetch(`${server.url}${p}`)).status, p).toBe(200);
+    await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: 'Canva vs Google Slides, after two refused uploads' }).count(), { timeout: 20_000 }).toBe(1);
     await page.close();
   });
 

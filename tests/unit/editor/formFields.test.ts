@@ -136,8 +136,19 @@ describe('formFields', () => {
     expect(formFields(imageSite.posts.schema).find((f) => f.name === 'cover')).toMatchObject({ kind: 'image', required: true });
   });
 
+  it('reads a record with text keys as a map of key and value pairs (a strings file)', () => {
+    expect(fieldOf(z.record(z.string(), z.string()))).toMatchObject({ kind: 'map', required: true, of: { name: '', kind: 'text' } });
+    expect(fieldOf(z.record(z.string(), z.number()).optional())).toMatchObject({ kind: 'map', required: false, of: { kind: 'number' } });
+    expect(formFields(z.record(z.string(), z.string()))).toMatchObject([{ name: '', kind: 'map' }]);
+  });
+
+  it('tells a long text by its key: a body, an intro, a paragraph', () => {
+    for (const key of ['body', 'intro', 'paragraph', 'pageBody']) expect(fieldOf(z.string(), key).kind).toBe('longtext');
+    expect(fieldOf(z.string(), 'bodyId').kind).toBe('text');
+  });
+
   it('names the zod type of what it has no input for', () => {
-    expect(fieldOf(z.record(z.string(), z.string()))).toMatchObject({ kind: 'unsupported', hint: 'record' });
+    expect(fieldOf(z.record(z.number(), z.string()))).toMatchObject({ kind: 'unsupported', hint: 'record' });
     expect(fieldOf(z.union([z.boolean(), z.string()]))).toMatchObject({ kind: 'unsupported', hint: 'union' });
     expect(fieldOf(z.tuple([z.string()]).describe('a pair'))).toMatchObject({ kind: 'unsupported', hint: 'a pair (tuple)' });
   });
