@@ -23,7 +23,7 @@ describe('collectionForms', () => {
       ['title', 'text'],
       ['description', 'longtext'],
       ['heading', 'text'],
-      ['body', 'text'],
+      ['body', 'longtext'],
     ]);
     expect(JSON.parse(JSON.stringify(forms))).toStrictEqual(forms);
   });
