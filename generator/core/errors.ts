@@ -89,7 +89,7 @@ export const errorTable = {
   IslandUnknown: entry<{ name: string; route: string; template: string; near?: string; known: string[] }>({
     title: 'An island has no widget file',
     message: ({ name, route, template, near }) =>
-      `The page ${route} (template "${template}") shows <Island name="${name}">, but there is no widgets/islands/${name}.tsx${near ? `: did you mean "${near}"?` : ''}.`,
+      `The page ${route} (template "${template}") shows <Island name="${name}">, but there is no widgets/islands/${name}.tsx${near ? `: did you mean "${near}"?` : '.'}`,
     hint: ({ name, known }) =>
       `Create widgets/islands/${name}.tsx exporting the component, or name one that exists${known.length ? ` (${known.join(', ')})` : ' (the site has no islands yet)'}.`,
   }),
