@@ -58,6 +58,7 @@ export function editorCheck(site: AnySite, render: RenderMarkdown, rel: string, 
     for (const c of Object.values(site.collections as Record<string, Collection>)) {
       if (c.kind === 'file' && c.file === rel) {
         if (rel.endsWith('.json')) parseJson(rel, text, c.schema);
+        else if (/\.ya?ml$/.test(rel)) parseYamlData(rel, text, c.schema);
         else body = bodyOf(parseMarkdownFile(rel, text, c.schema));
       } else if (c.kind === 'record' && under(c.dir, rel)) {
         const schema = c.schemas[rel.slice(c.dir.length + 1).replace(/\.(json|md)$/, '')];
