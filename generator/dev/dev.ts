@@ -94,8 +94,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
   const editorUrl = `${url}${editor.base}`;
   log(`Editor  ${editorUrl}`);
-  await site.started(url);
-  const served = await announceBackend(backend, site, url, { dataDir, dataDirFlag: options.dataDir, log });
+  const signUp = await site.started(url);
+  const served = await announceBackend(backend, site, url, { dataDir, dataDirFlag: options.dataDir, signUp, log });
 
   const close = async () => {
     hub.close();

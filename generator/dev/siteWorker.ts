@@ -37,7 +37,7 @@ import { renderDevPath, type DevPlan } from './renderDevPath.ts';
 import { toWireError } from './toWireError.ts';
 import { editorCheck, editorMarkdown, editorSite } from '../editor/editorWorker.ts';
 import { pluginsDevStart } from '../plugins/pluginHooks.ts';
-import type { DevAssets, Rendered, WorkerData, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
+import { SIGN_UP_PATH, type DevAssets, type Rendered, type WorkerData, type WorkerRequest, type WorkerResponse } from './workerProtocol.ts';
 
 interface State extends DevPlan {
   /** As read (what the next edit updates). */
@@ -205,7 +205,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       return { id: msg.id, ok: true, result: msg.path.startsWith(`/${SOCIAL_DIR}/`) ? await socialImage(msg.path) : renderPath(msg.path) };
     case 'started':
       await pluginsDevStart(site, { url: msg.url });
-      return { id: msg.id, ok: true };
+      return { id: msg.id, ok: true, signUp: !!state?.plan.routes.some((r) => r.path === SIGN_UP_PATH) };
     case 'editor': {
       const ask = msg.ask;
       if (ask.kind === 'site') {
