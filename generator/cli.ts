@@ -44,11 +44,32 @@ const backendError = (e: unknown): never => {
   throw e;
 };
 
-/** Ctrl-C and SIGTERM close servers and the database cleanly before exiting. */
+/** The process that started this one, as it was when the CLI loaded. */
+const parentAtStart = process.ppid;
+
+/**
+ * Ctrl-C and SIGTERM close servers and the database cleanly before exiting. So does the end of npm when npm
+ * started this process (`npx site dev`, `npm run dev`): npm passes a SIGTERM sent to its PID on to the shell
+ * it runs the command in, which exits without passing it on, and this process would be left serving as a
+ * child of init (or of a subreaper). A check every half second sees the new parent.
+ */
 const stopOnSignal = (close: () => Promise<void>) => {
-  const stop = () => void close().finally(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void close().finally(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (!process.env.npm_command) return;
+  const orphaned = () => process.ppid !== parentAtStart || process.ppid === 1;
+  const watch = setInterval(() => {
+    if (!orphaned()) return;
+    clearInterval(watch);
+    stop();
+  }, 500);
+  watch.unref();
 };
 
 /** A whole number ≥ 0, or commander's usage error. */
