@@ -128,7 +128,7 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
     run.writing(search.saved);
     for (const [file, data] of search.files) run.emit(file, data);
 
-    const js = await run.stage('budgets', () => budgetsStage(site, assets.widgets, rendered.list, routes));
+    const js = await run.stage('budgets', () => budgetsStage(site, assets.widgets, rendered.list, routes, config.log));
     const others: OutputFiles = new Map([...assets.files, ...extras, ...search.files]);
     const imageFiles = images.files.map((f) => f.file);
     const socialFiles = social?.plan.images.map((i) => i.file) ?? [];

@@ -22,6 +22,8 @@ import { listIslands, registrySource } from './islandRegistry.ts';
 /** The engine's browser runtime (its own tsconfig: no Node types). */
 const runtimeDir = path.join(generatorRoot, 'generator', 'islands');
 const LOADER = path.join(runtimeDir, 'loader.ts');
+/** The search index's reader ('site/search'). */
+const SEARCH_READER = path.join(runtimeDir, 'searchIndex.ts');
 
 export interface WidgetBundle {
   /** URL of the loader script every page includes. */
@@ -36,6 +38,8 @@ export interface WidgetBundle {
   dynamicImports: Map<string, string[]>;
   /** Island name -> its chunk's output file. */
   islandChunks: Map<string, string>;
+  /** The output files that hold the search index's reader ('site/search'): an island that loads one searches. */
+  searchReader: string[];
   /** Every source file that went into the bundle (for dev watching). */
   inputs: string[];
 }
@@ -125,9 +129,11 @@ export async function readBundle(result: esbuild.BuildResult, root: string, widg
   const staticImports = new Map<string, string[]>();
   const dynamicImports = new Map<string, string[]>();
   const islandChunks = new Map<string, string>();
+  const searchReader: string[] = [];
   const islandsDir = path.join(widgetsDir, 'islands');
   let loader = '';
   for (const [file, out] of Object.entries(meta.outputs)) {
+    if (Object.keys(out.inputs).some((i) => path.resolve(root, i) === SEARCH_READER)) searchReader.push(file);
     staticImports.set(file, out.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path));
     dynamicImports.set(file, out.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
     if (!out.entryPoint) continue;
@@ -136,7 +142,7 @@ export async function readBundle(result: esbuild.BuildResult, root: string, widg
     else if (path.dirname(entry) === islandsDir) islandChunks.set(path.basename(entry).replace(/\.tsx?$/, ''), file);
   }
   const inputs = Object.keys(meta.inputs).map((i) => path.resolve(root, i));
-  return { loader: `/${loader}`, files, gzip, staticImports, dynamicImports, islandChunks, inputs };
+  return { loader: `/${loader}`, files, gzip, staticImports, dynamicImports, islandChunks, searchReader, inputs };
 }
 
 export async function bundleWidgets(options: BundleOptions): Promise<WidgetBundle> {

@@ -2,7 +2,8 @@
  * The budgets and checks stages, over the finished output: each page's islands against the widgets
  * there are (checkIslands.ts), its JavaScript and HTML weight
  * against the site's budgets, then the checks of every page (the engine's: links, anchors, head tags,
- * structured data, the sitemap; and those the site's plugins add) and warnings for links to redirected paths.
+ * structured data, the sitemap; and those the site's plugins add) and warnings for links to redirected paths
+ * and for islands that read a search index the site does not have.
  */
 import { checkBudgets, type JsReport } from '../assets/checkBudgets.ts';
 import type { WidgetBundle } from '../assets/bundleWidgets.ts';
@@ -16,9 +17,11 @@ import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { pluginChecks } from '../plugins/pluginHooks.ts';
 import { checkIslands } from './checkIslands.ts';
+import { searchWithoutIndex } from '../checks/searchWithoutIndex.ts';
 
-export function budgetsStage(site: AnySite, widgets: WidgetBundle, pages: readonly BuiltPage[], routes: Route[]): JsReport {
+export function budgetsStage(site: AnySite, widgets: WidgetBundle, pages: readonly BuiltPage[], routes: Route[], log: (line: string) => void): JsReport {
   checkIslands(pages.map((p) => p.summary), widgets.islandChunks.keys(), routes);
+  for (const warning of searchWithoutIndex(widgets, pages.map((p) => p.summary), !!site.search)) log(`Warning: ${warning}.`);
   const report = checkBudgets(widgets, pages.map((p) => p.summary), routes, site.budgets);
   checkPageWeight([...pages], site.budgets?.pageBytes);
   return report;

@@ -90,7 +90,7 @@ export async function mergeShards(options: SiteOptions, dirs: readonly string[])
     );
     run.writing(search.saved);
     for (const [file, data] of search.files) run.emit(file, data);
-    const js = await run.stage('budgets', () => budgetsStage(site, assets.widgets, pages, routes));
+    const js = await run.stage('budgets', () => budgetsStage(site, assets.widgets, pages, routes, config.log));
     const others: OutputFiles = new Map([...assets.files, ...extras, ...search.files]);
     await run.stage('checks', () =>
       checksStage(config, site, { pages, files: [...others.keys(), ...joined.files.keys()], sitemapXml: String(extras.get('sitemap.xml')), siteUrl, redirects: plan.redirects }),
