@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 import { formatSiteError, isSiteError, SiteError } from './core/errors.ts';
+import { DEFAULT_TEMPLATE, SITE_TEMPLATES } from './init/siteTemplates.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -168,20 +169,13 @@ program
 program
   .command('init')
   .argument('[dir]', 'folder for the new site: missing or empty', '.')
+  .option('--template <name>', `what the site starts from: ${Object.entries(SITE_TEMPLATES).map(([name, what]) => `${name} (${what})`).join('; ')}`, DEFAULT_TEMPLATE)
   .description('make a new site: config, content, templates, styles and an island')
   .action(
-    run(async (dir: string) => {
-      const [{ initSite }, path] = await Promise.all([import('./init/initSite.ts'), import('node:path')]);
-      const made = await initSite(dir);
-      process.stdout.write(
-        `Made the site "${made.name}" in ${made.dir}:\n${made.files.map((f) => `  ${f}`).join('\n')}\n\nNext:\n` +
-          (path.resolve(dir) === process.cwd() ? '' : `  cd ${dir}\n`) +
-          '  npm install          install the engine package.json names\n' +
-          '  npx site dev         serve it at http://127.0.0.1:4321, reloading on every change\n' +
-          '  npx site build       build it into dist/\n' +
-          '  npx site preview     serve dist/ as a static host would\n' +
-          'README.md says where things live and how to add a page, a collection or an island.\n',
-      );
+    run(async (dir: string, opts: { template: string }) => {
+      const [{ initSite }, { nextSteps }] = await Promise.all([import('./init/initSite.ts'), import('./init/nextSteps.ts')]);
+      const made = await initSite(dir, { template: opts.template });
+      process.stdout.write(nextSteps(made, dir, process.cwd()));
     }),
   );
 
