@@ -16,6 +16,7 @@ const gzipAsync = promisify(gzipCallback);
 import type { BackendSettings } from '../config.ts';
 import { SiteError } from '../core/errors.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
+import { ENGINE_NAME } from '../core/engineName.ts';
 import { loadSite } from '../site/loadSite.ts';
 import { listIslands, registrySource } from './islandRegistry.ts';
 
@@ -92,14 +93,15 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
     write: false,
     metafile: true,
     legalComments: 'none',
-    // An island's `import { mountReact } from 'site/islands'` (or 'site') gets the browser part of the engine
-    // only; 'site/search' is the search index's reader alone (through 'site' it would share a chunk with
-    // React); 'site/client' the backend client. The same files the package's exports name.
+    // An island's `import { mountReact } from '<engine>/islands'` (or the engine's bare name) gets the
+    // browser part of the engine only; '<engine>/search' is the search index's reader alone (through the
+    // bare name it would share a chunk with React); '<engine>/client' the backend client. The same files
+    // the package's exports name.
     alias: {
-      site: path.join(runtimeDir, 'index.ts'),
-      'site/islands': path.join(runtimeDir, 'index.ts'),
-      'site/search': path.join(runtimeDir, 'searchIndex.ts'),
-      'site/client': path.join(runtimeDir, 'client.ts'),
+      [ENGINE_NAME]: path.join(runtimeDir, 'index.ts'),
+      [`${ENGINE_NAME}/islands`]: path.join(runtimeDir, 'index.ts'),
+      [`${ENGINE_NAME}/search`]: SEARCH_READER,
+      [`${ENGINE_NAME}/client`]: path.join(runtimeDir, 'client.ts'),
     },
     // A site outside the engine's folder finds React and the rest in the engine's node_modules.
     nodePaths: [path.join(generatorRoot, 'node_modules')],

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { knownLanguage } from '../content/highlightCode.ts';
+import { ENGINE_NAME } from '../core/engineName.ts';
 import { nearestName } from '../core/nearestName.ts';
 
 const isComponent = (v: unknown) => typeof v === 'function' || (typeof v === 'object' && v !== null && '$$typeof' in v);
@@ -53,7 +54,7 @@ export const EXPECTED = {
   'i18n.fallback': 'must be "error" (a missing translation fails the build) or "page" (a fallback page, noindex, canonical to the original)',
   'i18n.collection': 'must name a list collection of this config',
   followSymlinks: 'must be true (content may link to files and folders outside the site) or false',
-  plugins: 'must be a list of plugins (definePlugin from "site")',
+  plugins: `must be a list of plugins (definePlugin from "${ENGINE_NAME}")`,
   'plugins.name': 'must be the plugin\'s name, a non-empty string',
   'plugins.hook': 'must be a function (a plugin hook: docs/plugins.md)',
   'plugins.jsonLdRules': 'must map a schema.org type to a function listing what a node of it lacks',
