@@ -153,7 +153,7 @@ describe('site build on the command line', () => {
     const args = ['build', '--content', content, '--out', path.join(tmp, 'cli-out'), '--cache-dir', path.join(tmp, 'cli-cache')];
     const built = await runSite(BLOG_SITE, ...args);
     expect(built.code, built.stderr).toBe(0);
-    const held = 'Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them';
+    const held = 'Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them (a list whose dates are events keeps its later entries with date: false)';
     expect(built.stdout).toContain(`\n${held}\nBuilt 12 pages`);
     const again = await runSite(BLOG_SITE, ...args);
     expect(again.stdout).toContain(`\n${held}\nUp to date: 12 pages`);
