@@ -17,7 +17,7 @@ import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import { pluginChecks } from '../plugins/pluginHooks.ts';
 import { checkIslands } from './checkIslands.ts';
-import { searchWithoutIndex } from '../checks/searchWithoutIndex.ts';
+import { searchWithoutIndex } from '../assets/searchWithoutIndex.ts';
 
 export function budgetsStage(site: AnySite, widgets: WidgetBundle, pages: readonly BuiltPage[], routes: Route[], log: (line: string) => void): JsReport {
   checkIslands(pages.map((p) => p.summary), widgets.islandChunks.keys(), routes);

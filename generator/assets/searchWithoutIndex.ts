@@ -3,8 +3,8 @@
  * `search` in its config): their search finds nothing, with only a 404 in the browser's console to say
  * why. One warning per island, naming a few of its pages. Pure.
  */
-import { closure, type PageIslands } from '../assets/jsBudget.ts';
-import type { WidgetBundle } from '../assets/bundleWidgets.ts';
+import { closure, type PageIslands } from './jsBudget.ts';
+import type { WidgetBundle } from './bundleWidgets.ts';
 
 /** Most pages a warning names; the rest are counted. */
 const NAMED = 3;
