@@ -16,7 +16,7 @@ export function Sidebar({ current }: { current: string }) {
         </li>
       </ul>
       {sections(guides.map((g) => g.slug)).map((section) => (
-        <section key={section.title} aria-label={section.title}>
+        <div key={section.title}>
           <h2>{section.title}</h2>
           <ul>
             {section.guides.map((guide) => (
@@ -27,7 +27,7 @@ export function Sidebar({ current }: { current: string }) {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ))}
       <p className="source">
         <a href={site.repository}>Source on GitHub</a>

@@ -8,8 +8,8 @@ export function Sidebar({ current }: { current: string }) {
   return (
     <nav className="sidebar" aria-label="Docs">
       {site.sections.map((section) => (
-        <section key={section.slug} aria-labelledby={`section-${section.slug}`}>
-          <h2 id={`section-${section.slug}`}>{section.title}</h2>
+        <div key={section.slug}>
+          <h2>{section.title}</h2>
           <ul>
             {docs
               .filter((doc) => sectionOf(doc) === section.slug)
@@ -21,7 +21,7 @@ export function Sidebar({ current }: { current: string }) {
                 </li>
               ))}
           </ul>
-        </section>
+        </div>
       ))}
     </nav>
   );
