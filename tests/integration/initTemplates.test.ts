@@ -2,15 +2,15 @@
  * The starters besides the blog (tests/integration/initSite.test.ts), made by `site init --template` in
  * a temporary folder and built by the real CLI with every check and budget passing and no warning: the
  * docs (sections, a sidebar, TechArticle data, a search index its island reads) and the marketing site,
- * whose sign-up form saves an address in the backend `site dev` runs from its supabase/ folder, where
- * visitors may add to the list and not read it.
+ * whose sign-up form saves an address in the embedded backend (what `site dev` and `site backend` run
+ * from its supabase/ folder), where visitors may add to the list and not read it.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dev } from '../../generator/dev/dev.ts';
+import { startBackend } from '../../generator/backend/startBackend.ts';
 import { clientFor } from './backend/testClients.ts';
 import { runSite, runSiteWithEnv } from './runSite.ts';
 
@@ -59,11 +59,10 @@ describe('site init --template marketing', () => {
     expect(await readFile(path.join(root, 'dist', 'privacy.html'), 'utf8')).toContain('we keep your email address');
   });
 
-  it("saves a sign-up in the backend site dev runs, which visitors may not read", async () => {
-    const server = await dev({ root, dataDir: path.join(root, '.site', 'db'), cacheDir: path.join(root, '.site', 'cache', 'build'), port: 0, backendPort: 0, log: () => {} });
+  it('saves a sign-up in the embedded backend, which visitors may not read', async () => {
+    const backend = await startBackend({ port: 0, inboxPort: 0, dataDir: null, supabaseDir: path.join(root, 'supabase'), log: () => {} });
     try {
-      expect(server.backend).not.toBeNull();
-      const { url, anonKey, serviceRoleKey } = server.backend!;
+      const { apiUrl: url, anonKey, serviceRoleKey } = backend;
       const visitor = clientFor({ apiUrl: url, anonKey });
       expect((await visitor.from('signups').insert({ email: 'walker@example.com' })).error).toBeNull();
       // Twice is no error the form shows: the address is on the list either way.
@@ -74,7 +73,7 @@ describe('site init --template marketing', () => {
       const owner = clientFor({ apiUrl: url, anonKey }, serviceRoleKey);
       expect((await owner.from('signups').select('email')).data).toEqual([{ email: 'walker@example.com' }]);
     } finally {
-      await server.close();
+      await backend.close();
     }
-  });
+  }, 240_000);
 });

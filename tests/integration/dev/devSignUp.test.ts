@@ -42,10 +42,13 @@ describe('site dev for a site with a backend', () => {
     const said = await start(false);
     expect(said).toMatch(/Backend API: http:\/\/127\.0\.0\.1:\d+\nAnon key: \S+/);
     expect(said).not.toMatch(/admin/i);
-  });
+    // The backend runs the site's own migrations (its root's supabase/, not the working folder's).
+    const { url, serviceRoleKey } = server!.backend!;
+    expect((await fetch(`${url}/rest/v1/notes`, { headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` } })).status).toBe(200);
+  }, 240_000);
 
   it('says how to grant admin after signing up at /auth when the site has that page', async () => {
     const said = await start(true);
     expect(said).toMatch(/Grant admin after signing up at http:\/\/127\.0\.0\.1:\d+\/auth:\n {2}npx site admin grant <email> --port \d+/);
-  });
+  }, 240_000);
 });
