@@ -14,7 +14,7 @@ import { GuidePage } from './templates/pages/GuidePage.tsx';
 import { HomePage } from './templates/pages/HomePage.tsx';
 import { NotFoundPage } from './templates/pages/NotFoundPage.tsx';
 import { buildRoutes, guidePath, type SiteRoute } from './templates/routes.ts';
-import site from './content/site.json' with { type: 'json' };
+import siteInfo from './content/site.json' with { type: 'json' };
 
 export default defineConfig<typeof collections, SiteRoute>({
   collections,
@@ -23,7 +23,7 @@ export default defineConfig<typeof collections, SiteRoute>({
   templates: { home: HomePage, guide: GuidePage, 'not-found': NotFoundPage },
   layout: Layout,
   jsonLd,
-  markdown: { markdownItPlugins: [[docLinks, { repository: site.repository }]] },
+  markdown: { markdownItPlugins: [[docLinks, { repository: siteInfo.repository }]] },
   // Every guide's text, found by the Search island; a result shows the guide's title.
   search: { collection: 'guides', fields: ['body'], url: (entry) => guidePath(entry.slug), result: (entry) => ({ title: guide(entry.slug).title, description: guide(entry.slug).description }) },
   // README.md and docs/ lie outside this folder: content/ links to them.

@@ -61,8 +61,10 @@ export async function createSite(argv: string[], io: CreateIo = terminalIo()): P
     io.err(`One folder, please: ${args.positionals.join(' ')}\n\n${usage(command)}`);
     return 1;
   }
-  if (args.values.help) return io.out(usage(command)), 0;
-  if (args.values.version) return io.out(`${source.engine.version}\n`), 0;
+  if (args.values.help || args.values.version) {
+    io.out(args.values.help ? usage(command) : `${source.engine.version}\n`);
+    return 0;
+  }
   try {
     let dir = args.positionals[0];
     let template = args.values.template;
