@@ -1,17 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The engine's package name, which sites import it by. */
+const { name } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { name: string };
 
 // One runner for every suite: unit (pure parts, happy-dom for widgets),
 // integration (real PGlite, real supabase-js) and e2e (real Chromium).
 export default defineConfig({
-  // A site imports the engine as 'site' (tsconfig.json paths; the generator's bundles alias it the same way).
+  // A site imports the engine by its package name (the generator's bundles alias it the same way).
   resolve: {
     alias: {
-      // First: 'site' alone would also match 'site/search'. The same files the package's exports name.
-      'site/search': fileURLToPath(new URL('./generator/islands/searchIndex.ts', import.meta.url)),
-      'site/islands': fileURLToPath(new URL('./generator/islands/index.ts', import.meta.url)),
-      'site/client': fileURLToPath(new URL('./generator/islands/client.ts', import.meta.url)),
-      site: fileURLToPath(new URL('./generator/site/api.ts', import.meta.url)),
+      // First: the bare name would also match '<name>/search'. The same files the package's exports name.
+      [`${name}/search`]: fileURLToPath(new URL('./generator/islands/searchIndex.ts', import.meta.url)),
+      [`${name}/islands`]: fileURLToPath(new URL('./generator/islands/index.ts', import.meta.url)),
+      [`${name}/client`]: fileURLToPath(new URL('./generator/islands/client.ts', import.meta.url)),
+      [name]: fileURLToPath(new URL('./generator/site/api.ts', import.meta.url)),
     },
   },
   test: {

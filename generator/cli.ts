@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 import { formatSiteError, isSiteError, SiteError } from './core/errors.ts';
+import { DEFAULT_TEMPLATE, SITE_TEMPLATES } from './init/siteTemplates.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -44,11 +45,32 @@ const backendError = (e: unknown): never => {
   throw e;
 };
 
-/** Ctrl-C and SIGTERM close servers and the database cleanly before exiting. */
+/** The process that started this one, as it was when the CLI loaded. */
+const parentAtStart = process.ppid;
+
+/**
+ * Ctrl-C and SIGTERM close servers and the database cleanly before exiting. So does the end of npm when npm
+ * started this process (`npx site dev`, `npm run dev`): npm passes a SIGTERM sent to its PID on to the shell
+ * it runs the command in, which exits without passing it on, and this process would be left serving as a
+ * child of init (or of a subreaper). A check every half second sees the new parent.
+ */
 const stopOnSignal = (close: () => Promise<void>) => {
-  const stop = () => void close().finally(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void close().finally(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (!process.env.npm_command) return;
+  const orphaned = () => process.ppid !== parentAtStart || process.ppid === 1;
+  const watch = setInterval(() => {
+    if (!orphaned()) return;
+    clearInterval(watch);
+    stop();
+  }, 500);
+  watch.unref();
 };
 
 /** A whole number ≥ 0, or commander's usage error. */
@@ -147,20 +169,13 @@ program
 program
   .command('init')
   .argument('[dir]', 'folder for the new site: missing or empty', '.')
+  .option('--template <name>', `what the site starts from: ${Object.entries(SITE_TEMPLATES).map(([name, what]) => `${name} (${what})`).join('; ')}`, DEFAULT_TEMPLATE)
   .description('make a new site: config, content, templates, styles and an island')
   .action(
-    run(async (dir: string) => {
-      const [{ initSite }, path] = await Promise.all([import('./init/initSite.ts'), import('node:path')]);
-      const made = await initSite(dir);
-      process.stdout.write(
-        `Made the site "${made.name}" in ${made.dir}:\n${made.files.map((f) => `  ${f}`).join('\n')}\n\nNext:\n` +
-          (path.resolve(dir) === process.cwd() ? '' : `  cd ${dir}\n`) +
-          '  npm install          install the engine package.json names\n' +
-          '  npx site dev         serve it at http://127.0.0.1:4321, reloading on every change\n' +
-          '  npx site build       build it into dist/\n' +
-          '  npx site preview     serve dist/ as a static host would\n' +
-          'README.md says where things live and how to add a page, a collection or an island.\n',
-      );
+    run(async (dir: string, opts: { template: string }) => {
+      const [{ initSite }, { nextSteps }] = await Promise.all([import('./init/initSite.ts'), import('./init/nextSteps.ts')]);
+      const made = await initSite(dir, { template: opts.template });
+      process.stdout.write(nextSteps(made, dir, process.cwd()));
     }),
   );
 

@@ -80,14 +80,17 @@ const engineExternals = (names, format) => ({
   },
 });
 
-/** The package's exports (package.json) as import names: 'site', 'site/search', ... -> the engine's file. */
+/** The engine's package name, as sites import it (package.json). */
+const engineName = () => JSON.parse(readFileSync(path.join(engineRoot, 'package.json'), 'utf8')).name;
+
+/** The package's exports (package.json) as import names: the name, name/search, ... -> the engine's file. */
 const engineExports = () => {
-  const { exports } = JSON.parse(readFileSync(path.join(engineRoot, 'package.json'), 'utf8'));
-  return new Map(Object.entries(exports).map(([sub, target]) => [sub === '.' ? 'site' : `site/${sub.slice(2)}`, path.join(engineRoot, typeof target === 'string' ? target : target.default)]));
+  const { name, exports } = JSON.parse(readFileSync(path.join(engineRoot, 'package.json'), 'utf8'));
+  return new Map(Object.entries(exports).map(([sub, target]) => [sub === '.' ? name : `${name}/${sub.slice(2)}`, path.join(engineRoot, typeof target === 'string' ? target : target.default)]));
 };
 
 /**
- * A site imports the engine as 'site', through the package's exports: as npm installed it (in the site's
+ * A site imports the engine by its package name, through the package's exports: as npm installed it (in the site's
  * node_modules, or this repository's own site by the package's name), when that is the engine running
  * now; else (a site without it installed, or with another copy) the running engine's file the same
  * export names, so that a bundle never holds two engines (two Reacts, two render contexts).
@@ -97,7 +100,7 @@ const siteAsPackage = {
   setup(build) {
     const exportsOf = engineExports();
     const engineReal = realpathSync(engineRoot) + path.sep;
-    build.onResolve({ filter: /^site(\/.*)?$/ }, async (args) => {
+    build.onResolve({ filter: packageFilter([engineName()]) }, async (args) => {
       if (args.pluginData?.siteAsPackage) return undefined;
       const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { siteAsPackage: true } });
       if (!found.errors.length && found.path.startsWith(engineReal)) return { path: found.path };

@@ -16,12 +16,15 @@ const gzipAsync = promisify(gzipCallback);
 import type { BackendSettings } from '../config.ts';
 import { SiteError } from '../core/errors.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
+import { ENGINE_NAME } from '../core/engineName.ts';
 import { loadSite } from '../site/loadSite.ts';
 import { listIslands, registrySource } from './islandRegistry.ts';
 
 /** The engine's browser runtime (its own tsconfig: no Node types). */
 const runtimeDir = path.join(generatorRoot, 'generator', 'islands');
 const LOADER = path.join(runtimeDir, 'loader.ts');
+/** The search index's reader ('site/search'). */
+const SEARCH_READER = path.join(runtimeDir, 'searchIndex.ts');
 
 export interface WidgetBundle {
   /** URL of the loader script every page includes. */
@@ -36,6 +39,8 @@ export interface WidgetBundle {
   dynamicImports: Map<string, string[]>;
   /** Island name -> its chunk's output file. */
   islandChunks: Map<string, string>;
+  /** The output files that hold the search index's reader ('site/search'): an island that loads one searches. */
+  searchReader: string[];
   /** Every source file that went into the bundle (for dev watching). */
   inputs: string[];
 }
@@ -88,14 +93,15 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
     write: false,
     metafile: true,
     legalComments: 'none',
-    // An island's `import { mountReact } from 'site/islands'` (or 'site') gets the browser part of the engine
-    // only; 'site/search' is the search index's reader alone (through 'site' it would share a chunk with
-    // React); 'site/client' the backend client. The same files the package's exports name.
+    // An island's `import { mountReact } from '<engine>/islands'` (or the engine's bare name) gets the
+    // browser part of the engine only; '<engine>/search' is the search index's reader alone (through the
+    // bare name it would share a chunk with React); '<engine>/client' the backend client. The same files
+    // the package's exports name.
     alias: {
-      site: path.join(runtimeDir, 'index.ts'),
-      'site/islands': path.join(runtimeDir, 'index.ts'),
-      'site/search': path.join(runtimeDir, 'searchIndex.ts'),
-      'site/client': path.join(runtimeDir, 'client.ts'),
+      [ENGINE_NAME]: path.join(runtimeDir, 'index.ts'),
+      [`${ENGINE_NAME}/islands`]: path.join(runtimeDir, 'index.ts'),
+      [`${ENGINE_NAME}/search`]: SEARCH_READER,
+      [`${ENGINE_NAME}/client`]: path.join(runtimeDir, 'client.ts'),
     },
     // A site outside the engine's folder finds React and the rest in the engine's node_modules.
     nodePaths: [path.join(generatorRoot, 'node_modules')],
@@ -125,9 +131,11 @@ export async function readBundle(result: esbuild.BuildResult, root: string, widg
   const staticImports = new Map<string, string[]>();
   const dynamicImports = new Map<string, string[]>();
   const islandChunks = new Map<string, string>();
+  const searchReader: string[] = [];
   const islandsDir = path.join(widgetsDir, 'islands');
   let loader = '';
   for (const [file, out] of Object.entries(meta.outputs)) {
+    if (Object.keys(out.inputs).some((i) => path.resolve(root, i) === SEARCH_READER)) searchReader.push(file);
     staticImports.set(file, out.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path));
     dynamicImports.set(file, out.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
     if (!out.entryPoint) continue;
@@ -136,7 +144,7 @@ export async function readBundle(result: esbuild.BuildResult, root: string, widg
     else if (path.dirname(entry) === islandsDir) islandChunks.set(path.basename(entry).replace(/\.tsx?$/, ''), file);
   }
   const inputs = Object.keys(meta.inputs).map((i) => path.resolve(root, i));
-  return { loader: `/${loader}`, files, gzip, staticImports, dynamicImports, islandChunks, inputs };
+  return { loader: `/${loader}`, files, gzip, staticImports, dynamicImports, islandChunks, searchReader, inputs };
 }
 
 export async function bundleWidgets(options: BundleOptions): Promise<WidgetBundle> {

@@ -49,6 +49,7 @@ const noWidgets = (): WidgetBundle => ({
   staticImports: new Map(),
   dynamicImports: new Map(),
   islandChunks: new Map(),
+  searchReader: [],
   inputs: [],
 });
 

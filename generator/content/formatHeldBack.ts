@@ -1,7 +1,9 @@
 /**
  * The build report's line on what a build held back (selectPublished.ts), or "" when nothing was:
  *   Held back: 2 drafts, 1 scheduled (blog/x.md until 2027-01-01); --drafts / --future include them
- * Pure.
+ *   (a list whose dates are events keeps its later entries with date: false)
+ * A list whose schema has a `date` field holds back later entries by default, which for a list of events
+ * is every upcoming one: the line says how to keep them. Pure.
  */
 import type { HeldBack } from './selectPublished.ts';
 
@@ -23,5 +25,6 @@ export function formatHeldBack(held: HeldBack | undefined): string {
     parts.push(`${held.scheduled.length} scheduled (${named.join(', ')})`);
     flags.push('--future');
   }
-  return `Held back: ${parts.join(', ')}; ${flags.join(' / ')} include${flags.length === 1 ? 's' : ''} ${flags.length === 1 && held.drafts.length + held.scheduled.length === 1 ? 'it' : 'them'}\n`;
+  const keep = held.scheduled.length ? ` (a list whose dates are events keeps its later entries with date: false)` : '';
+  return `Held back: ${parts.join(', ')}; ${flags.join(' / ')} include${flags.length === 1 ? 's' : ''} ${flags.length === 1 && held.drafts.length + held.scheduled.length === 1 ? 'it' : 'them'}${keep}\n`;
 }

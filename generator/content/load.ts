@@ -248,9 +248,10 @@ export const fixedFiles = (collections: Collections): string[] =>
     c.kind === 'file' ? [c.file] : c.kind === 'record' ? Object.keys(c.schemas).map((n) => `${c.dir}/${n}.${extOf(c.format)}`) : [],
   );
 
-/** One file of a file or record collection: JSON validated, or markdown validated and rendered; and the images it names. */
+/** One file of a file or record collection: JSON or YAML validated, or markdown validated and rendered; and the images it names. */
 function parseFixed(rel: string, text: string, schema: z.ZodType, render: Render, name: string): { value: unknown; images: ImageRef[] } {
   if (rel.endsWith('.json')) return withImageFields(rel, text, () => parseJson(rel, text, schema));
+  if (/\.ya?ml$/.test(rel)) return withImageFields(rel, text, () => parseYamlData(rel, text, schema));
   const { value, images } = withImageFields(rel, text, () => parseMarkdownFile(rel, text, schema));
   const { data, body, bodyLine } = value;
   const md = render(body, { file: rel, line: bodyLine });

@@ -86,7 +86,7 @@ export const errorTable = {
   IslandUnknown: entry<{ name: string; route: string; template: string; near?: string; known: string[] }>({
     title: 'An island has no widget file',
     message: ({ name, route, template, near }) =>
-      `The page ${route} (template "${template}") shows <Island name="${name}">, but there is no widgets/islands/${name}.tsx${near ? `: did you mean "${near}"?` : ''}.`,
+      `The page ${route} (template "${template}") shows <Island name="${name}">, but there is no widgets/islands/${name}.tsx${near ? `: did you mean "${near}"?` : '.'}`,
     hint: ({ name, known }) =>
       `Create widgets/islands/${name}.tsx exporting the component, or name one that exists${known.length ? ` (${known.join(', ')})` : ' (the site has no islands yet)'}.`,
   }),
@@ -357,12 +357,17 @@ export const errorTable = {
       'The build cache deletes the files it no longer needs from its folder.',
     hint: 'Pass a --cache-dir that is missing or empty (or leave it out: .site/cache/build).',
   }),
-  InitDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; isFile?: boolean }>({
+  InitDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; isFile?: boolean; command: string }>({
     title: 'Folder for the new site is not empty',
-    message: ({ dir, entries, count, isFile }) =>
+    message: ({ dir, entries, count, isFile, command }) =>
       `${dir} ${isFile ? 'is a file' : `already holds ${entries.join(', ')}${count > entries.length ? ` and ${count - entries.length} more` : ''}`}. ` +
-      '`site init` writes a new site only into a folder that is missing or empty, so it never overwrites a file.',
-    hint: 'Pass a new folder, for example `site init my-site`, or empty this one first.',
+      `\`${command}\` writes a new site only into a folder that is missing or empty, so it never overwrites a file.`,
+    hint: ({ command }) => `Pass a new folder, for example \`${command} my-site\`, or empty this one first.`,
+  }),
+  InitTemplateUnknown: entry<{ name: string; known: string[]; near?: string }>({
+    title: 'No such template',
+    message: ({ name, near }) => `There is no template "${name}"${near ? `: did you mean "${near}"?` : '.'}`,
+    hint: ({ known }) => `Pass --template with one of ${known.join(', ')}.`,
   }),
   SiteUrlInvalid: entry<{ url: string }>({
     title: 'Site URL is invalid',

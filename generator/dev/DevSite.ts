@@ -178,9 +178,13 @@ export class DevSite {
     }
   }
 
-  /** Tells the site's plugins the server listens (their devStart hooks); a hook's error shows as the site's error. */
-  async started(url: string): Promise<void> {
-    await this.worker.call({ type: 'started', url }).catch((e: unknown) => this.setError(e));
+  /**
+   * Tells the site's plugins the server listens (their devStart hooks); a hook's error shows as the site's error.
+   * Resolves with whether the site has a sign-up page (/auth).
+   */
+  async started(url: string): Promise<boolean> {
+    const reply = await this.worker.call({ type: 'started', url }).catch((e: unknown) => this.setError(e));
+    return !!reply?.signUp;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Once `site dev`'s backend is up (or could not start): says where it is and how to grant admin, or why
- * it did not start and what the forms use instead. Pages keep rendering either way (status 200); when the
+ * Once `site dev`'s backend is up (or could not start): says where it is and, for a site with a sign-up
+ * page (/auth), how to grant admin to who signs up there; or why it did not start and what the forms use instead. Pages keep rendering either way (status 200); when the
  * widgets must talk to another backend than expected, DevSite.useBackend makes their bundle again.
  */
 import type { BackendSettings } from '../config.ts';
@@ -10,6 +10,7 @@ import type { DevBackend } from './devBackend.ts';
 import type { DevSite } from './DevSite.ts';
 import { siteRedirectUrls } from './siteRedirectUrls.ts';
 import { toWireError } from './toWireError.ts';
+import { SIGN_UP_PATH } from './workerProtocol.ts';
 
 export type ServedBackend = BackendSettings & { serviceRoleKey: string; close(): Promise<void> };
 
@@ -17,7 +18,7 @@ export async function announceBackend(
   backend: DevBackend,
   site: DevSite,
   siteUrl: string,
-  options: { dataDir: string; dataDirFlag?: string; log: (line: string) => void },
+  options: { dataDir: string; dataDirFlag?: string; signUp?: boolean; log: (line: string) => void },
 ): Promise<ServedBackend | null> {
   const { log, dataDir } = options;
   try {
@@ -26,10 +27,11 @@ export async function announceBackend(
     // The site's own pages are redirect targets of the mailed links, whatever port it got.
     b.allowRedirectUrls(siteRedirectUrls(siteUrl));
     await site.useBackend({ url: b.apiUrl, anonKey: b.anonKey });
-    const inbox = b.inboxUrl ? `Inbox (sign-up confirmations, sign-in links): ${b.inboxUrl}\n` : '';
-    log(
-      `Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}\n${inbox}Grant admin after signing up at ${siteUrl}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDirFlag ? ` --data-dir ${options.dataDirFlag}` : ''}`,
-    );
+    const inbox = b.inboxUrl ? `\nInbox (sign-up confirmations, sign-in links): ${b.inboxUrl}` : '';
+    const grant = options.signUp
+      ? `\nGrant admin after signing up at ${siteUrl}${SIGN_UP_PATH}:\n  npx site admin grant <email> --port ${b.port}${options.dataDirFlag ? ` --data-dir ${options.dataDirFlag}` : ''}`
+      : '';
+    log(`Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}${inbox}${grant}`);
     return { url: b.apiUrl, anonKey: b.anonKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
   } catch (e) {
     // Not the site's error: pages keep rendering (status 200), only the forms lack a backend.

@@ -62,7 +62,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // The backend boots in parallel; the site serves pages meanwhile. A site without a supabase/ folder has
   // no backend: none boots, nothing about admin is said, and the widgets get no backend settings.
   const withBackend = options.backend !== false && existsSync(config.supabaseDir);
-  const backend = devBackend({ backend: withBackend, backendPort: options.backendPort, dataDir, log });
+  // The site's own supabase/ folder: the root's, also when the server is started from another folder (the programmatic API).
+  const backend = devBackend({ backend: withBackend, backendPort: options.backendPort, dataDir, supabaseDir: config.supabaseDir, log });
   const bundle = await workerBundle(generatorRoot, config.root, path.join(generatorRoot, 'generator', 'dev', 'siteWorker.ts'), () =>
     log('Bundling the templates for the render worker (first start, and after they change)...'),
   );
@@ -94,8 +95,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
   const editorUrl = `${url}${editor.base}`;
   log(`Editor  ${editorUrl}`);
-  await site.started(url);
-  const served = await announceBackend(backend, site, url, { dataDir, dataDirFlag: options.dataDir, log });
+  const signUp = await site.started(url);
+  const served = await announceBackend(backend, site, url, { dataDir, dataDirFlag: options.dataDir, signUp, log });
 
   const close = async () => {
     hub.close();

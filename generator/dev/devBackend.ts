@@ -29,7 +29,7 @@ const freePort = () =>
     });
   });
 
-export function devBackend(options: { backend?: boolean; backendPort?: number; dataDir: string; log: (line: string) => void }): DevBackend {
+export function devBackend(options: { backend?: boolean; backendPort?: number; dataDir: string; supabaseDir?: string; log: (line: string) => void }): DevBackend {
   const { dataDir, log } = options;
   const asked = options.backendPort ?? 54321;
   const port = asked === 0 ? freePort() : Promise.resolve(asked);
@@ -44,7 +44,7 @@ export function devBackend(options: { backend?: boolean; backendPort?: number; d
   const running = (async () => {
     const { startBackend } = await import('../backend/startBackend.ts');
     // A port picked here stands for "any free port": its inbox takes any free port too, as with port 0.
-    return startBackend({ port: await port, ...(asked === 0 ? { inboxPort: 0 } : {}), dataDir, log });
+    return startBackend({ port: await port, ...(asked === 0 ? { inboxPort: 0 } : {}), dataDir, supabaseDir: options.supabaseDir, log });
   })();
   running.catch(() => {});
   // As backendStatus (backend/commands.ts) says it, from the few modules that tell it: the page waits for it.

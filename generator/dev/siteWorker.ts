@@ -23,7 +23,7 @@ import { affectedPages } from './affectedPages.ts';
 import { types } from './contentTypes.ts';
 import { renderDevPath } from './renderDevPath.ts';
 import { toWireError } from './toWireError.ts';
-import type { DevAssets, Rendered, WorkerData, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
+import { SIGN_UP_PATH, type DevAssets, type Rendered, type WorkerData, type WorkerRequest, type WorkerResponse } from './workerProtocol.ts';
 
 const { root, contentDir, cacheDir, siteUrl, regexTableDir } = workerData as WorkerData;
 keepRegexTableIn(regexTableDir ?? null);
@@ -119,9 +119,11 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       return { id: msg.id, ok: true, affected: await update(msg.files) };
     case 'render':
       return { id: msg.id, ok: true, result: msg.path.startsWith(`/${SOCIAL_DIR}/`) ? await socialImage(msg.path) : await renderPath(msg.path) };
-    case 'started':
+    case 'started': {
       await pluginsDevStart((await stages.get('config')).site, { url: msg.url });
-      return { id: msg.id, ok: true };
+      const plan = loaded ? await stages.get('plan') : undefined;
+      return { id: msg.id, ok: true, signUp: !!plan?.routes.some((r) => r.path === SIGN_UP_PATH) };
+    }
     case 'editor': {
       const { site, render } = await stages.get('config');
       const plan = loaded ? await stages.get('plan') : undefined;

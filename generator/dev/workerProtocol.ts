@@ -6,6 +6,9 @@ import type { PageAssets } from '../render/renderPage.tsx';
 /** `islands`: the islands the widget bundle has, once it is made (a page naming another fails as a build does). */
 export type DevAssets = Omit<PageAssets, 'csp'> & { statics: Record<string, string>; backendUrl: string | null; files: string[]; islands?: string[] };
 
+/** The page where a site's users sign up: `site dev` says how to grant admin only for a site that has one. */
+export const SIGN_UP_PATH = '/auth';
+
 /** A SiteError flattened for postMessage and for the browser overlay. */
 export interface WireError {
   code: string;
@@ -46,5 +49,6 @@ export interface WorkerData {
 export type WorkerResponse =
   /** `highlight` (after load): whether the site's markdown highlights code (the stylesheet carries its colours then). */
   /** `entries` (after load): the list entries, and how many of them were read (the others came from the build cache). */
-  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean; editor?: unknown; entries?: { total: number; read: number } }
+  /** `signUp` (after started): whether the site has a page at /auth, where a user signs up before being granted admin. */
+  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean; editor?: unknown; entries?: { total: number; read: number }; signUp?: boolean }
   | { id: number; ok: false; error: WireError };

@@ -45,6 +45,10 @@ function buildRead(collection: Collection, schema: z.ZodType, rel: string, text:
     parseJson(rel, text, schema);
     return null;
   }
+  if (collection.kind === 'file' && /\.ya?ml$/.test(rel)) {
+    parseYamlData(rel, text, schema);
+    return null;
+  }
   const parsed = parseMarkdownFile(rel, text, schema);
   return { text: parsed.body, line: parsed.bodyLine };
 }

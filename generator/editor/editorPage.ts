@@ -7,6 +7,7 @@ export function editorPage(base: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>Site editor</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${base}editor.css">
 <script type="module" src="${base}editor.js"></script>
 </head>

@@ -1,70 +1,43 @@
 /**
- * `site init [dir]`: writes a new site (generator/init/scaffoldFiles.ts) into a folder that is missing
- * or empty. It never overwrites: any other folder is an InitDirNotEmpty error and stays as it was, and
- * each file is created exclusively, so a file that appears meanwhile is not replaced either.
+ * `site init [dir] [--template name]`: writes a new site (scaffoldFiles.ts, from a template of
+ * generator/init/templates/) into a folder that is missing or empty (writeNewSite.ts). The site depends
+ * on this engine: by version when it runs from an installed package, else by its folder.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SiteError } from '../core/errors.ts';
 import { generatorRoot } from '../cache/sourceKey.ts';
-import { scaffoldFiles, siteName } from './scaffoldFiles.ts';
+import type { MadeSite } from './nextSteps.ts';
+import { scaffoldFiles, siteName, type EngineRef } from './scaffoldFiles.ts';
+import { readTemplate } from './templateDir.ts';
+import { DEFAULT_TEMPLATE, siteTemplate } from './siteTemplates.ts';
+import { assertEmpty, writeNewSite } from './writeNewSite.ts';
 
-const templateDir = fileURLToPath(new URL('./template/', import.meta.url));
-
-export interface InitResult {
-  /** The new site's folder (absolute). */
-  dir: string;
+interface EnginePackage {
   name: string;
-  /** The files written, relative to dir, sorted. */
-  files: string[];
-}
-
-/** The template folder's files, relative to it with "/". */
-async function readTemplate(): Promise<Map<string, Uint8Array>> {
-  const entries = await readdir(templateDir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(templateDir, path.join(e.parentPath, e.name)));
-  const texts = await Promise.all(files.map((f) => readFile(path.join(templateDir, f))));
-  return new Map(files.map((f, i) => [f.split(path.sep).join('/'), texts[i]!]));
+  version: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
 }
 
 /** The engine's package.json. */
-const enginePackage = async (): Promise<{ version: string; devDependencies?: Record<string, string> }> =>
-  JSON.parse(await readFile(path.join(generatorRoot, 'package.json'), 'utf8'));
+export const enginePackage = async (root = generatorRoot): Promise<EnginePackage> => JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 
-/**
- * How the new site at `root` depends on this engine: by version when the engine runs from an installed
- * package (inside a node_modules folder), else by its folder relative to the site's.
- */
-async function engineOf(root: string): Promise<{ version: string } | { folder: string }> {
-  if (generatorRoot.split(path.sep).includes('node_modules')) return { version: (await enginePackage()).version };
-  return { folder: path.relative(root, generatorRoot).split(path.sep).join('/') || '.' };
+/** The versions the engine is built and checked with, by package. */
+export const engineVersions = (pkg: EnginePackage): Record<string, string> => ({ ...pkg.devDependencies, ...pkg.dependencies });
+
+/** How the new site at `root` depends on this engine: by version when it runs from an installed package (inside a node_modules folder), else by its folder. */
+function engineOf(pkg: EnginePackage, root: string): EngineRef {
+  if (generatorRoot.split(path.sep).includes('node_modules')) return { name: pkg.name, version: pkg.version };
+  return { name: pkg.name, folder: path.relative(root, generatorRoot).split(path.sep).join('/') || '.' };
 }
 
-/** The TypeScript the engine is checked with, for the new site's `typecheck`. */
-async function typescriptVersion(): Promise<string> {
-  const wanted = (await enginePackage()).devDependencies?.typescript;
-  return wanted?.replace(/^[^\d]*/, '') || '5.9.3';
-}
-
-/** Throws InitDirNotEmpty unless `dir` is missing or an empty folder. */
-async function assertEmpty(dir: string, shown: string): Promise<void> {
-  const info = await stat(dir).catch(() => null);
-  if (!info) return;
-  if (!info.isDirectory()) throw new SiteError('InitDirNotEmpty', { dir: shown, entries: [], count: 0, isFile: true });
-  const entries = (await readdir(dir)).sort();
-  if (entries.length) throw new SiteError('InitDirNotEmpty', { dir: shown, entries: entries.slice(0, 5), count: entries.length });
-}
-
-export async function initSite(dir = '.'): Promise<InitResult> {
+export async function initSite(dir = '.', options: { template?: string } = {}): Promise<MadeSite> {
+  const template = siteTemplate(options.template ?? DEFAULT_TEMPLATE);
   const root = path.resolve(dir);
-  await assertEmpty(root, dir);
+  await assertEmpty(root, dir, 'site init');
   const name = siteName(root);
-  const files = scaffoldFiles({ template: await readTemplate(), name, engine: await engineOf(root), typescript: await typescriptVersion() });
-  for (const [file, text] of files) {
-    const target = path.join(root, file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, text, { flag: 'wx' });
-  }
-  return { dir: root, name, files: [...files.keys()] };
+  const pkg = await enginePackage();
+  const files = scaffoldFiles({ template: await readTemplate(template), name, engine: engineOf(pkg, root), versions: engineVersions(pkg) });
+  await writeNewSite(root, files);
+  return { dir: root, name, template, files: [...files.keys()] };
 }

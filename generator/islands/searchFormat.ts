@@ -11,6 +11,12 @@
 /** Where the manifest is, from the site's root. */
 export const SEARCH_MANIFEST = '/search/index.json';
 
+/** Where a locale's manifest is on a multilingual site (an index per locale), from the site's root. */
+export const localeSearchManifest = (code: string) => `/search/${code}/index.json`;
+
+/** The <meta name> by which a page names the manifest of its own index (its locale's), for searchIndex() to find. */
+export const SEARCH_INDEX_META = 'search-index';
+
 export interface SearchManifest {
   version: 1;
   /** How many entries the index holds. */

@@ -4,7 +4,7 @@
  * case and with or without accents. It downloads the manifest and only the shards its words need, each
  * file once, and the results' titles chunk by chunk as they are shown. No server, no WebAssembly.
  */
-import { decodePostings, SEARCH_MANIFEST, shardKeysFor, type DocChunk, type SearchManifest, type TermShard } from './searchFormat.ts';
+import { decodePostings, SEARCH_INDEX_META, SEARCH_MANIFEST, shardKeysFor, type DocChunk, type SearchManifest, type TermShard } from './searchFormat.ts';
 import { searchWords } from './searchWords.ts';
 
 /** A last word shorter than this is matched whole only (one letter would fetch a large part of the index). */
@@ -55,15 +55,23 @@ export function matchShards(count: number, words: readonly string[], prefix: boo
 
 export type FetchJson = (url: string) => Promise<unknown>;
 
-/** fetch() as JSON; the manifest is revalidated each time it is first asked for (the others' names are their hashes). */
+/** fetch() as JSON; a manifest is revalidated each time it is first asked for (the files under /assets/ are named by their hashes). */
 const fetchJson: FetchJson = async (url) => {
-  const response = await fetch(url, url === SEARCH_MANIFEST ? { cache: 'no-cache' } : {});
+  const response = await fetch(url, url.includes('/assets/') ? {} : { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.json();
 };
 
-/** The index at `manifestUrl`; nothing is downloaded until the first query. */
-export function searchIndex(manifestUrl: string = SEARCH_MANIFEST, load: FetchJson = fetchJson): SearchIndex {
+/**
+ * The manifest of the page's own index: on a multilingual site its locale's, which the page names in
+ * `<meta name="search-index">`; else the site's one index.
+ */
+export function pageSearchManifest(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): string {
+  return doc?.querySelector<HTMLMetaElement>(`meta[name="${SEARCH_INDEX_META}"]`)?.content || SEARCH_MANIFEST;
+}
+
+/** The index at `manifestUrl` (by default the page's own: pageSearchManifest); nothing is downloaded until the first query. */
+export function searchIndex(manifestUrl: string = pageSearchManifest(), load: FetchJson = fetchJson): SearchIndex {
   const files = new Map<string, Promise<unknown>>();
   const get = <T>(url: string): Promise<T> => {
     let file = files.get(url);

@@ -7,6 +7,7 @@
  * never executed.
  */
 import type { ReactNode } from 'react';
+import { SEARCH_INDEX_META } from '../islands/searchFormat.ts';
 import type { HeadTag } from '../seo/headTags.ts';
 
 /** `dir` only on a multilingual site (its locale's "ltr" or "rtl"). */
@@ -36,13 +37,16 @@ export interface HeadParts {
   scripts: string[];
   /** Serialized JSON-LD blocks (seo/jsonLd.ts serializeJsonLd: safe inside <script>). */
   jsonLd: string[];
+  /** On a multilingual site with a search index: the URL of the page's locale's manifest (`searchIndex()` reads it). */
+  searchIndex?: string;
 }
 
 /** The page-specific head tags as React elements, in this order: CSP first, JSON-LD last. */
-export function HeadElements({ csp, head, icon, stylesheet, scripts, jsonLd }: HeadParts) {
+export function HeadElements({ csp, head, icon, stylesheet, scripts, jsonLd, searchIndex }: HeadParts) {
   return (
     <>
       <meta httpEquiv="Content-Security-Policy" content={csp} />
+      {searchIndex && <meta name={SEARCH_INDEX_META} content={searchIndex} />}
       {head.map((t, i) => (t.tag === 'title' ? <title key={i}>{t.text}</title> : t.tag === 'meta' ? <meta key={i} {...t.attrs} /> : <link key={i} {...t.attrs} />))}
       {icon ? <link rel="icon" href={icon} type="image/svg+xml" /> : <link rel="icon" href="data:," />}
       {stylesheet && <link rel="stylesheet" href={stylesheet} />}

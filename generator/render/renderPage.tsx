@@ -23,6 +23,7 @@ import { imageLookup } from '../images/imageLookup.ts';
 import { placeImages } from '../images/markdownImages.ts';
 import { renderFailure } from './renderFailure.ts';
 import { withLocale } from '../i18n/withLocale.ts';
+import { localeSearchManifest } from '../islands/searchFormat.ts';
 import type { ListCollection } from '../site/defineConfig.ts';
 
 export interface PageAssets {
@@ -65,6 +66,7 @@ export function renderPageParts(site: AnySite, route: Route, siteCtx: RenderCont
       stylesheet: assets.stylesheet,
       scripts: assets.scripts,
       jsonLd: (site.jsonLd?.(route, tools) ?? []).map(serializeJsonLd),
+      ...(site.search && ctx.locale ? { searchIndex: localeSearchManifest(ctx.locale.code) } : {}),
     };
     // Markdown images become their <picture> once the page is rendered (images/markdownImages.ts).
     const html = placeImages(

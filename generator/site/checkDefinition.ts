@@ -46,6 +46,8 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): { field: string
     };
   }
   if (path.length === 0) return { field: 'export default', expected: EXPECTED['export default'] };
+  // The search's collection is named with what it was and the nearest list collection (siteConfigSchema.ts notAList).
+  if (issue.code === 'custom' && path.join('.') === 'search.collection') return { field: 'search.collection', expected: issue.message };
   const top = path[0]!;
   if ((WHOLE_FIELDS as readonly string[]).includes(top)) return { field: top, expected: EXPECTED[top as keyof typeof EXPECTED] };
   if (top === 'collections' && path.length >= 2) {

@@ -179,10 +179,10 @@ export interface SocialImagesOptions {
   fonts: SocialFont[];
 }
 
-export interface FileCollection<S extends z.ZodType = z.ZodType> {
+export interface FileCollection<S extends z.ZodType = z.ZodType, F extends string = string> {
   kind: 'file';
-  /** Relative to the content folder; .json or .md. */
-  file: string;
+  /** Relative to the content folder: .json, .yaml or .yml (the data), or .md (front matter and body). */
+  file: F;
   schema: S;
 }
 
@@ -360,8 +360,8 @@ export function defineConfig<C extends Record<string, Collection>, R extends Rou
 }
 
 export const collection = {
-  /** One JSON (or markdown) file. */
-  file: <S extends z.ZodType>(file: string, schema: S): FileCollection<S> => ({ kind: 'file', file, schema }),
+  /** One JSON, YAML or markdown file; a markdown file's value has its body (`html`, `headings`, `words`) too. */
+  file: <S extends z.ZodType, F extends string>(file: F, schema: S): FileCollection<S, F> => ({ kind: 'file', file, schema }),
   /** A folder of named JSON or markdown files, each with its own schema. */
   record: <M extends Record<string, z.ZodType>, F extends 'json' | 'markdown'>(dir: string, format: F, schemas: M) =>
     ({ kind: 'record', dir, format, schemas }) as RecordCollection<M> & { format: F },

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { knownLanguage } from '../content/highlightCode.ts';
+import { ENGINE_NAME } from '../core/engineName.ts';
+import { nearestName } from '../core/nearestName.ts';
 
 const isComponent = (v: unknown) => typeof v === 'function' || (typeof v === 'object' && v !== null && '$$typeof' in v);
 const fn = (error: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error });
@@ -52,7 +54,7 @@ export const EXPECTED = {
   'i18n.fallback': 'must be "error" (a missing translation fails the build) or "page" (a fallback page, noindex, canonical to the original)',
   'i18n.collection': 'must name a list collection of this config',
   followSymlinks: 'must be true (content may link to files and folders outside the site) or false',
-  plugins: 'must be a list of plugins (definePlugin from "site")',
+  plugins: `must be a list of plugins (definePlugin from "${ENGINE_NAME}")`,
   'plugins.name': 'must be the plugin\'s name, a non-empty string',
   'plugins.hook': 'must be a function (a plugin hook: docs/plugins.md)',
   'plugins.jsonLdRules': 'must map a schema.org type to a function listing what a node of it lacks',
@@ -224,10 +226,18 @@ export const siteConfigSchema = z.strictObject(
   // The search reads a list collection of this config.
   const { search, collections } = ctx.value;
   if (search && collections[search.collection]?.kind !== 'list') {
-    ctx.issues.push({ code: 'custom', input: search.collection, path: ['search', 'collection'], message: EXPECTED.search });
+    ctx.issues.push({ code: 'custom', input: search.collection, path: ['search', 'collection'], message: notAList(search.collection, collections) });
   }
   checkI18n(ctx.value, (input, path, message) => ctx.issues.push({ code: 'custom', input, path, message }));
 });
+
+/** What `search.collection` takes, said with the name it was given and the nearest list collection's. */
+export function notAList(name: string, collections: Record<string, { kind: string }>): string {
+  const lists = Object.keys(collections).filter((key) => collections[key]!.kind === 'list');
+  const near = nearestName(name, lists);
+  const known = lists.length ? `its list collections: ${lists.join(', ')}` : 'it has none: collection.list(dir, schema) makes one';
+  return `is "${name}", which is not a list collection of this config${near ? `: did you mean "${near}"?` : ''} (${known})`;
+}
 
 /** The i18n block's references: its default locale is one of its locales, and the collections it names are lists. */
 function checkI18n(

@@ -1,10 +1,12 @@
 /**
  * The budgets and checks stages, over the finished output: each page's islands against the widgets
- * there are (checks/checkIslands.ts), its JavaScript and HTML weight against the site's budgets, then
- * the checks of every page (the engine's: links, anchors, head tags, structured data, the sitemap; and
- * those the site's plugins add) and warnings for links to redirected paths.
+ * there are (checks/checkIslands.ts) and warnings for islands that read a search index the site does not
+ * have, its JavaScript and HTML weight against the site's budgets, then the checks of every page (the
+ * engine's: links, anchors, head tags, structured data, the sitemap; and those the site's plugins add) and
+ * warnings for links to redirected paths.
  */
 import { checkBudgets, type JsReport } from '../assets/checkBudgets.ts';
+import { searchWithoutIndex } from '../assets/searchWithoutIndex.ts';
 import { linksToRedirects } from '../checks/checkPages.ts';
 import { checkPageWeight } from '../checks/checkPageWeight.ts';
 import { checkIslands } from '../checks/checkIslands.ts';
@@ -17,11 +19,12 @@ export const budgetsStage = defineStage({
   gives: 'js',
   needs: ['config', 'assets', 'pages', 'plan'],
   runs: 'site',
-  run({ config: { site }, assets, pages: { list }, plan: { routes } }): JsReport {
+  run({ config: { site, config }, assets, pages: { list }, plan: { routes } }): JsReport {
     // A build's assets have their widget bundle (only `site dev`'s server keeps its own).
     const widgets = assets.widgets!;
     const summaries = list.map((p) => p.summary);
     checkIslands(summaries, widgets.islandChunks.keys(), routes);
+    for (const warning of searchWithoutIndex(widgets, summaries, !!site.search)) config.log(`Warning: ${warning}.`);
     const report = checkBudgets(widgets, summaries, routes, site.budgets);
     checkPageWeight([...list], site.budgets?.pageBytes);
     return report;

@@ -55,7 +55,7 @@ describe('a build holds back drafts and posts dated later', () => {
     for (const title of ['A Draft Post', 'A Scheduled Post']) expect(all).not.toContain(title);
     expect(all).not.toContain('status-badge');
     expect(r.held).toEqual({ drafts: ['blog/draft-post.md'], scheduled: [{ file: 'blog/scheduled-post.md', until: '2099-01-01', at: Date.parse('2099-01-01T00:00:00Z') }] });
-    expect(formatHeldBack(r.held)).toBe('Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them\n');
+    expect(formatHeldBack(r.held)).toBe('Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them (a list whose dates are events keeps its later entries with date: false)\n');
   });
 
   it('--drafts includes the draft with its badge; --future includes the scheduled post with its date; both noindex, out of sitemap, feed and llms.txt', async () => {
@@ -71,7 +71,7 @@ describe('a build holds back drafts and posts dated later', () => {
     expect(html(drafts, '/blog/why-release-notes')).not.toContain('name="robots"');
     for (const name of ['sitemap.xml', 'feed.xml', 'llms.txt']) expect(file(drafts, name), name).not.toContain('draft-post');
     expect(file(drafts, 'sitemap.xml')).toContain('/blog/why-release-notes');
-    expect(formatHeldBack(drafts.held)).toBe('Held back: 1 scheduled (blog/scheduled-post.md until 2099-01-01); --future includes it\n');
+    expect(formatHeldBack(drafts.held)).toBe('Held back: 1 scheduled (blog/scheduled-post.md until 2099-01-01); --future includes it (a list whose dates are events keeps its later entries with date: false)\n');
 
     const both = await build({ ...base, write: false, drafts: true, future: true });
     expect(html(both, '/blog/scheduled-post')).toContain('<strong class="status-badge" data-status="scheduled">Scheduled for January 1, 2099</strong>');
@@ -153,7 +153,7 @@ describe('site build on the command line', () => {
     const args = ['build', '--content', content, '--out', path.join(tmp, 'cli-out'), '--cache-dir', path.join(tmp, 'cli-cache')];
     const built = await runSite(BLOG_SITE, ...args);
     expect(built.code, built.stderr).toBe(0);
-    const held = 'Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them';
+    const held = 'Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them (a list whose dates are events keeps its later entries with date: false)';
     expect(built.stdout).toContain(`\n${held}\nBuilt 12 pages`);
     const again = await runSite(BLOG_SITE, ...args);
     expect(again.stdout).toContain(`\n${held}\nUp to date: 12 pages`);

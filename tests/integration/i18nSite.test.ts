@@ -139,6 +139,14 @@ describe('the multilingual fixture, built by the CLI', () => {
     expect(de).not.toBe(await readFile(path.join(out, 'search/en/index.json'), 'utf8'));
   });
 
+  it("names on each page its locale's search index, which searchIndex() reads there", async () => {
+    const meta = (html: string) => /<meta name="search-index" content="([^"]+)"\/>/.exec(html)?.[1];
+    expect(meta(await page('de/blog/first-map.html'))).toBe('/search/de/index.json');
+    expect(meta(await page('ar/about.html'))).toBe('/search/ar/index.json');
+    expect(meta(await page('blog/first-map.html'))).toBe('/search/en/index.json');
+    expect(build.stderr).not.toContain('search index');
+  });
+
   it('shows strings and dates in the page\'s locale, and a switcher to every translation', async () => {
     const de = await page('de/blog/first-map.html');
     expect(de).toContain('<a href="#main" class="skip">Zum Inhalt springen</a>');

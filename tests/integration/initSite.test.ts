@@ -37,10 +37,11 @@ describe('site init site (in an empty temporary folder)', () => {
   });
 
   it('names the engine in package.json and ignores dist/ and .site/', async () => {
-    const pkg = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
     expect(pkg.name).toBe('site');
     // The engine runs from its folder here (not from an installed package): a path relative to the site.
-    expect(pkg.devDependencies.site).toBe(`file:${path.relative(site, path.resolve(bin, '../..')).split(path.sep).join('/')}`);
+    const engine = JSON.parse(await readFile(path.resolve(bin, '../../package.json'), 'utf8')) as { name: string };
+    expect(pkg.dependencies[engine.name]).toBe(`file:${path.relative(site, path.resolve(bin, '../..')).split(path.sep).join('/')}`);
     expect((await readFile(path.join(site, '.gitignore'), 'utf8')).split('\n')).toEqual(expect.arrayContaining(['dist/', '.site/']));
   });
 

@@ -72,6 +72,19 @@ describe('an island with no widget file', () => {
   });
 });
 
+describe('an island that reads the search index on a site without one', () => {
+  it('builds, and warns naming the island and its page', async () => {
+    const island = `h('main', null, h('h1', null, 'Trails'), h(Island, { name: 'TrailSearch', hydrate: 'load' }, h('p', null, 'Search')))`;
+    const widget = {
+      'widgets/islands/TrailSearch.ts':
+        "import { searchIndex } from 'site/search';\n\nexport default function mount(el: HTMLElement): void {\n  void searchIndex().find('ridge').then((ids) => (el.dataset.found = String(ids.length)));\n}\n",
+    };
+    const run = await build(await writeSite('search-without-index', '', island, widget));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("Warning: the island TrailSearch reads the search index ('site/search') on /, but the site has no `search` in site.config.ts, so the build writes none and its search finds nothing.");
+  });
+});
+
 describe('a list collection', () => {
   const listing = `h('ul', null, content.events.map((e: any) => h('li', { key: e.slug }, e.slug + ': ' + e.title)))`;
   const events = `events: collection.list('events', z.strictObject({ title: z.string() })),`;

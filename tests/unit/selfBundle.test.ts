@@ -56,32 +56,34 @@ describe('a CommonJS bundle run from its code cache (runBundle.cjs)', () => {
 
 describe("the engine's package exports", () => {
   const root = path.resolve('.');
-  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }> };
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { types: string; default: string }> };
+  const { name } = pkg;
   const files = Object.fromEntries(
     Object.entries(pkg.exports)
       .filter(([, target]) => typeof target !== 'string')
-      .map(([sub, target]) => [sub === '.' ? 'site' : `site/${sub.slice(2)}`, path.join(root, (target as { default: string }).default)]),
+      .map(([sub, target]) => [sub === '.' ? name : `${name}/${sub.slice(2)}`, path.join(root, (target as { default: string }).default)]),
   );
 
   it('name files of the engine, with their types; the widget bundle maps the browser ones to the same files', async () => {
-    expect(Object.keys(files)).toEqual(['site', 'site/search', 'site/islands', 'site/client']);
+    expect(Object.keys(files)).toEqual([name, `${name}/search`, `${name}/islands`, `${name}/client`]);
     for (const [name, target] of Object.entries(pkg.exports)) if (typeof target !== 'string') expect(target.types, name).toBe(target.default);
     for (const file of Object.values(files)) expect(existsSync(file), file).toBe(true);
     const { esbuildOptions } = await import('../../generator/assets/bundleWidgets.ts');
     const alias = esbuildOptions({ widgetsDir: path.join(root, 'widgets'), backend: null }).alias!;
-    for (const name of ['site/search', 'site/islands', 'site/client']) expect(alias[name], name).toBe(files[name]);
+    for (const sub of [`${name}/search`, `${name}/islands`, `${name}/client`]) expect(alias[sub], sub).toBe(files[sub]);
   });
 
-  it("are how a bundle resolves 'site': an import they do not name fails, naming them", async () => {
+  it("are how a bundle resolves the engine's name: an import they do not name fails, naming them", async () => {
     const esbuild = await import('esbuild');
     const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
     const os = await import('node:os');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'site-exports-'));
     try {
       const entry = path.join(dir, 'entry.ts');
-      await writeFile(entry, "import { defineConfig } from 'site';\nimport { internal } from 'site/render/renderPage';\nconsole.log(defineConfig, internal);\n");
+      await writeFile(entry, `import { defineConfig } from '${name}';\nimport { internal } from '${name}/render/renderPage';\nconsole.log(defineConfig, internal);\n`);
       const failed = await esbuild.build({ ...bundleOptions(entry, 'esm'), absWorkingDir: dir }).catch((e: { errors: { text: string }[] }) => e.errors);
-      expect(failed).toEqual([expect.objectContaining({ text: expect.stringContaining('"site/render/renderPage" is not one of the engine\'s exports (site, site/search, site/islands, site/client') })]);
+      const exportsText = `(${name}, ${name}/search, ${name}/islands, ${name}/client`;
+      expect(failed).toEqual([expect.objectContaining({ text: expect.stringContaining(`"${name}/render/renderPage" is not one of the engine's exports ${exportsText}`) })]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -100,6 +100,11 @@ describe('build checks', () => {
     expect(problems[4]).toMatch(/^\/b: a JSON-LD block is not valid JSON/);
   });
 
+  it('a page whose structured data names a type schema.org does not have', () => {
+    const ld = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'TouristTripp', name: 'Ridge walk' })}</script>`;
+    expect(run(invalidJsonLd, input({ '/walks': doc('Walks', '', ld) }))).toEqual(['/walks: "TouristTripp" is not a schema.org type: did you mean "TouristTrip"?']);
+  });
+
   it('a noindex page in the sitemap', () => {
     const i = input({ '/': doc('Home', ''), '/admin': doc('Admin', '', '<meta name="robots" content="noindex, nofollow"/>') });
     expect(run(noindexInSitemap, i)).toEqual(['/admin: is noindex but listed in sitemap.xml']);

@@ -75,3 +75,18 @@ describe("requiredJsonLd: Google's rich result types", () => {
     expect(lacks({ ...ctx, '@type': type, ...props })).toEqual(missing.map((m) => `${name} is missing ${m}`));
   });
 });
+
+describe('requiredJsonLd: types schema.org does not have', () => {
+  it('names a made-up type with the nearest schema.org type, in a node and in the objects inside it', () => {
+    expect(requiredJsonLd({ ...ctx, '@type': 'TouristTripp', name: 'Ridge walk' })).toEqual(['"TouristTripp" is not a schema.org type: did you mean "TouristTrip"?']);
+    expect(requiredJsonLd({ ...ctx, '@type': 'HikingTrailz', name: 'Ridge walk' })).toEqual(['"HikingTrailz" is not a schema.org type (https://schema.org/docs/full.html lists them)']);
+    const graph = { ...ctx, '@graph': [{ '@type': 'Place', name: 'Hut', containedInPlace: { '@type': 'Contry', name: 'Austria' } }] };
+    expect(requiredJsonLd(graph)).toEqual(['"Contry" is not a schema.org type: did you mean "Country"?']);
+  });
+
+  it('passes every type schema-dts declares, a type a rule knows, and types named by IRI', () => {
+    expect(requiredJsonLd({ ...ctx, '@type': ['Place', 'LandmarksOrHistoricalBuildings'], name: 'Old bridge' })).toEqual([]);
+    expect(requiredJsonLd({ ...ctx, '@type': 'HikingTrail', name: 'Ridge walk' }, { HikingTrail: () => [] })).toEqual([]);
+    expect(requiredJsonLd({ ...ctx, '@type': 'https://example.org/vocab/Trail', name: 'Ridge walk' })).toEqual([]);
+  });
+});

@@ -142,11 +142,11 @@ describe('held-back report', () => {
       { drafts: ['blog/a.md', 'blog/b.md'], scheduled: [scheduled('blog/x.md', '2027-01-01')] },
       { drafts: [], scheduled: [] },
     ]);
-    expect(formatHeldBack(held)).toBe('Held back: 2 drafts, 1 scheduled (blog/x.md until 2027-01-01); --drafts / --future include them\n');
+    expect(formatHeldBack(held)).toBe('Held back: 2 drafts, 1 scheduled (blog/x.md until 2027-01-01); --drafts / --future include them (a list whose dates are events keeps its later entries with date: false)\n');
     expect(formatHeldBack({ drafts: ['blog/a.md'], scheduled: [] })).toBe('Held back: 1 draft; --drafts includes it\n');
     const many = ['2027-04-01', '2027-02-01', '2027-03-01', '2027-01-01', '2027-05-01'].map((d, i) => scheduled(`blog/p${i}.md`, d));
     expect(formatHeldBack({ drafts: [], scheduled: many })).toBe(
-      'Held back: 5 scheduled (blog/p3.md until 2027-01-01, blog/p1.md until 2027-02-01, blog/p2.md until 2027-03-01, 2 more); --future includes them\n',
+      'Held back: 5 scheduled (blog/p3.md until 2027-01-01, blog/p1.md until 2027-02-01, blog/p2.md until 2027-03-01, 2 more); --future includes them (a list whose dates are events keeps its later entries with date: false)\n',
     );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The files a site imports the engine through: package.json `exports` when it has any (each entry's
  * `types` condition, else its `default` or `import`; modules only), else the entry points the bundlers and
- * tsconfig.json alias ('site', the islands' 'site', 'site/search'). Pure.
+ * tsconfig.json alias (the engine's name, in islands too, and its search subpath). Pure.
  */
 
 /** The public entry points while package.json has no `exports`. */

@@ -1,7 +1,7 @@
 /** generator/init/scaffoldFiles.ts: the files of a new site, from the template folder's. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageName, scaffoldFiles, siteName } from '../../../generator/init/scaffoldFiles.ts';
+import { importedPackages, packageName, scaffoldFiles, siteName } from '../../../generator/init/scaffoldFiles.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (v: string | Uint8Array | undefined) => (typeof v === 'string' ? v : new TextDecoder().decode(v));
@@ -9,12 +9,15 @@ const text = (v: string | Uint8Array | undefined) => (typeof v === 'string' ? v 
 const template = new Map([
   ['README.md', bytes('# {{name}}\nRun npx site dev.\n')],
   ['content/site.json', bytes('{ "name": "{{name}}" }\n')],
-  ['templates/Layout.tsx', bytes('// {{name}} stays as written in code\n')],
+  ['templates/Layout.tsx', bytes("// {{name}} stays as written in code\nimport { useSite } from 'engine';\nimport type { ReactNode } from 'react';\n")],
+  ['templates/collections.ts', bytes("import { collection } from 'engine';\nimport { z } from 'zod';\nimport { x } from './x.ts';\nimport path from 'node:path';\n")],
+  ['widgets/islands/Search.ts', bytes("import { searchIndex } from 'engine/search';\nconst chart = await import('@charts/bar/line');\n")],
   ['templates/static/social.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47])],
   ['gitignore', bytes('dist/\n.site/\n')],
 ]);
-const files = scaffoldFiles({ template, name: 'My Blog', engine: { folder: '../engine' }, typescript: '5.9.3' });
-const installed = scaffoldFiles({ template, name: 'My Blog', engine: { version: '1.2.3' }, typescript: '5.9.3' });
+const versions = { react: '19.3.1', zod: '4.6.7', '@charts/bar': '^2.0.0', '@types/react': '19.3.0', '@types/node': '20.19.43', typescript: '5.9.3', sharp: '0.35.5' };
+const files = scaffoldFiles({ template, name: 'My Blog', engine: { name: 'engine', folder: '../engine' }, versions });
+const installed = scaffoldFiles({ template, name: 'My Blog', engine: { name: 'engine', version: '1.2.3' }, versions });
 const json = (files: Map<string, string | Uint8Array>, name: string) => JSON.parse(text(files.get(name)));
 
 describe('siteName and packageName', () => {
@@ -31,7 +34,7 @@ describe('scaffoldFiles', () => {
   it('fills in the name in JSON and markdown files only', () => {
     expect(text(files.get('README.md'))).toBe('# My Blog\nRun npx site dev.\n');
     expect(text(files.get('content/site.json'))).toBe('{ "name": "My Blog" }\n');
-    expect(text(files.get('templates/Layout.tsx'))).toBe('// {{name}} stays as written in code\n');
+    expect(text(files.get('templates/Layout.tsx'))).toMatch(/^\/\/ \{\{name\}\} stays as written in code\n/);
   });
 
   it('copies other files byte for byte and gives the ignore file its dot', () => {
@@ -51,11 +54,20 @@ describe('scaffoldFiles', () => {
   });
 
   it('depends on an installed engine by version, and on an engine folder by a relative path', () => {
-    expect(json(installed, 'package.json').devDependencies.site).toBe('^1.2.3');
-    expect(json(files, 'package.json').devDependencies.site).toBe('file:../engine');
+    expect(json(installed, 'package.json').dependencies.engine).toBe('^1.2.3');
+    expect(json(files, 'package.json').dependencies.engine).toBe('file:../engine');
   });
 
-  it("lets 'site' resolve through the package's exports: no path to the engine's files, Node's types for templates only", () => {
+  it('depends on every package the templates import, at the versions the engine has, and on the types the typecheck reads', () => {
+    expect(importedPackages(template)).toEqual(['@charts/bar', 'engine', 'react', 'zod']);
+    const pkg = json(installed, 'package.json');
+    expect(pkg.dependencies).toEqual({ '@charts/bar': '^2.0.0', engine: '^1.2.3', react: '^19.3.1', zod: '^4.6.7' });
+    expect(pkg.devDependencies).toEqual({ '@types/node': '^20.19.43', '@types/react': '^19.3.0', typescript: '^5.9.3' });
+    const unknown = new Map([...template, ['templates/Map.tsx', bytes("import L from 'leaflet';\n")]]);
+    expect(() => scaffoldFiles({ template: unknown, name: 'X', engine: { name: 'engine', version: '1.2.3' }, versions })).toThrow(/imports leaflet, which the engine does not depend on/);
+  });
+
+  it("lets the engine's name resolve through the package's exports: no path to the engine's files, Node's types for templates only", () => {
     const server = json(installed, 'tsconfig.json').compilerOptions;
     const browser = json(installed, 'widgets/tsconfig.json').compilerOptions;
     expect(server.moduleResolution).toBe('Bundler');

@@ -144,10 +144,19 @@ describe('checkDefinition', () => {
     const search = { collection: 'posts', fields: ['title', 'body'], url: (e: { slug: string }) => `/blog/${e.slug}` };
     expect(checkDefinition({ ...withPosts, search }, 'site.config.ts').search).toBe(search);
     const e = failure({ ...withPosts, search: { ...search, collection: 'home' } });
-    expect(e.args.field).toBe('search');
+    expect(e.args.field).toBe('search.collection');
     expect(e.args.expected).toMatch(/list collection/);
     expect(failure({ ...withPosts, search: { ...search, url: '/blog' } }).args.field).toBe('search');
     expect(failure({ ...withPosts, search: { ...search, fields: [] } }).args.field).toBe('search');
+  });
+
+  it('names the list collection nearest to a search collection that is none', () => {
+    const trails = collection.list('trails', z.object({ title: z.string() }));
+    const search = { collection: 'trail', fields: ['title'], url: (e: { slug: string }) => `/trails/${e.slug}` };
+    const e = failure({ ...good, collections: { ...good.collections, trails }, search });
+    expect(e.args.field).toBe('search.collection');
+    expect(e.message).toContain('"search.collection" is "trail", which is not a list collection of this config: did you mean "trails"? (its list collections: trails).');
+    expect(failure({ ...good, search }).args.expected).toBe('is "trail", which is not a list collection of this config (it has none: collection.list(dir, schema) makes one)');
   });
 
   it('refuses a field the config does not have, naming the one it is nearest to (a typo never turns a feature off unseen)', () => {

@@ -1,13 +1,15 @@
 /**
  * The site, as the engine sees it: its collections (templates/collections.ts), its route table
- * (templates/routes.ts), its page templates and layout, and the structured data of its pages.
- * A new page is a row in templates/routes.ts and a template in templates/pages/.
+ * (templates/routes.ts), its page templates and layout, and the structured data of its pages. The
+ * sign-up form's data lives in the backend (supabase/): `site dev` runs it locally; a production build
+ * reads SITE_SUPABASE_URL and SITE_SUPABASE_ANON_KEY (README.md).
  */
-import { breadcrumbList, defineConfig } from 'site';
+import { defineConfig } from 'site';
 import { collections, type Content } from './templates/collections.ts';
+import { jsonLd } from './templates/jsonLd.ts';
 import { Layout } from './templates/Layout.tsx';
-import { ArticlePage } from './templates/pages/ArticlePage.tsx';
 import { HomePage } from './templates/pages/HomePage.tsx';
+import { LegalPage } from './templates/pages/LegalPage.tsx';
 import { NotFoundPage } from './templates/pages/NotFoundPage.tsx';
 import { buildRoutes, type SiteRoute } from './templates/routes.ts';
 
@@ -22,13 +24,9 @@ export default defineConfig<typeof collections, SiteRoute>({
     favicon: 'favicon.svg',
   }),
   routes: buildRoutes,
-  templates: { home: HomePage, article: ArticlePage, 'not-found': NotFoundPage },
+  templates: { home: HomePage, legal: LegalPage, 'not-found': NotFoundPage },
   layout: Layout,
-  // A trail of two steps or more (an article: Home > its title) becomes a BreadcrumbList.
-  jsonLd: (route, { url }) => {
-    const trail = breadcrumbList(route, url);
-    return trail ? [trail] : [];
-  },
-  // Articles are read, not used: their first load stays nearly script-free.
-  budgets: { contentTemplates: ['article'] },
+  jsonLd,
+  // The privacy page is read, not used: its first load stays nearly script-free.
+  budgets: { contentTemplates: ['legal'] },
 });

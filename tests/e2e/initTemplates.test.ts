@@ -1,0 +1,84 @@
+/**
+ * The docs and marketing starters (`site init --template`), built by the real CLI and opened in
+ * Chromium: their pages pass axe-core in light and dark colour schemes with no console error, and the
+ * docs' search box (the Search island, loaded when the reader first uses it) finds a page by a word of
+ * its text from the index the build wrote.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
+import { runSite, runSiteWithEnv } from '../integration/runSite.ts';
+import { axeViolations } from './axeViolations.ts';
+import { launchBrowser, watchErrors } from './harness.ts';
+
+let tmp: string;
+let server: StaticServer;
+let marketing: StaticServer;
+let browser: Browser;
+
+/** The starter made and built in the temporary folder: its dist/ served. */
+async function served(template: string): Promise<StaticServer> {
+  const init = await runSite(tmp, 'init', template, '--template', template);
+  expect(init.code, init.stderr).toBe(0);
+  const build = await runSiteWithEnv(path.join(tmp, template), { SITE_SUPABASE_URL: 'https://launch.supabase.example', SITE_SUPABASE_ANON_KEY: 'anon-key' }, 'build');
+  expect(build.code, build.stderr).toBe(0);
+  return serveStatic({ dir: path.join(tmp, template, 'dist') });
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-templates-e2e-'));
+  [server, marketing, browser] = await Promise.all([served('docs'), served('marketing'), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.close(), marketing?.close()]);
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** axe's violations and the console's errors of a page, in each colour scheme. */
+async function checked(url: string): Promise<{ violations: string[]; errors: string[] }> {
+  const violations: string[] = [];
+  const errors: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const page = await browser.newPage({ colorScheme });
+    const seen = watchErrors(page);
+    expect((await page.goto(url))?.status()).toBe(200);
+    violations.push(...(await axeViolations(page)).map((v) => `${colorScheme}: ${v}`));
+    errors.push(...seen);
+    await page.close();
+  }
+  return { violations, errors };
+}
+
+describe('the marketing starter, in Chromium', () => {
+  it.each(['/', '/privacy'])('%s: axe passes in light and dark, no console error', async (url) => {
+    expect(await checked(`${marketing.url}${url}`)).toEqual({ violations: [], errors: [] });
+  });
+});
+
+describe('the docs starter, in Chromium', () => {
+  it.each(['/', '/docs/guides/linking'])('%s: axe passes in light and dark, no console error', async (url) => {
+    expect(await checked(`${server.url}${url}`)).toEqual({ violations: [], errors: [] });
+  });
+
+  it('finds a page by a word of its text with the search box', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/docs/getting-started/introduction`);
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.click();
+    await page.locator('[data-island="Search"][data-hydrated]').waitFor();
+    await box.fill('anchor');
+    const result = page.locator('[data-search-results]').getByRole('link', { name: 'Linking pages' });
+    await result.waitFor();
+    await result.click();
+    await page.waitForURL(`${server.url}/docs/guides/linking`);
+    await box.fill('zzzz');
+    await expect.poll(() => page.locator('[data-search-results]').textContent()).toBe('No page has these words.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
