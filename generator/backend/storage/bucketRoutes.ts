@@ -53,6 +53,7 @@ export async function createBucketRoute(ctx: BackendContext, request: Request): 
   const types = body.strings('allowed_mime_types', { nullable: true });
   if (name.trim() !== name) throw storageErrors.invalidBucketName();
   mustBeValidBucketName(name);
+  mustBeValidBucketName(id);
   if (type === 'ANALYTICS') throw storageErrors.featureNotEnabled('iceberg_catalog');
   const bytes = fileSizeLimit(ctx, limit);
   const allowed = types ? types.filter(Boolean) : types;
