@@ -186,6 +186,16 @@ describe.each(ENGINES)('Storage on $name', (engine) => {
     expect((await sharp(Buffer.from(await downloaded.data!.arrayBuffer())).metadata()).width).toBe(200);
   });
 
+  it("answers a browser's preflight for an upload with the headers storage-js sends", async () => {
+    const preflight = await fetch(`${backend.apiUrl}/storage/v1/object/avatars/a.png`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, x-upsert, cache-control, x-metadata, content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    for (const h of ['authorization', 'x-upsert', 'cache-control', 'x-metadata', 'content-type']) expect(preflight.headers.get('access-control-allow-headers')).toContain(h);
+  });
+
   it("removes a file's bytes from disk with its row", async () => {
     await service.storage.from('avatars').upload('gone/soon.txt', 'bytes to remove', { contentType: 'text/plain' });
     const { data: info } = await service.storage.from('avatars').info('gone/soon.txt');
