@@ -24,6 +24,7 @@ export interface ConfigBucketsContext {
  * to supabase/) uploaded into it, replacing what is there.
  */
 export async function applyConfigBuckets(ctx: ConfigBucketsContext, fresh: boolean): Promise<void> {
+  if (!ctx.storage.enabled) return;
   for (const bucket of ctx.storage.buckets) {
     if (!isValidBucketName(bucket.name)) {
       throw new BackendError('BackendConfigInvalid', `[storage.buckets.${bucket.name}] is not a bucket name the Storage API accepts.`, 'Use 1 to 100 letters, digits and -_.!*\'()&$@=;:+,? (no "/").');

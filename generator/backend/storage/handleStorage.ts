@@ -46,7 +46,7 @@ function objectRoutes(ctx: BackendContext, request: Request, url: URL, rest: str
     return method === 'POST' ? signUploadRoute(ctx, request, bucket, name) : signedUploadRoute(ctx, request, url, bucket, name);
   }
   const sign = fixed('sign/');
-  if (sign !== null && (method === 'POST' || method === 'GET')) {
+  if (sign !== null && (method === 'POST' || method === 'GET' || method === 'HEAD')) {
     const [bucket, name] = splitBucket(sign);
     if (method === 'POST') return bucket === null ? signUrlsRoute(ctx, request, sign) : signUrlRoute(ctx, request, bucket, name);
     return bucket === null ? Promise.resolve(null) : getSignedObjectRoute(ctx, request, url, bucket, name);
