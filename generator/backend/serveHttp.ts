@@ -85,7 +85,7 @@ export async function serveHttp(
       }
     }
     let edge: EdgeError | null = null;
-    if (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES) edge = streamed ? null : TOO_LARGE;
+    if (!streamed && (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES)) edge = TOO_LARGE;
     else if (FORBIDDEN_METHODS.has(method)) edge = { status: 405, restCode: 'PGRST117', authCode: 'validation_failed', message: `Unsupported HTTP method: ${method}` };
     else if (!target.startsWith('/')) edge = { status: 400, restCode: 'PGRST125', authCode: 'validation_failed', message: 'Invalid path specified in request URL' };
     let request: Request | null = null;
