@@ -12,7 +12,7 @@ describe('Storage at start', () => {
   const cleanup: Array<() => void> = [];
   afterAll(() => cleanup.forEach((c) => c()));
 
-  it('answers every /storage/v1 route 404 with [storage] enabled = false', async () => {
+  it('answers every /storage/v1 route 404 with [storage] enabled = false', { timeout: 180_000 }, async () => {
     const project = storageProject('[storage]\nenabled = false\n[storage.buckets.kept]\npublic = true\n');
     cleanup.push(project.remove);
     const backend = await startTestBackend({ supabaseDir: project.supabaseDir });
@@ -26,7 +26,7 @@ describe('Storage at start', () => {
     }
   });
 
-  it("refuses a bucket of config.toml whose limit is over [storage] file_size_limit, naming it", async () => {
+  it("refuses a bucket of config.toml whose limit is over [storage] file_size_limit, naming it", { timeout: 180_000 }, async () => {
     const project = storageProject('[storage]\nfile_size_limit = "1MiB"\n[storage.buckets.big]\nfile_size_limit = "2MiB"\n');
     cleanup.push(project.remove);
     await expect(startTestBackend({ supabaseDir: project.supabaseDir })).rejects.toMatchObject({
@@ -35,7 +35,7 @@ describe('Storage at start', () => {
     });
   });
 
-  it('removes the files no row names, and half-received ones, before serving; keeps the others', async () => {
+  it('removes the files no row names, and half-received ones, before serving; keeps the others', { timeout: 180_000 }, async () => {
     const project = storageProject('[storage.buckets.files]\npublic = true\n');
     cleanup.push(project.remove);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-storage-start-'));
