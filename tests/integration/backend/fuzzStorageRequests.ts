@@ -61,19 +61,20 @@ export function generateStorageRequests(seed: number, count: number, keys: FuzzK
     move: () => ({ bucketId: pick(['fuzz-public', 'nope', 1, 'a/b']), sourceKey: pick(['logo.png', 'nope', '../x', 'a/b.png']), destinationKey: pick([`moved/${++serial}.png`, '', '../x', 'logo.png']), destinationBucket: pick([undefined, 'fuzz-private', 'nope', '']), copyMetadata: pick([undefined, false, 'x']), metadata: pick([undefined, { mimetype: 'text/plain' }, 'x']) }),
     remove: () => ({ prefixes: pick([['a/b.png'], [], 'x', [1], [`x${serial}`]]) }),
   };
-  const endpoints: Array<{ path: () => string; methods: string[]; body: () => { body: Buffer; contentType: string } }> = [
-    { path: () => pick(['/storage/v1/bucket', `/storage/v1/bucket/${pick(BUCKETS)}`, `/storage/v1/bucket/${pick(BUCKETS)}/empty`]), methods: ['GET', 'POST', 'PUT', 'DELETE'], body: () => json('bucket') },
-    { path: () => `/storage/v1/object/${pick(['', 'authenticated/', 'public/', 'info/', 'info/public/'])}${pick(BUCKETS)}/${pick(NAMES)}`, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'], body: () => uploadBody(pick, int) },
-    { path: () => `/storage/v1/object/${pick(['list', 'list-v2'])}/${pick(BUCKETS)}`, methods: ['POST'], body: () => json('list') },
-    { path: () => `/storage/v1/object/${pick(['sign', 'upload/sign'])}/${pick(BUCKETS)}${pick(['', `/${pick(NAMES)}`])}${pick(['', '?token=a.b.c', `?token=${keys.userToken}`])}`, methods: ['POST', 'GET', 'PUT'], body: () => (random() < 0.5 ? json('sign') : uploadBody(pick, int)) },
-    { path: () => `/storage/v1/object/${pick(['move', 'copy'])}`, methods: ['POST'], body: () => json('move') },
-    { path: () => `/storage/v1/object/${pick(BUCKETS)}`, methods: ['DELETE'], body: () => json('remove') },
+  const endpoints: Array<{ label: string; path: () => string; methods: string[]; body: () => { body: Buffer; contentType: string } }> = [
+    { label: '/storage/v1/bucket[/:id[/empty]]', path: () => pick(['/storage/v1/bucket', `/storage/v1/bucket/${pick(BUCKETS)}`, `/storage/v1/bucket/${pick(BUCKETS)}/empty`]), methods: ['GET', 'POST', 'PUT', 'DELETE'], body: () => json('bucket') },
+    { label: '/storage/v1/object/[authenticated|public|info]/:bucket/*', path: () => `/storage/v1/object/${pick(['', 'authenticated/', 'public/', 'info/', 'info/public/'])}${pick(BUCKETS)}/${pick(NAMES)}`, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'], body: () => uploadBody(pick, int) },
+    { label: '/storage/v1/object/list[-v2]/:bucket', path: () => `/storage/v1/object/${pick(['list', 'list-v2'])}/${pick(BUCKETS)}`, methods: ['POST'], body: () => json('list') },
+    { label: '/storage/v1/object/[upload/]sign/:bucket[/*]', path: () => `/storage/v1/object/${pick(['sign', 'upload/sign'])}/${pick(BUCKETS)}${pick(['', `/${pick(NAMES)}`])}${pick(['', '?token=a.b.c', `?token=${keys.userToken}`])}`, methods: ['POST', 'GET', 'PUT'], body: () => (random() < 0.5 ? json('sign') : uploadBody(pick, int)) },
+    { label: '/storage/v1/object/move|copy', path: () => `/storage/v1/object/${pick(['move', 'copy'])}`, methods: ['POST'], body: () => json('move') },
+    { label: '/storage/v1/object/:bucket (DELETE)', path: () => `/storage/v1/object/${pick(BUCKETS)}`, methods: ['DELETE'], body: () => json('remove') },
     {
+      label: '/storage/v1/render/image/*',
       path: () => `/storage/v1/render/image/${pick(['public', 'authenticated', 'sign'])}/${pick(BUCKETS)}/${pick(NAMES)}?${pick(['width=20', 'width=9999&height=-1', 'quality=10', 'format=gif', 'resize=cover&width=1&height=1', 'token=x', 'width=abc', 'download=a%20b'])}`,
       methods: ['GET', 'HEAD'],
       body: () => json('list'),
     },
-    { path: () => pick(['/storage/v1/', '/storage/v1/upload/resumable', '/storage/v1/s3/x', '/storage/v1/object', '/storage/v1/status', '/storage/v1/cdn/x', '/storage/v1/vector/x']), methods: ['GET', 'POST'], body: () => json('bucket') },
+    { label: '/storage/v1 (routes not served)', path: () => pick(['/storage/v1/', '/storage/v1/upload/resumable', '/storage/v1/s3/x', '/storage/v1/object', '/storage/v1/status', '/storage/v1/cdn/x', '/storage/v1/vector/x']), methods: ['GET', 'POST'], body: () => json('bucket') },
   ];
   function json(kind: string): { body: Buffer; contentType: string } {
     const body = jsonBodies[kind]();
@@ -91,7 +92,7 @@ export function generateStorageRequests(seed: number, count: number, keys: FuzzK
     if (token) headers.authorization = `Bearer ${token}`;
     if (random() < 0.3) headers[pick(['x-upsert', 'x-metadata', 'cache-control', 'range', 'if-none-match', 'accept'])] = pick(['true', 'garbage', 'eyJhIjoxfQ==', 'bytes=0-1', 'bytes=9-1', 'image/webp', '"etag"']);
     const path = endpoint.path();
-    requests.push({ endpoint: path.replace(/\?.*/, '').replace(/[^/]{40,}/g, '<long>'), api: 'storage', method, path, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
+    requests.push({ endpoint: endpoint.label, api: 'storage', method, path, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
   }
   return requests;
 }
