@@ -2,6 +2,7 @@ import type { Database } from './Database.ts';
 import type { JwtKeys } from './createJwtKeys.ts';
 import type { FunctionRunner } from './functions/createFunctionRunner.ts';
 import type { Mailbox } from './mail/mailbox.ts';
+import type { ObjectFiles } from './storage/ObjectFiles.ts';
 import type { RestCatalog } from './rest/loadCatalog.ts';
 import type { SupabaseConfig } from './readSupabaseConfig.ts';
 
@@ -28,6 +29,8 @@ export interface BackendContext {
   supabaseDir: string;
   /** Runs the site's edge functions (functions/<name>/) under Deno; stopped on close. */
   functions: FunctionRunner;
+  /** The Storage API's object files (<dataDir>/storage, or a temporary folder in memory). */
+  objectFiles: ObjectFiles;
 }
 
 /** Who is calling, from the Authorization bearer (or the apikey when there is none). */

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { jsonResponse } from './jsonResponse.ts';
 
 /** Which API a path belongs to; each answers errors in its own shape. */
-export type ApiName = 'rest' | 'auth' | 'functions' | 'gateway';
+export type ApiName = 'rest' | 'auth' | 'functions' | 'storage' | 'gateway';
 
 /** An error raised before a request reaches its API (size, URL, method), in terms every API can express. */
 export interface EdgeError {
@@ -16,16 +16,17 @@ export interface EdgeError {
   hint?: string | null;
 }
 
-/** Pure: the API of a request path (`gateway` for anything outside /rest, /auth and /functions). */
+/** Pure: the API of a request path (`gateway` for anything outside /rest, /auth, /functions and /storage). */
 export function apiOf(pathname: string): ApiName {
-  const match = /^\/(rest|auth|functions)\/v1(?:[/?#]|$)/.exec(pathname);
+  const match = /^\/(rest|auth|functions|storage)\/v1(?:[/?#]|$)/.exec(pathname);
   return match ? (match[1] as ApiName) : 'gateway';
 }
 
 /**
  * Pure: the JSON body an API answers an edge error with. PostgREST
  * `{ code, message, details, hint }`, GoTrue `{ code, error_code, msg }`, the
- * Edge Functions runtime `{ code, message }`, Supabase's gateway `{ message }`.
+ * Edge Functions runtime `{ code, message }`, the storage server `{ statusCode, code, error, message }`,
+ * Supabase's gateway `{ message }`.
  */
 export function apiErrorBody(api: ApiName, error: EdgeError): Record<string, unknown> {
   switch (api) {
@@ -35,6 +36,8 @@ export function apiErrorBody(api: ApiName, error: EdgeError): Record<string, unk
       return { code: error.status, error_code: error.authCode, msg: error.message };
     case 'functions':
       return { code: (STATUS_CODES[error.status] ?? 'ERROR').toUpperCase().replace(/\W+/g, '_'), message: error.message };
+    case 'storage':
+      return { statusCode: String(error.status), code: error.status >= 500 ? 'InternalError' : 'InvalidRequest', error: STATUS_CODES[error.status] ?? 'Error', message: error.message };
     default:
       return error.hint ? { message: error.message, hint: error.hint } : { message: error.message };
   }

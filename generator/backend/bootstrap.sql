@@ -116,6 +116,14 @@ $$;
 
 -- Idempotent from here: also run on every start of a database bootstrapped before these objects.
 
+-- The extensions schema hosted projects have, with pgcrypto (crypt(), gen_salt(), digest(): seeds make
+-- users with them), on the database's search path as there. A server without pgcrypto goes without it.
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+do $$ begin create extension if not exists pgcrypto with schema extensions; exception when others then raise notice 'pgcrypto: %', sqlerrm; end $$;
+do $$ begin execute format('alter database %I set search_path = "$user", public, extensions', current_database()); end $$;
+set search_path = "$user", public, extensions;
+
 -- Bans and soft deletes of the admin API, with GoTrue's names.
 alter table auth.users add column if not exists banned_until timestamptz;
 alter table auth.users add column if not exists deleted_at timestamptz;

@@ -12,6 +12,10 @@ export const CORS_ALLOWED_HEADERS = [
   'x-supabase-api-version',
   'x-retry-count',
   'x-region',
+  // storage-js's uploads
+  'x-upsert',
+  'x-metadata',
+  'cache-control',
 ].join(', ');
 
 /** Pure: CORS headers for a request from `origin` (empty when the origin is not allowed). */

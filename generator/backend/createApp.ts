@@ -6,6 +6,7 @@ import { corsHeaders } from './corsHeaders.ts';
 import { handleFunctions } from './functions/handleFunctions.ts';
 import { jsonResponse } from './jsonResponse.ts';
 import { handleRest } from './rest/handleRest.ts';
+import { handleStorage } from './storage/handleStorage.ts';
 import { bearerToken } from './resolveCaller.ts';
 import { setAdminRole } from './setAdminRole.ts';
 import type { ClientInfo } from './serveHttp.ts';
@@ -21,6 +22,7 @@ import type { ClientInfo } from './serveHttp.ts';
 export function createApp(ctx: BackendContext): (request: Request, client?: ClientInfo) => Promise<Response> {
   const auth = handleAuth(ctx);
   const functions = handleFunctions(ctx);
+  const storage = handleStorage(ctx);
 
   async function route(request: Request, client: ClientInfo): Promise<Response> {
     const { pathname, search } = new URL(request.url);
@@ -34,11 +36,12 @@ export function createApp(ctx: BackendContext): (request: Request, client?: Clie
         hint: 'Encode names and values with encodeURIComponent (UTF-8).',
       });
     }
-    const match = /^\/(rest|auth|functions)\/v1(\/.*)?$/.exec(pathname);
+    const match = /^\/(rest|auth|functions|storage)\/v1(\/.*)?$/.exec(pathname);
     if (match) {
       const sub = match[2] ?? '/';
       if (match[1] === 'rest') return handleRest(request, sub, ctx);
       if (match[1] === 'auth') return auth(request, sub, client.remoteAddress);
+      if (match[1] === 'storage') return storage(request, sub);
       return functions(request, sub);
     }
     if (pathname === '/_site/v1/admin-roles' && request.method === 'POST') return adminRoles(request);

@@ -4,9 +4,11 @@ import { BackendError } from './BackendError.ts';
 import { ensureAuthMailColumns } from './auth/authMailColumns.ts';
 import type { Database } from './Database.ts';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
+import { ensureStorageSchema } from './storage/storageSchema.ts';
 
 /**
- * Brings a database up to date: the bootstrap SQL once (its idempotent tail on every later start), then every file of
+ * Brings a database up to date: the bootstrap SQL once (its idempotent tail on every later start), the storage
+ * schema (storage/storageSchema.sql, idempotent: every start), then every file of
  * supabase/migrations not yet recorded in supabase_migrations.schema_migrations
  * (each in its own transaction, as `supabase db push` does), then seed.sql
  * when `seedFiles` is given (fresh databases only).
@@ -17,6 +19,7 @@ export async function migrateDatabase(db: Database, supabaseDir: string, seedFil
   // An older database gets the bootstrap's idempotent tail (objects added since it was bootstrapped).
   await db.exec(bootstrapped.rows[0].present ? bootstrap.slice(bootstrap.indexOf('-- Idempotent from here')) : bootstrap);
   await ensureAuthMailColumns(db);
+  await ensureStorageSchema(db);
 
   const done = new Set((await db.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)).rows.map((r) => r.version));
   const applied: string[] = [];

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
+import { STORAGE_SCHEMA_SQL_PATH } from './storage/storageSchema.ts';
 
 const templates = new Map<string, Promise<Blob>>();
 
@@ -15,7 +17,7 @@ const TEMPLATE_FORMAT = 'checkpointed';
 /**
  * A dumpDataDir tarball of a database with the bootstrap SQL and every
  * migration applied (no seed). Built once per process and cached in the OS
- * temp folder under a hash of the bootstrap SQL, the migration files and the
+ * temp folder under a hash of the bootstrap and storage SQL, the migration files and the
  * PGlite version, so parallel vitest workers and later runs share it and a
  * migration edit makes a new one. Starting from it skips initdb.
  */
@@ -34,6 +36,7 @@ export function migratedTemplate(supabaseDir: string): Promise<Blob> {
 export function migratedTemplateFile(supabaseDir: string): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(BOOTSTRAP_SQL_PATH));
+  hash.update(readFileSync(STORAGE_SCHEMA_SQL_PATH));
   for (const m of migrationFiles(supabaseDir)) hash.update(`\0${m.version}_${m.name}\0${m.sql}`);
   hash.update(`\0${pgliteVersion()}\0${TEMPLATE_FORMAT}`);
   return path.join(os.tmpdir(), `site-backend-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
@@ -59,7 +62,7 @@ async function buildTemplate(supabaseDir: string, file: string): Promise<Blob> {
       // unreadable: rebuild below
     }
   }
-  const db = await PGlite.create();
+  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await migrateDatabase(db, supabaseDir);
     // A dump without a checkpoint starts by replaying the WAL, where each sequence is

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './Database.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { migratedTemplate } from './migratedTemplate.ts';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import { privateDataDir } from './privateDataDir.ts';
 
 export interface OpenDatabaseOptions {
@@ -27,7 +28,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   // A fresh database starts from the migrated template: loading a tarball is
   // several times faster than initdb, and the migrations are already in it.
   const template = fresh ? (options.template ?? (await migratedTemplate(options.supabaseDir))) : undefined;
-  const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}) });
+  const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}), extensions: PGLITE_EXTENSIONS });
   // The template's files arrive 0666, and an older data dir may have them so: private from here on.
   if (options.dataDir) privateDataDir(options.dataDir);
   try {

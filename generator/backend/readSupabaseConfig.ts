@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseToml, type TomlTable, type TomlValue } from './parseToml.ts';
 import { BackendError } from './BackendError.ts';
+import { storageConfigFromToml, type StorageConfig } from './storage/storageConfig.ts';
 
 /** The settings of supabase/config.toml that the embedded backend honours. */
 export interface SupabaseConfig {
@@ -17,6 +18,8 @@ export interface SupabaseConfig {
   dbTxEnd: string;
   dbPlanEnabled: boolean;
   seed: { enabled: boolean; sqlPaths: string[] };
+  /** [storage]: the Storage API, its limits and the buckets of config.toml (storage/storageConfig.ts). */
+  storage: StorageConfig;
   /** [inbucket]: the local inbox (Mailpit's API) where the auth server's mails go. */
   inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string };
   auth: {
@@ -148,6 +151,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       enabled: bool(get('db.seed', 'enabled'), true),
       sqlPaths: list(get('db.seed', 'sql_paths'), ['./seed.sql']),
     },
+    storage: storageConfigFromToml(toml, (v) => (typeof v === 'string' ? substituteEnv(v, env) : v)),
     inbucket: {
       enabled: bool(get('inbucket', 'enabled'), true),
       port: num(get('inbucket', 'port'), 54324),

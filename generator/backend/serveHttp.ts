@@ -32,7 +32,8 @@ const INTERNAL: EdgeError = {
  * Serves a Request -> Response function over node:http. What never reaches
  * the app is still answered in the shape of the API the path names
  * (apiErrorResponse.ts): bodies over 1 MB get 413 (the rest of the body is
- * read and dropped, so the client sees the answer instead of a reset),
+ * read and dropped, so the client sees the answer instead of a reset;
+ * /storage/v1 bodies are streamed to the app instead, which limits them),
  * methods a fetch Request cannot carry (TRACE, CONNECT) 405, a request
  * target that is not a path 400, and what node:http itself refuses (an
  * unparsable request 400, a URL and headers over its 16 KB limit 431).
@@ -73,14 +74,18 @@ export async function serveHttp(
     const chunks: Buffer[] = [];
     let size = 0;
     const declared = Number(req.headers['content-length'] ?? 0);
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size <= MAX_BODY_BYTES && declared <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-    }
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
+    // Storage bodies (uploads) stream to the route, which applies its own limits; others are read first.
+    const streamed = apiOf(pathOf(target)) === 'storage' && method !== 'GET' && method !== 'HEAD';
+    if (!streamed) {
+      for await (const chunk of req) {
+        size += (chunk as Buffer).length;
+        if (size <= MAX_BODY_BYTES && declared <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+      }
+    }
     let edge: EdgeError | null = null;
-    if (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES) edge = TOO_LARGE;
+    if (!streamed && (size > MAX_BODY_BYTES || declared > MAX_BODY_BYTES)) edge = TOO_LARGE;
     else if (FORBIDDEN_METHODS.has(method)) edge = { status: 405, restCode: 'PGRST117', authCode: 'validation_failed', message: `Unsupported HTTP method: ${method}` };
     else if (!target.startsWith('/')) edge = { status: 400, restCode: 'PGRST125', authCode: 'validation_failed', message: 'Invalid path specified in request URL' };
     let request: Request | null = null;
@@ -95,13 +100,17 @@ export async function serveHttp(
         request = new Request(`${base}${target}`, {
           method,
           headers,
-          body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
-        });
+          body: method === 'GET' || method === 'HEAD' ? undefined : streamed ? (Readable.toWeb(req) as unknown as ReadableStream) : Buffer.concat(chunks),
+          ...(streamed ? { duplex: 'half' } : {}),
+        } as RequestInit);
       } catch (error) {
         edge = { status: 400, restCode: '400', authCode: 'validation_failed', message: `Bad request: ${(error as Error).message}` };
       }
     }
     const response = edge || !request ? edgeResponse(pathOf(target), edge ?? INTERNAL, req.headers.origin) : await app(request, { remoteAddress: req.socket.remoteAddress ?? '' });
+    // A streamed body the route left unread (it drains up to a limit): the connection cannot be reused.
+    const unread = streamed && !req.readableEnded;
+    if (unread) res.once('finish', () => req.socket.destroy());
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;
@@ -109,6 +118,7 @@ export async function serveHttp(
     // Each cookie on its own line (forEach gives only one of several).
     const cookies = response.headers.getSetCookie();
     if (cookies.length) outHeaders['set-cookie'] = cookies;
+    if (unread) outHeaders.connection = 'close';
     res.writeHead(response.status, outHeaders);
     if (method === 'HEAD' || !response.body) {
       void response.body?.cancel();

@@ -15,6 +15,8 @@ import { loadCatalog, reloadCatalog } from './rest/loadCatalog.ts';
 import { createMailbox, type Mailbox } from './mail/mailbox.ts';
 import { serveInbox } from './mail/serveInbox.ts';
 import { serveHttp } from './serveHttp.ts';
+import { applyConfigBuckets } from './storage/configBuckets.ts';
+import { ObjectFiles } from './storage/ObjectFiles.ts';
 
 export interface StartBackendOptions {
   /** 0 = a random free port. Default: [api] port of config.toml (54321). */
@@ -90,20 +92,26 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   // One process per data dir: the lock comes before anything in it is read or opened.
   const lock = dataDir ? await acquireDataDirLock(dataDir) : null;
   let db: Database;
+  let fresh: boolean;
   let keys: Awaited<ReturnType<typeof createJwtKeys>>;
   try {
     const secret = dataDirSecret(dataDir);
     keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
     const seed = options.seed ?? config.seed.enabled;
-    ({ db } = await openDatabase({ dataDir, supabaseDir, template: options.template, databaseUrl: options.databaseUrl, seedFiles: seed ? config.seed.sqlPaths : [] }));
+    ({ db, fresh } = await openDatabase({ dataDir, supabaseDir, template: options.template, databaseUrl: options.databaseUrl, seedFiles: seed ? config.seed.sqlPaths : [] }));
   } catch (error) {
     lock?.release();
     throw error;
   }
   let catalog: Awaited<ReturnType<typeof loadCatalog>>;
+  // Storage's files: what a crash left is removed before anything is served, then config.toml's buckets.
+  const objectFiles = ObjectFiles.open(dataDir);
   try {
+    await objectFiles.sweep(db);
+    await applyConfigBuckets({ db, objectFiles, storage: config.storage, supabaseDir, log }, fresh);
     catalog = await loadCatalog(db, 'public', config);
   } catch (error) {
+    objectFiles.close();
     await db.close();
     lock?.release();
     throw error;
@@ -123,6 +131,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     allowedOrigins: options.allowedOrigins ?? [],
     rateLimitClock: options.rateLimitClock ?? Date.now,
     supabaseDir,
+    objectFiles,
     functions: createFunctionRunner({
       // What the edge runtime gives every function (SUPABASE_DB_URL only on a PostgreSQL server), after supabase/functions/.env.
       env: () => ({
@@ -139,6 +148,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   try {
     served = await serveHttp(createApp(ctx), { port: options.port ?? config.apiPort, host, log });
   } catch (error) {
+    objectFiles.close();
     await db.close();
     if (dataDir) privateDataDir(dataDir);
     lock?.release();
@@ -156,6 +166,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   } catch (error) {
     server.close();
     server.closeAllConnections();
+    objectFiles.close();
     await db.close();
     lock?.release();
     throw error;
@@ -186,6 +197,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
           ),
         );
         await db.close();
+        objectFiles.close();
         // Files Postgres created while running (with the process umask) become private too.
         if (dataDir) privateDataDir(dataDir);
         lock?.release();

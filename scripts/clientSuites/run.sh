@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs upstream test suites, unchanged, against the embedded backend of a site checkout.
-# Usage: run.sh <path-to-site-checkout> [postgrest-js|sjs-postgrest-js|sjs-auth-js|all]
-# Prints "suite: passed/total"; writes out/<suite>.log (full jest output), out/<suite>.json (jest --json),
-# out/<suite>.failures (failing test names) and out/<suite>.backend.log.
+# Usage: run.sh <path-to-site-checkout> [postgrest-js|sjs-postgrest-js|sjs-auth-js|sjs-storage-js|all]
+# Prints "suite: passed/total" and, of the tests that sent a request to the backend, "talking to the server:
+# passed/total"; writes out/<suite>.log (full jest output), out/<suite>.json (jest --json), out/<suite>.failures
+# (failing test names, "[server]" marking those that talked to it), out/<suite>.tests (which test sent each
+# request) and out/<suite>.backend.log.
 set -uo pipefail
 U="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CHECKOUT="$(cd "${1:?usage: run.sh <site-checkout> [suite]}" && pwd)"
 WHICH="${2:-all}"
-SUITES=(postgrest-js sjs-postgrest-js sjs-auth-js)
+SUITES=(postgrest-js sjs-postgrest-js sjs-auth-js sjs-storage-js)
 [ "$WHICH" = all ] || SUITES=("$WHICH")
 TSX="$CHECKOUT/node_modules/.bin/tsx"
 [ -x "$TSX" ] || { echo "no $TSX: run npm ci in the checkout first" >&2; exit 2; }
@@ -33,6 +35,7 @@ run_suite() {
   local api anon service
   api=$(node -p "require('$run/info.json').apiUrl"); anon=$(node -p "require('$run/info.json').anonKey"); service=$(node -p "require('$run/info.json').serviceRoleKey")
   export SHIM_LOG="$out.shim.log"; rm -f "$out.shim.log"; export SHIM_ANON_KEY="$anon" SHIM_SERVICE_KEY="$service" SHIM_JWT_SECRET="$SECRET"
+  export SHIM_TESTS="$out.tests"; rm -f "$out.tests"
   local dir args jest
   case "$suite" in
     postgrest-js)       # PostgREST 12 on :3000, 13 on :3001, PGRST_DB_ANON_ROLE=postgres -> service_role
@@ -54,23 +57,35 @@ run_suite() {
       export SHIM_APIKEY="$anon"
       jest="$U/src/sjs/node_modules/jest/bin/jest.js"
       args=(--config jest.config.cli.js --runInBand) ;;
+    sjs-storage-js)     # project.json test:suite; the CLI's gateway asks no apikey on /storage/v1: none is added
+      dir="$U/src/sjs/packages/core/storage-js"
+      export SHIM_MAP="{\"http://localhost:54321\":\"$api\",\"http://127.0.0.1:54321\":\"$api\"}"
+      export SHIM_APIKEY=""
+      jest="$U/src/sjs/node_modules/jest/bin/jest.js"
+      args=(--runInBand) ;;
     *) echo "unknown suite $suite"; stop_backend; return 1 ;;
   esac
   ( cd "$dir" && node "$jest" "${args[@]}" --ci --coverage=false --setupFiles "$U/harness/fetchShim.js" \
       --json --outputFile "$out.json" ) > "$out.log" 2>&1
   stop_backend
   node -e '
-    const r = require(process.argv[1]); const path = require("path");
-    const fails = [];
+    const r = require(process.argv[1]); const path = require("path"); const fs = require("fs");
+    // The tests that sent a request to the backend (the shim notes them): "<test file>\t<full name>".
+    const talked = new Set(fs.existsSync(process.argv[5]) ? fs.readFileSync(process.argv[5], "utf8").split("\n").filter(Boolean) : []);
+    const fails = []; let server = 0, serverPassed = 0;
     for (const f of r.testResults) {
       const file = path.relative(process.argv[2], f.name);
       if (f.assertionResults.length === 0 && f.status === "failed") fails.push(`${file} :: (suite failed to run) ${(f.message || "").split("\n").find(l => l.trim()) || ""}`);
-      for (const a of f.assertionResults) if (a.status === "failed") fails.push(`${file} :: ${a.fullName}`);
+      for (const a of f.assertionResults) {
+        const toServer = talked.has(`${f.name}\t${a.fullName}`);
+        if (toServer) { server++; if (a.status === "passed") serverPassed++; }
+        if (a.status === "failed") fails.push(`${file} :: ${toServer ? "[server] " : ""}${a.fullName}`);
+      }
     }
-    require("fs").writeFileSync(process.argv[3], fails.join("\n") + (fails.length ? "\n" : ""));
+    fs.writeFileSync(process.argv[3], fails.join("\n") + (fails.length ? "\n" : ""));
     const broken = r.numRuntimeErrorTestSuites ? ` (${r.numRuntimeErrorTestSuites} test files failed to run)` : "";
-    console.log(`${process.argv[4]}: ${r.numPassedTests}/${r.numTotalTests}${broken}`);
-  ' "$out.json" "$dir" "$out.failures" "$suite" || echo "$suite: no jest result (see $out.log)"
+    console.log(`${process.argv[4]}: ${r.numPassedTests}/${r.numTotalTests}${broken}; talking to the server: ${serverPassed}/${server}`);
+  ' "$out.json" "$dir" "$out.failures" "$suite" "$out.tests" || echo "$suite: no jest result (see $out.log)"
 }
 
 for s in "${SUITES[@]}"; do run_suite "$s"; done

@@ -5,7 +5,9 @@
 //    Supabase CLI's gateway lets such requests through;
 //  - HS256 instead of RS256: an RS256 JWT in `apikey` / `Authorization` (auth-js signs its fixed keys with
 //    signing_keys.json) becomes the backend's anon / service-role key for those roles, otherwise the same
-//    claims re-signed with HS256 and the backend's secret (SHIM_JWT_SECRET).
+//    claims re-signed with HS256 and the backend's secret (SHIM_JWT_SECRET);
+//  - notes in SHIM_TESTS which test sent each request to the backend (test file, tab, test name), so the
+//    harness can count the tests that talk to a server apart from those that mock fetch.
 const crypto = require('crypto');
 const MAP = JSON.parse(process.env.SHIM_MAP || '{}');
 const APIKEY = process.env.SHIM_APIKEY || '';
@@ -44,12 +46,18 @@ function fixHeaders(headers, mapped) {
   const m = auth && /^Bearer\s+(\S+)$/i.exec(auth);
   if (m) headers.set('authorization', `Bearer ${resign(m[1])}`);
 }
+function noteTest() {
+  if (!process.env.SHIM_TESTS || typeof globalThis.expect !== 'function') return;
+  const state = globalThis.expect.getState();
+  if (state && state.currentTestName) require('fs').appendFileSync(process.env.SHIM_TESTS, `${state.testPath}\t${state.currentTestName}\n`);
+}
 function wrap(realFetch, Headers, Request) {
   const inner = function fetch(input, init) {
     const isRequest = typeof Request === 'function' && input instanceof Request;
     const raw = isRequest ? input.url : String(input instanceof URL ? input.href : input);
     const { url, mapped } = mapUrl(raw);
     if (!mapped) return realFetch(input, init);
+    noteTest();
     if (isRequest) {
       const req = new Request(url, input);
       const h = new Headers(init && init.headers ? init.headers : req.headers);

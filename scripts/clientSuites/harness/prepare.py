@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds the three site-like project folders (supabase/config.toml + migrations/ + seed.sql) from the
+"""Builds the four site-like project folders (supabase/config.toml + migrations/ + seed.sql) from the
 upstream sources in <harness>/src. The only change to the SQL: PostGIS left out (PGlite lacks it):
 the `create extension postgis` line, the `shops` table (its geometry column) and its seed row."""
 import re, shutil, sys
@@ -24,22 +24,23 @@ def fresh(d: Path):
     (d / 'supabase' / 'migrations').mkdir(parents=True)
 
 # 1. postgrest-js own repository: test/db/00-schema.sql + 01-dummy-data.sql (docker initdb order) as migrations.
-d = U / 'sites' / 'postgrest-js'
-fresh(d)
-db = SRC / 'postgrest-js' / 'test' / 'db'
-write(d / 'supabase/migrations/00000000000000_schema.sql', drop_postgis((db / '00-schema.sql').read_text()))
-write(d / 'supabase/migrations/00000000000001_dummy_data.sql', drop_postgis((db / '01-dummy-data.sql').read_text()))
-cfg = SITE_CONFIG.read_text()
-cfg = re.sub(r'(?m)^project_id = .*$', 'project_id = "postgrest-js-test"', cfg)
-cfg = re.sub(r'(?m)^schemas = .*$', 'schemas = ["public", "personal"]', cfg)   # PGRST_DB_SCHEMAS: public,personal
-cfg = re.sub(r'(?m)^\[db\.seed\]\n(#.*\n)*enabled = true', '[db.seed]\nenabled = false', cfg)
-cfg = re.sub(r'(?ms)^\[functions\.[^\]]*\].*?(?=^\[|\Z)', '', cfg)
-cfg = re.sub(r'(?m)^enable_confirmations = true', 'enable_confirmations = false', cfg)
-cfg = re.sub(r'(?m)^db_aggregates_enabled = .*$', 'db_aggregates_enabled = true', cfg)   # PGRST_DB_AGGREGATES_ENABLED: true
-cfg = re.sub(r'(?m)^db_tx_end = .*$', 'db_tx_end = "commit-allow-override"', cfg)   # PGRST_DB_TX_END: commit-allow-override
-cfg = re.sub(r'(?m)^db_plan_enabled = .*$', 'db_plan_enabled = true', cfg)   # PGRST_DB_PLAN_ENABLED: 1 (the suite's docker-compose)
-cfg = re.sub(r'(?m)^max_rows = .*$', 'max_rows = 0', cfg)   # no PGRST_DB_MAX_ROWS in the suite's docker-compose: no limit
-write(d / 'supabase/config.toml', cfg)
+if (SRC / 'postgrest-js').is_dir():   # each suite's folder is made when its source was fetched
+    d = U / 'sites' / 'postgrest-js'
+    fresh(d)
+    db = SRC / 'postgrest-js' / 'test' / 'db'
+    write(d / 'supabase/migrations/00000000000000_schema.sql', drop_postgis((db / '00-schema.sql').read_text()))
+    write(d / 'supabase/migrations/00000000000001_dummy_data.sql', drop_postgis((db / '01-dummy-data.sql').read_text()))
+    cfg = SITE_CONFIG.read_text()
+    cfg = re.sub(r'(?m)^project_id = .*$', 'project_id = "postgrest-js-test"', cfg)
+    cfg = re.sub(r'(?m)^schemas = .*$', 'schemas = ["public", "personal"]', cfg)   # PGRST_DB_SCHEMAS: public,personal
+    cfg = re.sub(r'(?m)^\[db\.seed\]\n(#.*\n)*enabled = true', '[db.seed]\nenabled = false', cfg)
+    cfg = re.sub(r'(?ms)^\[functions\.[^\]]*\].*?(?=^\[|\Z)', '', cfg)
+    cfg = re.sub(r'(?m)^enable_confirmations = true', 'enable_confirmations = false', cfg)
+    cfg = re.sub(r'(?m)^db_aggregates_enabled = .*$', 'db_aggregates_enabled = true', cfg)   # PGRST_DB_AGGREGATES_ENABLED: true
+    cfg = re.sub(r'(?m)^db_tx_end = .*$', 'db_tx_end = "commit-allow-override"', cfg)   # PGRST_DB_TX_END: commit-allow-override
+    cfg = re.sub(r'(?m)^db_plan_enabled = .*$', 'db_plan_enabled = true', cfg)   # PGRST_DB_PLAN_ENABLED: 1 (the suite's docker-compose)
+    cfg = re.sub(r'(?m)^max_rows = .*$', 'max_rows = 0', cfg)   # no PGRST_DB_MAX_ROWS in the suite's docker-compose: no limit
+    write(d / 'supabase/config.toml', cfg)
 
 # 2. postgrest-js inside supabase-js v2.109.0: its own Supabase CLI folder (test/supabase).
 d = U / 'sites' / 'sjs-postgrest-js'
@@ -59,4 +60,10 @@ fresh(d)
 cfg = (SRC / 'sjs/packages/core/auth-js/test/supabase/config.toml').read_text()
 cfg = re.sub(r'(?m)^\[auth\.rate_limit\]\n', '[auth.rate_limit]\nper_ip = false\n', cfg)
 write(d / 'supabase/config.toml', cfg)
+# 4. storage-js inside supabase-js v2.109.0: its Supabase CLI folder (test/supabase: config.toml and seed.sql).
+d = U / 'sites' / 'sjs-storage-js'
+fresh(d)
+s = SRC / 'sjs/packages/core/storage-js/test/supabase'
+shutil.copy(s / 'config.toml', d / 'supabase/config.toml')
+shutil.copy(s / 'seed.sql', d / 'supabase/seed.sql')
 print('prepared', U / 'sites')

@@ -47,6 +47,22 @@ describe('site gen types', () => {
     expect(types).not.toContain('track_waitlist_total');
   }, 60_000);
 
+  it("types the storage schema as the CLI does with --schema storage (Supabase's tables, functions and enum)", async () => {
+    const run = await site(['gen', 'types', '--schema', 'storage']);
+    expect(run.code).toBe(0);
+    const types = run.stdout;
+    expect(types).toContain('export type Database = {\n  storage: {\n');
+    for (const table of ['buckets', 'buckets_analytics', 'buckets_vectors', 'iceberg_namespaces', 'iceberg_tables', 'migrations', 'objects', 's3_multipart_uploads', 's3_multipart_uploads_parts', 'vector_indexes']) {
+      expect(types, table).toContain(`      ${table}: {\n        Row: {\n`);
+    }
+    expect(types).toContain('          path_tokens: string[] | null\n');
+    expect(types).toContain('          path_tokens?: never\n');
+    expect(types).toContain('          type: Database["storage"]["Enums"]["buckettype"]\n');
+    expect(types).toContain('      foldername: { Args: { name: string }; Returns: string[] }\n');
+    expect(types).toContain('      extension: { Args: { name: string }; Returns: string }\n');
+    expect(types).toContain('      buckettype: ["STANDARD", "ANALYTICS", "VECTOR"],\n');
+  }, 60_000);
+
   it('refuses a --schema the database does not have, naming it', async () => {
     const run = await site(['gen', 'types', '--schema', 'public,nope']);
     expect(run.code).toBe(1);

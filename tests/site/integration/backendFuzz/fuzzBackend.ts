@@ -18,11 +18,29 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check, contactSchema, waitlistSchema } from '../../../../widgets/lib/forms.ts';
 import { controlCharacterRequests, generateRequests, type Api, type FuzzKeys, type FuzzRequest } from './fuzzRequests.ts';
+import { generateStorageRequests, storageControlCharacterRequests, TINY_PNG } from './fuzzStorageRequests.ts';
 import { createTestDatabase, postgresUnavailable, type TestDatabase } from '../../../integration/backend/testPostgres.ts';
 
 /** Fixed, so every run sends the same requests; SITE_FUZZ_SEED=<n> explores others. */
 const SEED = Number(process.env.SITE_FUZZ_SEED ?? 0x5eed_2026);
 const COUNT = 1200;
+const STORAGE_COUNT = 600;
+/** The fuzz project's buckets: a public one with files of objects_path, a private one, an image-only one. */
+const STORAGE_CONFIG = `
+[storage.image_transformation]
+enabled = true
+
+[storage.buckets.fuzz-public]
+public = true
+objects_path = "./fuzz-objects"
+
+[storage.buckets.fuzz-private]
+public = false
+
+[storage.buckets.fuzz-images]
+allowed_mime_types = ["image/png"]
+file_size_limit = "64KiB"
+`;
 /** The child's RSS may grow by this much over the run (PGlite's WASM heap grows and never shrinks). */
 const RSS_GROWTH_LIMIT_MB = 256;
 
@@ -124,6 +142,8 @@ function hasShape(api: Api, status: number, b: Record<string, unknown>): boolean
       return b.code === status && typeof b.error_code === 'string' && typeof b.msg === 'string';
     case 'functions':
       return typeof b.error === 'string' || (typeof b.code === 'string' && typeof b.message === 'string');
+    case 'storage':
+      return (typeof b.statusCode === 'string' || typeof b.statusCode === 'number') && typeof b.error === 'string' && typeof b.message === 'string';
     default:
       return typeof b.message === 'string';
   }
@@ -198,7 +218,10 @@ function fuzzSuite(engine: 'PGlite' | 'PostgreSQL', skip: string | null): void {
     mkdirSync(path.join(project, 'supabase'));
     const config = readFileSync(path.join(root, 'supabase', 'config.toml'), 'utf8').replace(/^enable_confirmations = true$/m, 'enable_confirmations = false');
     expect(config).toMatch(/^enable_confirmations = false$/m);
-    writeFileSync(path.join(project, 'supabase', 'config.toml'), config);
+    writeFileSync(path.join(project, 'supabase', 'config.toml'), config + STORAGE_CONFIG);
+    mkdirSync(path.join(project, 'supabase', 'fuzz-objects', 'a'), { recursive: true });
+    writeFileSync(path.join(project, 'supabase', 'fuzz-objects', 'logo.png'), TINY_PNG);
+    writeFileSync(path.join(project, 'supabase', 'fuzz-objects', 'a', 'b.png'), TINY_PNG);
     for (const name of ['migrations', 'functions', 'seed.sql']) symlinkSync(path.join(root, 'supabase', name), path.join(project, 'supabase', name));
     if (engine === 'PostgreSQL') database = await createTestDatabase();
     const args = [path.join(root, 'bin', 'site.js'), 'backend', '--port', '0', '--data-dir', dataDir, ...(database ? ['--db-url', database.url] : [])];
@@ -247,6 +270,22 @@ function fuzzSuite(engine: 'PGlite' | 'PostgreSQL', skip: string | null): void {
     console.table(table);
     expect(offenders, withLog(offenders, backend)).toEqual([]);
   }, 90_000);
+
+  it('answers a control character in any part of a storage request with a 4xx in the storage shape, never a 5xx', async () => {
+    const requests = storageControlCharacterRequests(keys);
+    const { offenders, table } = await fuzz(backend, requests);
+    console.log(`fuzz (${engine}): ${requests.length} control-character storage requests, ${offenders.length} offenders`);
+    console.table(table.filter((row) => Object.keys(row).some((k) => k !== 'endpoint' && k !== '2xx' && k !== '4xx')));
+    expect(offenders, withLog(offenders, backend)).toEqual([]);
+  }, 120_000);
+
+  it(`answers ${STORAGE_COUNT} bad storage requests without a 5xx, every 4xx in the storage shape`, async () => {
+    const requests = generateStorageRequests(SEED, STORAGE_COUNT, keys);
+    const { offenders, table } = await fuzz(backend, requests);
+    console.log(`fuzz (${engine}): ${requests.length} storage requests (seed ${SEED}), ${offenders.length} offenders`);
+    console.table(table);
+    expect(offenders, withLog(offenders, backend)).toEqual([]);
+  }, 120_000);
 
   it('is still up and answering afterwards, with bounded memory', async () => {
     expect(backend.child.exitCode).toBeNull();

@@ -13,7 +13,7 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-export type Api = 'rest' | 'auth' | 'functions' | 'gateway';
+export type Api = 'rest' | 'auth' | 'functions' | 'storage' | 'gateway';
 
 export interface FuzzRequest {
   /** The endpoint (path and fixed query) the request was made from, for the counts. */
