@@ -68,10 +68,10 @@ export async function withWorkers(run: CaseRun): Promise<{ output: Output; threa
   return { output: await readOutput(run.s.at('workers-2')), threads: threadsOf(await readFile(probe, 'utf8')) };
 }
 
-/** `site build --shard i/n` for every i (each with a cache of its own, as a job of a CI matrix), then `--merge`. */
+/** `site build --shard i/n` for every i at once (each with a cache of its own, as the jobs of a CI matrix), then `--merge`. */
 export async function shardsAndMerge(run: CaseRun, n: number): Promise<Output> {
   const shards = Array.from({ length: n }, (_, i) => run.s.at(`shard-${n}-${i + 1}`));
-  for (const [i, out] of shards.entries()) await run.s.site(['build', '--shard', `${i + 1}/${n}`, ...flags(run), '--out', out, '--cache-dir', `${out}-cache`]);
+  await Promise.all(shards.map((out, i) => run.s.site(['build', '--shard', `${i + 1}/${n}`, ...flags(run), '--out', out, '--cache-dir', `${out}-cache`])));
   await run.s.site(['build', '--merge', ...shards, ...flags(run), '--out', run.s.at(`merged-${n}`), '--cache-dir', run.s.at(`merged-${n}-cache`)]);
   return readOutput(run.s.at(`merged-${n}`));
 }

@@ -194,7 +194,10 @@ const i18n: FixtureProfile = {
   stablePath: '/about',
 };
 
-/** The images of image-site and outside-site: the fixtures' own, and a few a case names in its entries. */
+/**
+ * The images of image-site and outside-site: the files the fixtures name (small: every cold build encodes
+ * each at every width up to its own, in three formats), and a few a case names in its entries.
+ */
 const CASE_IMAGES = ['gen-a.png', 'gen-b.jpg', 'gen-c.png'];
 const caseImages = (dir: string): Change[] => [
   drawn(`${dir}/images/gen-a.png`, 96, 64, '#aa3355'),
@@ -206,9 +209,9 @@ const imageParagraph = (r: Random) => `![${words(r, 2)}](./images/${r.pick(CASE_
 const image: FixtureProfile = {
   fixture: 'image-site',
   inputs: [
-    drawn('content/images/hero.png', 1200, 600, '#2255aa'),
-    drawn('content/posts/images/cover.jpg', 800, 800, '#2255aa', 'jpeg'),
-    drawn('content/posts/images/chart.png', 700, 350, '#2255aa'),
+    drawn('content/images/hero.png', 480, 240, '#2255aa'),
+    drawn('content/posts/images/cover.jpg', 360, 360, '#2255aa', 'jpeg'),
+    drawn('content/posts/images/chart.png', 400, 200, '#2255aa'),
     ...caseImages('content/posts'),
   ],
   entriesDir: 'content/posts',
@@ -231,8 +234,8 @@ const outside: FixtureProfile = {
   fixture: 'outside-site',
   inputs: [
     { kind: 'copy', from: INTER, to: 'templates/fonts/inter-latin-700-normal.woff' },
-    drawn('content/images/hero.png', 1200, 600, '#2255aa'),
-    drawn('content/posts/images/chart.png', 700, 350, '#2255aa'),
+    drawn('content/images/hero.png', 480, 240, '#2255aa'),
+    drawn('content/posts/images/chart.png', 400, 200, '#2255aa'),
     ...caseImages('content/posts'),
   ],
   entriesDir: 'content/posts',
