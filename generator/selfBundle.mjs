@@ -274,7 +274,7 @@ export async function saveBundle(result, root, name, siteRoot = null) {
   await writeAtomic(file, code);
   const inputs = {};
   for (const i of watchedInputs(Object.keys(result.metafile.inputs), siteRoot)) inputs[i] = fingerprint(path.resolve(root, i));
-  await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file, inputs }));
+  await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file, site: siteRoot ? path.resolve(siteRoot) : null, inputs }));
   await pruneBundles(cacheDir, name, file);
   return file;
 }
@@ -290,10 +290,16 @@ async function pruneBundles(cacheDir, name, keep) {
   await Promise.all(dated.slice(2).flatMap(({ f }) => [f, `${f}.v8`, `${f}.map`].map((g) => rm(path.join(cacheDir, g), { force: true }))));
 }
 
-/** The cached bundle's path if every input is unchanged, else null. */
+/**
+ * The cached bundle's path if it was built for this site folder and every input is unchanged, else null.
+ * A site folder renamed or copied with its .site/ (a renamed project, a CI cache restored onto another
+ * path) holds the manifest of a bundle that carries the old folder: its files may still be there, unchanged,
+ * but the bundle would load the old folder's config and templates, so it is built again for this one.
+ */
 export async function cachedBundle(root, name, siteRoot = null) {
   try {
     const m = JSON.parse(await readFile(path.join(bundleDir(root, siteRoot), `${name}.json`), 'utf8'));
+    if ((m.site ?? null) !== (siteRoot ? path.resolve(siteRoot) : null)) return null;
     const current = Object.entries(m.inputs).every(([i, fp]) => fingerprint(path.resolve(root, i)) === fp);
     return current && fingerprint(m.file) !== 'missing' ? m.file : null;
   } catch {

@@ -79,6 +79,9 @@ const siteAliases = (root: string): esbuild.Plugin => ({
 export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOptions): esbuild.BuildOptions {
   const siteTsconfig = path.join(widgetsDir, 'tsconfig.json');
   return {
+    // The site's folder, not the process's: esbuild's content hashes cover the input paths relative to it,
+    // so the files' names would follow the folder a build was started from (the programmatic build()).
+    absWorkingDir: path.dirname(widgetsDir),
     entryPoints: { loader: LOADER },
     bundle: true,
     splitting: true,
@@ -115,15 +118,15 @@ export function esbuildOptions({ widgetsDir, backend, minify = true }: BundleOpt
   };
 }
 
+/** `root`: the folder esbuild worked in (the site's: esbuildOptions). */
 export async function readBundle(result: esbuild.BuildResult, root: string, widgetsDir: string): Promise<WidgetBundle> {
   const files = new Map<string, Uint8Array>();
   const gzip = new Map<string, number>();
-  const cwd = process.cwd();
   const outputs = result.outputFiles ?? [];
   // Compressed on libuv's threads, while the main thread reads articles.
   const sizes = await Promise.all(outputs.map((o) => gzipAsync(o.contents, { level: 9 }).then((z) => z.byteLength)));
   outputs.forEach((out, i) => {
-    const rel = path.relative(cwd, out.path).split(path.sep).join('/');
+    const rel = path.relative(root, out.path).split(path.sep).join('/');
     files.set(rel, out.contents);
     gzip.set(rel, sizes[i]!);
   });
@@ -152,7 +155,7 @@ export async function bundleWidgets(options: BundleOptions): Promise<WidgetBundl
     // Loaded here, not at start-up: a build whose widgets come from the cache never pays for loading it.
     const { build } = await import('esbuild');
     const result = await build(esbuildOptions(options));
-    return await readBundle(result, process.cwd(), options.widgetsDir);
+    return await readBundle(result, path.dirname(options.widgetsDir), options.widgetsDir);
   } catch (e) {
     const errors = (e as { errors?: esbuild.Message[] }).errors;
     const first = errors?.[0];

@@ -34,23 +34,26 @@ function readOrMissing(file: string): Buffer {
   }
 }
 
-/** Hash of every file under `dirs` and of `files`, by path (relative to the generator's root) and content. */
-export function treeKey(dirs: string[], files: string[] = []): string {
+/** Hash of every file under `dirs` and of `files`, by path (relative to `base`: the generator's root unless given) and content. */
+export function treeKey(dirs: string[], files: string[] = [], base = generatorRoot): string {
   const unique = [...new Set([...dirs.flatMap(filesUnder), ...files])].sort();
-  return hashParts(unique.flatMap((f) => [path.relative(generatorRoot, f), readOrMissing(f)]));
+  return hashParts(unique.flatMap((f) => [path.relative(base, f), readOrMissing(f)]));
 }
 
-/** The site's code: folders and files besides the engine's own. */
+/** The site's code: folders and files besides the engine's own, in the site's folder `root`. */
 export interface SiteSources {
+  root: string;
   dirs: string[];
   files: string[];
 }
 
-export function sourceKey(site: SiteSources = { dirs: [], files: [] }): string {
-  return treeKey(
-    [path.join(generatorRoot, 'generator'), ...site.dirs],
-    [path.join(generatorRoot, 'package.json'), path.join(generatorRoot, 'package-lock.json'), ...site.files],
-  );
+/**
+ * The engine's files by their paths in the engine, the site's by theirs in the site's folder: a site folder
+ * renamed or copied with its .site/ keeps its key, and its cache.
+ */
+export function sourceKey(site: SiteSources = { root: generatorRoot, dirs: [], files: [] }): string {
+  const engine = treeKey([path.join(generatorRoot, 'generator')], [path.join(generatorRoot, 'package.json'), path.join(generatorRoot, 'package-lock.json')]);
+  return hashParts([engine, treeKey(site.dirs, site.files, site.root)]);
 }
 
 /** sourceKey() in the next turn of the event loop: work handed out in this one goes first. */

@@ -65,7 +65,8 @@ export const recordSources = (config: ResolvedConfig): string[] => [config.widge
  * The site's own code besides its content and widgets: its templates folder and its config file, and
  * its components/ when a template imports one (then every page may show it, not only the articles that place it).
  */
-export const siteSources = (config: ResolvedConfig): { dirs: string[]; files: string[] } => ({
+export const siteSources = (config: ResolvedConfig): { root: string; dirs: string[]; files: string[] } => ({
+  root: config.root,
   dirs: templatesImportComponents(config.root, config.templatesDir) ? [config.templatesDir, path.join(config.root, COMPONENTS_DIR)] : [config.templatesDir],
   files: [path.join(config.root, CONFIG_FILE)],
 });

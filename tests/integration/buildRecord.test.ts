@@ -130,7 +130,7 @@ describe('build record', () => {
     await buildNow();
     const config = resolveConfig('build', options);
     const cache = BuildCache.open(config.cacheDir, { read: true });
-    const key = recordKey(sourceKey({ dirs: [config.templatesDir], files: [path.join(config.root, 'site.config.ts')] }), treeKey([config.widgetsDir]), config);
+    const key = recordKey(sourceKey({ root: config.root, dirs: [config.templatesDir], files: [path.join(config.root, 'site.config.ts')] }), treeKey([config.widgetsDir]), config);
     expect(upToDateReport(cache, config, () => key)).not.toBeNull();
     expect(upToDateReport(cache, config, () => `${key}-of-another-generator`)).toBeNull();
 

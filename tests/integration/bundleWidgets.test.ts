@@ -2,7 +2,8 @@
  * The widget bundle of a site outside the engine's folder, with real esbuild: the loader is the
  * engine's, the registry is every file of the site's widgets/islands/ (read again at each bundle), a
  * React island's `import { mountReact } from 'site'` and `react` resolve from the engine, and the
- * packages named by the config's widgetAliases are the site's own files.
+ * packages named by the config's widgetAliases are the site's own files; the files' hashed names do not
+ * depend on the folder the process runs in.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,20 @@ describe('bundleWidgets for a site in a temporary folder', () => {
 
   it("takes a package named in widgetAliases from the site's file", () => {
     expect(everything(bundle)).toContain('storage stub of the site');
+  });
+
+  it('names its files the same whichever folder the process was started in', async () => {
+    const started = process.cwd();
+    try {
+      process.chdir(tmpdir());
+      const elsewhere = await bundleWidgets({ widgetsDir, backend: null });
+      process.chdir(root);
+      const inSite = await bundleWidgets({ widgetsDir, backend: null });
+      expect([...elsewhere.files.keys()].sort()).toEqual([...inSite.files.keys()].sort());
+      expect([...elsewhere.files.keys()].sort()).toEqual([...bundle.files.keys()].sort());
+    } finally {
+      process.chdir(started);
+    }
   });
 
   it('picks up an island added since the last bundle', async () => {

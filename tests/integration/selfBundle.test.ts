@@ -1,12 +1,13 @@
 /**
  * generator/selfBundle.mjs with a site and without one (`site init`, `--help` outside a site), for one
  * folder: the two bundles are cached apart, so that a bundle without the site never stands in for the
- * site's own (the engine's folder is a site too), and outside the engine's folder; the packages a bundle
- * leaves out load from the engine's installation wherever the bundle is.
+ * site's own (the engine's folder is a site too), and outside the engine's folder; a copy of a site's
+ * folder gets a bundle of its own; the packages a bundle leaves out load from the engine's installation
+ * wherever the bundle is.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -27,6 +28,18 @@ it('caches the bundle without a site apart from the site bundle of the same fold
   expect(path.dirname(bare)).not.toBe(path.dirname(ofSite));
   expect(await cachedBundle(root, 'cli')).toBe(bare);
   expect(await cachedBundle(root, 'cli', root)).toBe(ofSite);
+});
+
+it("does not take the bundle of the folder a site was copied from for its own (it carries the other folder's site)", async () => {
+  const site = path.join(root, 'first-site');
+  const copy = path.join(root, 'copied-site');
+  await mkdir(site);
+  const ofSite = await selfBundle(root, 'cli', 'entry.mjs', 'esm', undefined, site);
+  await cp(site, copy, { recursive: true });
+  expect(await cachedBundle(root, 'cli', copy)).toBeNull();
+  const own = await selfBundle(root, 'cli', 'entry.mjs', 'esm', undefined, copy);
+  expect(path.dirname(own)).toBe(path.join(copy, '.site', 'cache'));
+  expect(await cachedBundle(root, 'cli', site)).toBe(ofSite);
 });
 
 it('writes a bundle without a site outside the engine folder', async () => {

@@ -1,0 +1,45 @@
+/**
+ * A site folder copied or renamed together with its .site/ (a renamed project, a CI cache restored onto
+ * another path) builds as before, as a user runs the CLI: the CLI's bundle is made again for the new folder
+ * (the cached one carries the old folder's config and templates), and the build cache still applies: every
+ * page from the cache, the bytes of the first build. On the docs fixture (tests/fixtures/docs-site).
+ */
+import { cp, mkdir, mkdtemp, rename, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashTree, runSite } from './runSite.ts';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-moved-'));
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+it('builds warm in a copy of its folder, then with the copy renamed, and writes the same bytes', async () => {
+  const first = path.join(tmp, 'first');
+  await mkdir(first);
+  for (const p of ['site.config.ts', 'content', 'templates']) await cp(path.join(repo, 'tests/fixtures/docs-site', p), path.join(first, p), { recursive: true });
+  await symlink(path.join(repo, 'node_modules'), path.join(first, 'node_modules'), 'dir');
+  const built = await runSite(first, 'build');
+  expect(built.code, built.stderr).toBe(0);
+  const pages = /Built (\d+) pages/.exec(built.stdout)![1];
+  const bytes = await hashTree(path.join(first, 'dist'));
+
+  const copy = path.join(tmp, 'copy');
+  await cp(first, copy, { recursive: true, verbatimSymlinks: true });
+  const copied = await runSite(copy, 'build');
+  expect(copied.code, copied.stderr).toBe(0);
+  expect(copied.stdout).toContain(`(0 rendered, ${pages} from cache)`);
+  expect(await hashTree(path.join(copy, 'dist'))).toEqual(bytes);
+
+  const renamed = path.join(tmp, 'renamed');
+  await rename(copy, renamed);
+  const again = await runSite(renamed, 'build');
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stdout).toContain(`(0 rendered, ${pages} from cache)`);
+  expect(await hashTree(path.join(renamed, 'dist'))).toEqual(bytes);
+});
