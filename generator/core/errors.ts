@@ -328,6 +328,11 @@ export const errorTable = {
     message: ({ dir, reason }) => `${dir} is not the output of \`site build --shard\`: ${reason}.`,
     hint: 'Pass --merge the folders the shards wrote (their --out), each as it was written: every one holds a .site-shard.json.',
   }),
+  ShardTampered: entry<{ dir: string; file: string; reason: string }>({
+    title: 'A shard folder was altered',
+    message: ({ dir, file, reason }) => `${dir} is not as \`site build --shard\` wrote it: ${file} ${reason}. Nothing was merged.`,
+    hint: 'Build that shard again and pass --merge the folder it writes, as it was written: a shard folder holds regular files and folders only (no symbolic link), each file as its .site-shard.json lists it (size and SHA-256), its pages at their routes\' files and its other files under assets/images/ and assets/social/. The previous output is as it was.',
+  }),
   ShardsIncomplete: entry<{ count: number; missing: number[] }>({
     title: 'Shards are missing',
     message: ({ count, missing }) => `The build was split into ${count} shards; ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the folders given.`,

@@ -7,7 +7,7 @@
  * config the merge reads (checkShards.ts). The output is filled beside the previous one and swapped in
  * at the end: a merge that fails leaves the previous output in place.
  */
-import { statSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JsReport } from '../assets/checkBudgets.ts';
 import type { SiteOptions } from '../config.ts';
@@ -24,11 +24,11 @@ import { pluginsBuildDone } from '../plugins/pluginHooks.ts';
 import { locateRedirect } from '../redirects/locateRedirect.ts';
 import { searchIndexStage } from '../search/searchIndexStage.ts';
 import { CONFIG_FILE } from '../site/loadSite.ts';
-import { placeImage } from '../stages/imageStage.ts';
 import { checkShards, checkShardsMatch, type GivenShard } from './checkShards.ts';
 import { joinShards } from './joinShards.ts';
 import { contentHash, configHash } from './shardKeys.ts';
 import { engineVersion, readShardManifest } from './shardManifest.ts';
+import { verifyShardFolder } from './verifyShardFolder.ts';
 
 /** Routes from which the previous output is deleted in the background (as commitBuild.ts does). */
 const BIG_SITE = 1000;
@@ -48,18 +48,12 @@ export interface MergeResult {
 
 const sizeOf = (data: string | Uint8Array) => (typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
 
-/** Puts a shard's file into the output: a hard link, or a copy. A file not of the size its manifest says is a folder cut short. */
-function take(dir: string, file: string, bytes: number, target: string): void {
-  const from = path.join(dir, file);
-  const size = statSync(from, { throwIfNoEntry: false })?.size;
-  if (size !== bytes) throw new SiteError('ShardFolderInvalid', { dir, reason: size === undefined ? `its ${file} is missing` : `its ${file} is ${size} bytes, its manifest says ${bytes}` });
-  placeImage(from, target);
-}
-
 export async function mergeShards(options: SiteOptions, dirs: readonly string[]): Promise<MergeResult> {
   const run = new BuildRun();
   const shards: GivenShard[] = dirs.map((dir) => ({ dir, manifest: readShardManifest(dir) }));
   checkShards(shards, engineVersion());
+  // Each folder read whole before anything is written: a link in one, or a file it may not write, stops the merge.
+  const folders = new Map(shards.map((s) => [s.dir, verifyShardFolder(s)]));
   const ctx = await run.stage('config', () => openBuild({ ...options, write: true }));
   const { config, site, pool, progress } = ctx;
   try {
@@ -81,8 +75,9 @@ export async function mergeShards(options: SiteOptions, dirs: readonly string[])
     const extras = await run.stage('extras', () => planFiles(site, plan, { statics: assets.page.statics, backendUrl: assets.backendUrl, files: assets.files.keys() }, locate));
     for (const [file, data] of extras) run.emit(file, data);
     await run.stage('render', () => {
-      for (const p of joined.pages) take(p.dir, p.file, p.bytes, out.pathFor(p.file));
-      for (const [file, f] of joined.files) take(f.dir, file, f.bytes, out.pathFor(file));
+      // The bytes checked against the manifest are the bytes written: never a link to a shard's file.
+      for (const p of joined.pages) writeFileSync(out.pathFor(p.file), folders.get(p.dir)!.read(p.file, { bytes: p.bytes, sha: p.hash }));
+      for (const [file, f] of joined.files) writeFileSync(out.pathFor(file), folders.get(f.dir)!.read(file, f));
     });
     const pages = joined.pages;
     const search = await run.stage('search', () =>
