@@ -93,7 +93,8 @@ program
     '\nThe build replaces --out whole. It takes a folder that is missing, empty or marked by an earlier build\n' +
       '(its .site-build file lists what that build wrote) and holding nothing else but the --keep entries;\n' +
       'any other only with --empty-out-dir. Never, even so: the project root or a folder above it, the home\n' +
-      'folder, .git, a git repository (unless --keep .git), a folder with files tracked by another repository,\n' +
+      'folder, .git, a git repository (unless --keep .git; emptied only while it tracks nothing but this\n' +
+      "site's output and the --keep entries), a folder with files tracked by another repository,\n" +
       'or a source folder (content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
   )
   .action(

@@ -286,11 +286,13 @@ export const errorTable = {
     title: 'Output folder is protected',
     message: ({ dir, reason }) => `Refusing to replace ${dir}: it ${reason}. Building replaces the output folder whole.`,
     hint: ({ reason }) =>
-      reason.startsWith('is a git repository')
-        ? 'To publish from this repository (a pages branch checked out here), add --keep .git (and any file of yours, such as CNAME): the build then replaces everything else and leaves those in place. Otherwise pass an --out folder of its own, such as dist.'
-        : reason.startsWith('holds files tracked by git')
-          ? 'Pass an --out folder of its own that git ignores, such as dist, and copy the output from there; to publish from a repository of its own, check it out as the output folder and add --keep .git. --empty-out-dir does not apply to this folder.'
-          : 'Pass an --out folder of its own, such as dist; --empty-out-dir does not apply to this folder.',
+      reason.startsWith('is a git repository tracking') || reason.startsWith('is a git repository whose')
+        ? "Only a repository of this site's output (a pages branch, whose .site-build lists what the last build wrote, besides the --keep entries) is refilled, with or without --empty-out-dir; this one tracks files of its own, or git could not say what it tracks (`git status` in it says why). Pass an --out folder of its own, such as dist; to publish into this repository, remove those files from it first (git rm), or check out its pages branch there."
+        : reason.startsWith('is a git repository')
+          ? 'To publish from this repository (a pages branch checked out here), add --keep .git (and any file of yours, such as CNAME): the build then replaces everything else and leaves those in place. Otherwise pass an --out folder of its own, such as dist.'
+          : reason.startsWith('holds files tracked by git')
+            ? 'Pass an --out folder of its own that git ignores, such as dist, and copy the output from there; to publish from a repository of its own, check it out as the output folder and add --keep .git. --empty-out-dir does not apply to this folder.'
+            : 'Pass an --out folder of its own, such as dist; --empty-out-dir does not apply to this folder.',
   }),
   OutputDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; marker: string }>({
     title: 'Output folder holds files the build did not write',
