@@ -133,7 +133,12 @@ export const errorTable = {
   ImageUnreadable: entry<{ path: string; file: string; line?: number; reason: string }>({
     title: 'Image cannot be decoded',
     message: ({ path, file, line, reason }) => `${path} (shown by ${file}${line ? `:${line}` : ''}) is not an image that can be decoded: ${reason}.`,
-    hint: 'Export the image again as JPEG, PNG, WebP or AVIF (or SVG, GIF, which are copied as they are); a truncated download or a renamed file of another type gives this error.',
+    hint: 'Export the image again as JPEG, PNG, WebP or AVIF (or SVG, GIF, which are copied); a truncated download or a file that is no image gives this error.',
+  }),
+  ImageSvgRefused: entry<{ path: string; file: string; line?: number; reason: string }>({
+    title: 'SVG image cannot be made safe',
+    message: ({ path, file, line, reason }) => `${path} (shown by ${file}${line ? `:${line}` : ''}) is an SVG the build cannot make safe to publish: ${reason}.`,
+    hint: "Save it again as plain SVG (an optimizer such as SVGO writes one, without a DTD), or export it as PNG. A content SVG is published without scripts, event handlers, links and references outside the file (docs/media.md): it must read as XML for the build to tell what it holds.",
   }),
   ImageNotFound: entry<{ src: string; route?: string }>({
     title: 'Image unknown to the build',
