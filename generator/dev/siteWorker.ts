@@ -187,7 +187,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'load':
       state = await settle(await loadAll());
       reads.clear();
-      return { id: msg.id, ok: true, affected: '*', highlight: site.markdown?.highlight !== false, entries: loadedEntries };
+      return { id: msg.id, ok: true, affected: '*', highlight: site.markdown?.highlight !== false, allowedHosts: site.allowedHosts ?? [], entries: loadedEntries };
     case 'update': {
       if (!state) {
         state = await settle(await loadAll());
