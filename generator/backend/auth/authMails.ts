@@ -71,9 +71,9 @@ export function authMails(ctx: BackendContext, limits: Limits) {
    * max_frequency or more before it arrived (requestArrival.ts). Requests that arrived together are
    * judged alike however long each waited (a password hashed, the row lock of another's update, PGlite's
    * one connection): the first sends, the others answer 429 with the seconds left, as GoTrue words it.
-   * The time stored is when this mail was claimed, on the server's clock, as every other check of a
-   * mail's age reads it. The mail limit is counted after, on `db`: a transaction, so a refused mail
-   * undoes the update.
+   * The time stored is when this mail is claimed, by the backend's own clock, which every other check
+   * of a mail's age reads too (the seconds left, a link's expiry). The mail limit is counted after, on
+   * `db`: a transaction, so a refused mail undoes the update.
    */
   async function claim(db: Queryable, user: AuthUserRow, sentAt: SentAtColumn, sql: string, params: unknown[]): Promise<AuthUserRow> {
     const next = params.length + 2;

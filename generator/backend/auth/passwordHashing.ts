@@ -1,10 +1,11 @@
 /**
- * bcrypt on worker threads (passwordWorker.cjs), with bcryptjs's own `hash` and `compare`. bcryptjs on
- * the event loop runs in slices of up to 100 ms, one per password in flight between two reads of the
- * sockets: twenty sign-ups at once held every other request of the backend for seconds, and requests
- * sent together were read seconds apart (the mail limit judges a request by when it was read:
- * requestArrival.ts). The threads are the process's, shared by its backends, started at the first
- * password and never keeping the process alive while idle.
+ * bcrypt on worker threads (passwordWorker.cjs), with bcryptjs's own `hash` and `compare`. On the event
+ * loop bcryptjs works in slices of up to 100 ms, and every password in flight takes its slice between
+ * two reads of the sockets: twenty sign-ups at once held every other request of the backend for seconds,
+ * and requests sent together were read seconds apart (the mail limit judges a request by when it was
+ * read: requestArrival.ts). The threads, one per core at most, are the process's, shared by its
+ * backends, started as passwords come and never keeping the process alive while idle; a thread that
+ * stops fails its passwords in flight, and the next one starts another.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,6 @@ class Hasher {
       if (error !== undefined || value === undefined) job?.reject(new Error(error ?? 'no answer'));
       else job?.resolve(value);
     });
-    // A thread that died takes its jobs with it: they fail, and the next password starts another thread.
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', () => this.fail(new Error('the password thread stopped')));
   }
