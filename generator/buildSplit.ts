@@ -49,7 +49,7 @@ export interface MergeResult {
 
 export async function mergeShards(options: SiteOptions, dirs: readonly string[]): Promise<MergeResult> {
   const { values, stages, ms } = await runPath('merge', { options: { ...options, write: true }, merge: [...dirs], record: false });
-  const { shards, pages, written, js } = values;
+  const { shards: { shards }, pages, written, js } = values;
   const sum = (pick: (m: ShardManifest) => number) => shards.reduce((n, s) => n + pick(s.manifest), 0);
   return {
     shards: shards.length,

@@ -83,6 +83,10 @@ const count = (value: string): number => {
 };
 
 const portOption = (def: number) => new Option('--port <port>', 'port to listen on').default(def).argParser(Number);
+/** `--host [address]`, as Vite's: without a value, every address (0.0.0.0). */
+const hostOption = () =>
+  new Option('--host [address]', "address to listen on (default 127.0.0.1; without a value: every address); a name given is a Host it answers, as are IP addresses, localhost and the config's allowedHosts");
+const hostOf = (host: string | boolean | undefined) => (host === true ? '0.0.0.0' : host || undefined);
 const dataDirOption = () => new Option('--data-dir <dir>', 'embedded database folder').default('.site/db');
 const dbUrlOption = () => new Option('--db-url <url>', 'a PostgreSQL server instead of the embedded database (postgres://user@host:port/db)');
 
@@ -115,7 +119,8 @@ program
     '\nThe build replaces --out whole. It takes a folder that is missing, empty or marked by an earlier build\n' +
       '(its .site-build file lists what that build wrote) and holding nothing else but the --keep entries;\n' +
       'any other only with --empty-out-dir. Never, even so: the project root or a folder above it, the home\n' +
-      'folder, .git, a git repository (unless --keep .git), a folder with files tracked by another repository,\n' +
+      'folder, .git, a git repository (unless --keep .git; emptied only while it tracks nothing but this\n' +
+      "site's output and the --keep entries), a folder with files tracked by another repository,\n" +
       'or a source folder (content, templates, widgets, supabase, generator, bin, scripts, tests, node_modules, .site).\n',
   )
   .action(
@@ -183,14 +188,15 @@ program
   .command('dev')
   .description('serve the site with file watching, live reload and the embedded backend')
   .addOption(portOption(4321))
+  .addOption(hostOption())
   .addOption(new Option('--backend-port <port>', 'embedded backend port').default(54321).argParser(Number))
   .addOption(dataDirOption())
   .option('--no-backend', 'serve without the embedded backend (a site without one; forms show their error)')
   .option('--open', 'open the browser')
   .action(
-    run(async (opts: { port: number; backendPort: number; dataDir: string; backend: boolean; open?: boolean }) => {
+    run(async (opts: { port: number; host?: string | boolean; backendPort: number; dataDir: string; backend: boolean; open?: boolean }) => {
       const { dev } = await import('./dev/dev.ts');
-      const server = await dev(opts);
+      const server = await dev({ ...opts, host: hostOf(opts.host) });
       stopOnSignal(() => server.close());
     }),
   );
@@ -199,12 +205,13 @@ program
   .command('preview')
   .description('serve a built folder as a static host would')
   .addOption(portOption(4322))
+  .addOption(hostOption())
   .option('--dir <dir>', 'folder to serve', 'dist')
   .option('--backend', 'also start the embedded backend')
   .action(
-    run(async (opts: { port: number; dir: string; backend?: boolean }) => {
+    run(async (opts: { port: number; host?: string | boolean; dir: string; backend?: boolean }) => {
       const { preview } = await import('./dev/preview.ts');
-      const server = await preview(opts);
+      const server = await preview({ ...opts, host: hostOf(opts.host) });
       stopOnSignal(() => server.close());
     }),
   );

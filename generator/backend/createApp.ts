@@ -2,6 +2,7 @@ import { BackendError } from './BackendError.ts';
 import type { BackendContext } from './BackendContext.ts';
 import { apiErrorResponse, badPercentEscape } from './apiErrorResponse.ts';
 import { handleAuth } from './auth/handleAuth.ts';
+import { arriving } from './auth/requestArrival.ts';
 import { corsHeaders } from './corsHeaders.ts';
 import { handleFunctions } from './functions/handleFunctions.ts';
 import { jsonResponse } from './jsonResponse.ts';
@@ -40,7 +41,7 @@ export function createApp(ctx: BackendContext): (request: Request, client?: Clie
     if (match) {
       const sub = match[2] ?? '/';
       if (match[1] === 'rest') return handleRest(request, sub, ctx);
-      if (match[1] === 'auth') return auth(request, sub, client.remoteAddress);
+      if (match[1] === 'auth') return arriving(() => auth(request, sub, client.remoteAddress));
       if (match[1] === 'storage') return storage(request, sub);
       return functions(request, sub);
     }

@@ -5,12 +5,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BackendError } from './BackendError.ts';
 import { privateDataDir } from './privateDataDir.ts';
 import { processStartTime } from './processStartTime.ts';
+import { processState, type ProcessState } from './processState.ts';
 
 /**
  * <dataDir>/backend.lock: one process at a time opens a data dir (PGlite is
  * not safe to share: two writers lose rows and break indexes), as Postgres'
  * postmaster.pid guards its data directory. The file names its owner (pid
- * and the process's start time, so a recycled pid is not the owner) and,
+ * and the process's start time, so a recycled pid is not the owner; a
+ * zombie, a process killed and not yet collected by its parent, is gone,
+ * and one killed or exiting is waited for: processState.ts) and,
  * once it serves, the backend's port and URL, which `site backend status`
  * and `site admin` read.
  */
@@ -68,7 +71,13 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
     const text = readText(file);
     if (text === null) continue; // released meanwhile: try again
     const current = parseOwner(text);
-    if (current && isAlive(current)) throw dataDirInUse(dataDir, current);
+    const life = current ? ownerLife(current) : 'gone';
+    if (current && life === 'running') throw dataDirInUse(dataDir, current);
+    // Killed or exiting: it runs none of its code again. Once it is gone (or a zombie) its lock is taken over.
+    if (current && life === 'dying') {
+      if (!(await goneWithin(current, DYING_WAIT_MS))) throw dataDirInUse(dataDir, current);
+      continue;
+    }
     if (!current && text.length === 0 && Date.now() - modifiedAt(file) < 2000) await sleep(10); // a fallback writer's, still being written
     else if (!(await removeStale(file, text, owner))) await sleep(10);
   }
@@ -85,17 +94,36 @@ export function dataDirInUse(dataDir: string, owner: DataDirOwner): BackendError
   );
 }
 
-/** Whether the process that wrote this lock is still running (the same process, not a recycled pid). */
+/** Whether the process that wrote this lock is still running (the same process, not a recycled pid, not a zombie, not killed). */
 export function isAlive(owner: DataDirOwner): boolean {
-  if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
+  return ownerLife(owner) === 'running';
+}
+
+/** How long a new owner waits for a killed or exiting one to be gone (its threads end one by one). */
+const DYING_WAIT_MS = 10_000;
+
+/**
+ * The lock's owner: 'gone' (no such process, a zombie its parent has not collected yet, or its pid now
+ * another program's: another start time), 'dying' (killed or exiting) or 'running'. Without /proc, a pid
+ * that answers is taken for the owner.
+ */
+export function ownerLife(owner: DataDirOwner): ProcessState['life'] {
+  if (!Number.isInteger(owner.pid) || owner.pid <= 0) return 'gone';
   try {
     process.kill(owner.pid, 0);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return 'gone';
   }
-  if (owner.processStart === null) return true;
-  const now = processStartTime(owner.pid);
-  return now === null || now === owner.processStart;
+  const proc = processState(owner.pid);
+  if (!proc) return 'running';
+  if (owner.processStart !== null && proc.start !== null && proc.start !== owner.processStart) return 'gone';
+  return proc.life;
+}
+
+/** Whether a dying owner is gone within `ms`. */
+async function goneWithin(owner: DataDirOwner, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(10)) if (ownerLife(owner) === 'gone') return true;
+  return ownerLife(owner) === 'gone';
 }
 
 export function parseOwner(text: string): DataDirOwner | null {

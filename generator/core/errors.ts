@@ -130,7 +130,12 @@ export const errorTable = {
   ImageUnreadable: entry<{ path: string; file: string; line?: number; reason: string }>({
     title: 'Image cannot be decoded',
     message: ({ path, file, line, reason }) => `${path} (shown by ${file}${line ? `:${line}` : ''}) is not an image that can be decoded: ${reason}.`,
-    hint: 'Export the image again as JPEG, PNG, WebP or AVIF (or SVG, GIF, which are copied as they are); a truncated download or a renamed file of another type gives this error.',
+    hint: 'Export the image again as JPEG, PNG, WebP or AVIF (or SVG, GIF, which are copied); a truncated download or a file that is no image gives this error.',
+  }),
+  ImageSvgRefused: entry<{ path: string; file: string; line?: number; reason: string }>({
+    title: 'SVG image cannot be made safe',
+    message: ({ path, file, line, reason }) => `${path} (shown by ${file}${line ? `:${line}` : ''}) is an SVG the build cannot make safe to publish: ${reason}.`,
+    hint: "Save it again as plain SVG (an optimizer such as SVGO writes one, without a DTD), or export it as PNG. A content SVG is published without scripts, event handlers, links and references outside the file (docs/media.md): it must read as XML for the build to tell what it holds.",
   }),
   ImageNotFound: entry<{ src: string; route?: string }>({
     title: 'Image unknown to the build',
@@ -283,11 +288,13 @@ export const errorTable = {
     title: 'Output folder is protected',
     message: ({ dir, reason }) => `Refusing to replace ${dir}: it ${reason}. Building replaces the output folder whole.`,
     hint: ({ reason }) =>
-      reason.startsWith('is a git repository')
-        ? 'To publish from this repository (a pages branch checked out here), add --keep .git (and any file of yours, such as CNAME): the build then replaces everything else and leaves those in place. Otherwise pass an --out folder of its own, such as dist.'
-        : reason.startsWith('holds files tracked by git')
-          ? 'Pass an --out folder of its own that git ignores, such as dist, and copy the output from there; to publish from a repository of its own, check it out as the output folder and add --keep .git. --empty-out-dir does not apply to this folder.'
-          : 'Pass an --out folder of its own, such as dist; --empty-out-dir does not apply to this folder.',
+      reason.startsWith('is a git repository tracking') || reason.startsWith('is a git repository whose')
+        ? "Only a repository of this site's output (a pages branch, whose .site-build lists what the last build wrote, besides the --keep entries) is refilled, with or without --empty-out-dir; this one tracks files of its own, or git could not say what it tracks (`git status` in it says why). Pass an --out folder of its own, such as dist; to publish into this repository, remove those files from it first (git rm), or check out its pages branch there."
+        : reason.startsWith('is a git repository')
+          ? 'To publish from this repository (a pages branch checked out here), add --keep .git (and any file of yours, such as CNAME): the build then replaces everything else and leaves those in place. Otherwise pass an --out folder of its own, such as dist.'
+          : reason.startsWith('holds files tracked by git')
+            ? 'Pass an --out folder of its own that git ignores, such as dist, and copy the output from there; to publish from a repository of its own, check it out as the output folder and add --keep .git. --empty-out-dir does not apply to this folder.'
+            : 'Pass an --out folder of its own, such as dist; --empty-out-dir does not apply to this folder.',
   }),
   OutputDirNotEmpty: entry<{ dir: string; entries: string[]; count: number; marker: string }>({
     title: 'Output folder holds files the build did not write',
@@ -324,6 +331,11 @@ export const errorTable = {
     title: 'Not a shard folder',
     message: ({ dir, reason }) => `${dir} is not the output of \`site build --shard\`: ${reason}.`,
     hint: 'Pass --merge the folders the shards wrote (their --out), each as it was written: every one holds a .site-shard.json.',
+  }),
+  ShardTampered: entry<{ dir: string; file: string; reason: string }>({
+    title: 'A shard folder was altered',
+    message: ({ dir, file, reason }) => `${dir} is not as \`site build --shard\` wrote it: ${file} ${reason}. Nothing was merged.`,
+    hint: 'Build that shard again and pass --merge the folder it writes, as it was written: a shard folder holds regular files and folders only (no symbolic link), each file as its .site-shard.json lists it (size and SHA-256), its pages at their routes\' files and its other files under assets/images/ and assets/social/. The previous output is as it was.',
   }),
   ShardsIncomplete: entry<{ count: number; missing: number[] }>({
     title: 'Shards are missing',

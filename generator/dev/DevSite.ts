@@ -9,6 +9,7 @@ import type { BackendSettings, ResolvedConfig } from '../config.ts';
 import { formatSiteError, SiteError } from '../core/errors.ts';
 import type { Change } from './devWatcher.ts';
 import { DevAssets } from './DevAssets.ts';
+import type { AllowedHosts } from './hostCheck.ts';
 import { RenderWorker } from './RenderWorker.ts';
 import type { SseHub } from './sse.ts';
 import { toWireError } from './toWireError.ts';
@@ -17,6 +18,8 @@ import type { Rendered, WireError } from './workerProtocol.ts';
 
 export class DevSite {
   error: WireError | null = null;
+  /** The config's `allowedHosts` as the worker last read it (hostCheck.ts); none until it has. */
+  allowedHosts: AllowedHosts = [];
   /** Bumped by every change that altered some page; pages carry the version they were rendered at. */
   version = 0;
   readonly assets: DevAssets;
@@ -87,8 +90,9 @@ export class DevSite {
     });
   }
 
-  /** Once the worker has read the site: the stylesheet with or without the colours of highlighted code, as its config says. */
-  private async withSite(loaded: { highlight?: boolean }): Promise<void> {
+  /** Once the worker has read the site: the Hosts its config allows, and the stylesheet with or without the colours of highlighted code, as its config says. */
+  private async withSite(loaded: { highlight?: boolean; allowedHosts?: AllowedHosts }): Promise<void> {
+    if (loaded.allowedHosts !== undefined) this.allowedHosts = loaded.allowedHosts;
     if (loaded.highlight === undefined || loaded.highlight === this.assets.highlight) return;
     this.assets.highlight = loaded.highlight;
     await this.assets.loadStyles();

@@ -23,13 +23,15 @@ import { devBackend } from './devBackend.ts';
 import { devRequestHandler } from './devRequestHandler.ts';
 import { DevSite } from './DevSite.ts';
 import { watchSite } from './devWatcher.ts';
-import { listen } from './listen.ts';
+import { listen, serverUrl } from './listen.ts';
 import { SseHub } from './sse.ts';
 import { workerBundle } from './workerBundle.ts';
 import type { EditorAsk } from './workerProtocol.ts';
 
 export interface DevOptions {
   port?: number;
+  /** The address to listen on (default 127.0.0.1; `0.0.0.0`: every address); a name given here is a Host the server answers (hostCheck.ts). */
+  host?: string;
   backendPort?: number;
   dataDir?: string;
   open?: boolean;
@@ -83,17 +85,19 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     return (await site.worker.call({ type: 'editor', ask })).editor;
   };
   const editor = { base: `${EDITOR_PREFIX}${token}/`, handle: editorHandler({ contentDir: config.contentDir, ask, log }, token) };
-  const server = http.createServer(devRequestHandler(site, hub, path.join(config.cacheDir, 'images'), editor));
-  const port = await listen(server, options.port ?? 4321).catch(async (e: unknown) => {
+  const hosts = () => ({ allowedHosts: site.allowedHosts, host: options.host });
+  const server = http.createServer(devRequestHandler(site, hub, path.join(config.cacheDir, 'images'), editor, hosts));
+  const port = await listen(server, options.port ?? 4321, options.host).catch(async (e: unknown) => {
     // Nothing may keep running when the server cannot start.
     await Promise.all([site.close(), bundle.dispose(), backend.running.then((b) => b?.close(), () => {}), watching.then((w) => w.close(), () => {})]);
     throw e;
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = serverUrl(options.host, port);
   const watcher = await watching;
 
   log(`site dev ready in ${Math.round(performance.now() - started)} ms: ${url}`);
-  const editorUrl = `${url}${editor.base}`;
+  // The editor answers this machine only (editor/editorAccess.ts): its URL names the loopback address.
+  const editorUrl = `http://127.0.0.1:${port}${editor.base}`;
   log(`Editor  ${editorUrl}`);
   const signUp = await site.started(url);
   const served = await announceBackend(backend, site, url, { dataDir, dataDirFlag: options.dataDir, signUp, log });

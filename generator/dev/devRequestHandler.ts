@@ -3,7 +3,8 @@
  * widget bundle), the content images from the build cache, and everything else as the render worker
  * renders it (pages with the live-reload script added, redirects, extra files, search index, social
  * images); the error overlay while a change left the site broken. The editor (editor/editorHandler.ts)
- * answers under its token path, and each page of an entry links to it ("Edit this page").
+ * answers under its token path, and each page of an entry links to it ("Edit this page") when asked for
+ * on this machine. A request naming a Host the server does not answer gets 403 (hostCheck.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
@@ -12,7 +13,8 @@ import { types } from './contentTypes.ts';
 import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, devClientSource } from './devClient.ts';
 import type { DevSite } from './DevSite.ts';
 import { editLink } from '../editor/editorPage.ts';
-import { EDITOR_PREFIX } from '../editor/editorAccess.ts';
+import { EDITOR_PREFIX, isEditorHost } from '../editor/editorAccess.ts';
+import { blockedHostText, hostAllowed, type HostRule } from './hostCheck.ts';
 import { overlayHtml } from './overlay.ts';
 import type { SseHub } from './sse.ts';
 import { toWireError } from './toWireError.ts';
@@ -29,9 +31,14 @@ export interface DevEditor {
   base: string;
 }
 
-/** `imagesDir`: where the render worker stores the content images' variants, by their content-addressed names. */
-export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string, editor?: DevEditor): Handler {
+/**
+ * `imagesDir`: where the render worker stores the content images' variants, by their content-addressed names;
+ * `hosts`: the Hosts it answers (hostCheck.ts), asked at each request (the config's may change).
+ */
+export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string, editor?: DevEditor, hosts: () => HostRule = () => ({})): Handler {
   return async (req, res) => {
+    // Before anything else, so that a page of another site that reached this server through a name of its own learns nothing.
+    if (!hostAllowed(req.headers.host, hosts())) return void res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(blockedHostText(req.headers.host));
     const url = new URL(req.url ?? '/', 'http://localhost');
     // The error page, as every page, carries the version it was made at: it reloads when a later change
     // was made (on connecting, or on a change event), never because it shows an error.
@@ -57,8 +64,10 @@ export function devRequestHandler(site: DevSite, hub: SseHub, imagesDir: string,
       if (result.location) return void res.writeHead(result.status, { location: result.location, 'cache-control': 'no-store' }).end();
       const html = result.type.startsWith('text/html') && typeof result.body === 'string' ? result.body : null;
       // Not inside a frame (the editor shows the page in one): the link would lead the frame to the editor.
+      // Only on a page asked for by a Host the editor answers: its link carries the editor's secret.
       const framed = req.headers['sec-fetch-dest'] === 'iframe';
-      const withLink = html !== null && editor && result.entry && !framed ? html.replace(/<\/body>(?![\s\S]*<\/body>)/, `${editLink(editor.base, result.entry)}</body>`) : html;
+      const local = isEditorHost(req.headers.host, req.socket.localPort ?? 0);
+      const withLink = html !== null && editor && result.entry && !framed && local ? html.replace(/<\/body>(?![\s\S]*<\/body>)/, `${editLink(editor.base, result.entry)}</body>`) : html;
       const body = withLink !== null ? withLink.replace('</head>', `<script type="module" src="${DEV_CLIENT_PATH}?v=${site.version}"></script></head>`) : result.body;
       send(res, result.status, result.type, body);
     } catch (e) {

@@ -1,17 +1,25 @@
 /**
  * `site preview`: serves a built folder as a static host would (clean URLs,
  * 404.html with status 404, `_headers` applied, gzip/brotli), optionally with
- * the embedded backend for a site built against it.
+ * the embedded backend for a site built against it. It answers the Hosts
+ * `site dev` does: IP addresses, localhost, `--host` and the site config's
+ * `allowedHosts` (hostCheck.ts).
  */
 import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../core/errors.ts';
+import { isSiteError, SiteError } from '../core/errors.ts';
+import { CONFIG_FILE, loadSite } from '../site/loadSite.ts';
+import type { AllowedHosts } from './hostCheck.ts';
 import { serveStatic } from './serveStatic.ts';
 import { siteRedirectUrls } from './siteRedirectUrls.ts';
 
 export interface PreviewOptions {
   port: number;
+  /** The address to listen on (default 127.0.0.1; `0.0.0.0`: every address); a name given here is a Host it answers. */
+  host?: string;
+  /** Hosts answered besides IP addresses, localhost and `host` (hostCheck.ts); default: the site config's `allowedHosts`. */
+  allowedHosts?: AllowedHosts;
   dir: string;
   backend?: boolean;
   backendPort?: number;
@@ -27,7 +35,8 @@ export async function preview(options: PreviewOptions): Promise<{ url: string; c
     throw new SiteError('PreviewDirMissing', { dir: options.dir });
   });
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const server = await serveStatic({ dir, port: options.port });
+  const allowedHosts = options.allowedHosts ?? (await siteAllowedHosts(path.resolve(options.root ?? '.'), log));
+  const server = await serveStatic({ dir, port: options.port, host: options.host, allowedHosts });
   log(`Previewing ${options.dir}/ at ${server.url}`);
   let backend: { close(): Promise<void> } | undefined;
   const hasBackend = existsSync(path.resolve(options.root ?? '.', 'supabase'));
@@ -42,4 +51,15 @@ export async function preview(options: PreviewOptions): Promise<{ url: string; c
     await Promise.all([server.close(), backend?.close()]);
   };
   return { url: server.url, close };
+}
+
+/** The `allowedHosts` of the site config at `root`: none without one, or when it cannot be read (said once). */
+async function siteAllowedHosts(root: string, log: (line: string) => void): Promise<AllowedHosts> {
+  if (!existsSync(path.join(root, CONFIG_FILE))) return [];
+  try {
+    return (await loadSite(root)).allowedHosts ?? [];
+  } catch (e) {
+    log(`${CONFIG_FILE} could not be read (${isSiteError(e) ? e.message : String(e)}): only IP addresses and localhost are answered.`);
+    return [];
+  }
 }

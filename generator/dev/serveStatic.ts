@@ -3,7 +3,8 @@
  * ("/about" -> about.html, "/" -> index.html), 404.html with status 404,
  * the headers from a `_headers` file and the redirects of a `_redirects` file
  * (Netlify / Cloudflare Pages format) where present, gzip or brotli for text. Those two files are the host's, not
- * the site's: they answer 404, as on the host. Used by `site preview` and by the end-to-end tests.
+ * the site's: they answer 404, as on the host. A request naming a Host it does not answer gets 403
+ * (hostCheck.ts). Used by `site preview` and by the end-to-end tests.
  */
 import { createReadStream } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -12,7 +13,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseHeadersFile, headersFor, type HeaderRule } from './parseHeadersFile.ts';
 import { parseRedirectsFile } from './parseRedirectsFile.ts';
-import { listen } from './listen.ts';
+import { listen, serverUrl } from './listen.ts';
+import { blockedHostText, hostAllowed, type AllowedHosts } from './hostCheck.ts';
 import { OUTPUT_MARKER } from '../output/outputMarker.ts';
 import { types } from './contentTypes.ts';
 
@@ -72,11 +74,14 @@ async function compressed(file: string, encoding: 'br' | 'gzip'): Promise<Buffer
   return body;
 }
 
-export async function serveStatic(options: { dir: string; port?: number; host?: string }): Promise<StaticServer> {
+/** `host`: the address to listen on (default 127.0.0.1); it and `allowedHosts` are the Hosts answered besides IP addresses and localhost (hostCheck.ts). */
+export async function serveStatic(options: { dir: string; port?: number; host?: string; allowedHosts?: AllowedHosts }): Promise<StaticServer> {
   const dir = path.resolve(options.dir);
   const rules: HeaderRule[] = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8').catch(() => ''));
   const redirects = parseRedirectsFile(await readFile(path.join(dir, '_redirects'), 'utf8').catch(() => ''));
+  const hosts = { allowedHosts: options.allowedHosts, host: options.host };
   const server = http.createServer(async (req, res) => {
+    if (!hostAllowed(req.headers.host, hosts)) return void res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(blockedHostText(req.headers.host));
     const [urlPath, query] = (req.url ?? '/').split('?') as [string, string | undefined];
     // An old path answers with its redirect before any file, as Cloudflare Pages does; the query goes along.
     const redirect = redirects.get(urlPath);
@@ -115,7 +120,7 @@ export async function serveStatic(options: { dir: string; port?: number; host?: 
   });
   const port = await listen(server, options.port ?? 0, options.host);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: serverUrl(options.host, port),
     port,
     close: () =>
       new Promise((resolve) => {

@@ -113,7 +113,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'load': {
       const entries = await load();
       const { site } = await stages.get('config');
-      return { id: msg.id, ok: true, affected: '*', highlight: site.markdown?.highlight !== false, entries };
+      return { id: msg.id, ok: true, affected: '*', highlight: site.markdown?.highlight !== false, allowedHosts: site.allowedHosts ?? [], entries };
     }
     case 'update':
       return { id: msg.id, ok: true, affected: await update(msg.files) };

@@ -49,6 +49,6 @@ export interface WorkerData {
 export type WorkerResponse =
   /** `highlight` (after load): whether the site's markdown highlights code (the stylesheet carries its colours then). */
   /** `entries` (after load): the list entries, and how many of them were read (the others came from the build cache). */
-  /** `signUp` (after started): whether the site has a page at /auth, where a user signs up before being granted admin. */
-  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean; editor?: unknown; entries?: { total: number; read: number }; signUp?: boolean }
+  /** `signUp` (after started): whether the site has a page at /auth, where a user signs up before being granted admin. `allowedHosts` (after load): the config's, for the server's Host check (hostCheck.ts). */
+  | { id: number; ok: true; affected?: string[] | '*'; result?: Rendered; highlight?: boolean; allowedHosts?: readonly string[] | true; editor?: unknown; entries?: { total: number; read: number }; signUp?: boolean }
   | { id: number; ok: false; error: WireError };

@@ -20,9 +20,14 @@ export type Access = { ok: true; rest: string } | { ok: false; status: 403 | 404
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/** The Hosts that name this server on this machine: the editor answers them only, and `site dev` links to it only on pages they ask for. */
+const editorHosts = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+
+export const isEditorHost = (host: string | undefined, port: number): boolean => host !== undefined && editorHosts(port).includes(host.toLowerCase());
+
 export function editorAccess(req: EditorRequest, token: string, port: number): Access {
-  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
-  if (!req.host || !hosts.includes(req.host.toLowerCase())) return { ok: false, status: 403, reason: 'the Host is not this server' };
+  const hosts = editorHosts(port);
+  if (!isEditorHost(req.host, port)) return { ok: false, status: 403, reason: 'the Host is not this server' };
   if (req.origin !== undefined && !hosts.some((h) => req.origin!.toLowerCase() === `http://${h}`)) return { ok: false, status: 403, reason: 'another origin' };
   // same-site would let another port of this machine in: only the editor's own pages, or a typed URL.
   if (req.secFetchSite !== undefined && req.secFetchSite !== 'same-origin' && req.secFetchSite !== 'none') return { ok: false, status: 403, reason: 'a cross-site request' };

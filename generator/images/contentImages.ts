@@ -3,7 +3,8 @@
  * (list entries' imageRefs, the site's own files' images) is hashed (read again only when its stamp
  * changed since the last build hashed it, as the build's other inputs); what the build cache
  * lacks is encoded with sharp (AVIF, WebP and the source's own format, at each width up to the
- * source's; SVG and GIF are copied), a bounded number at a time; the manifest (source -> variants)
+ * source's; GIF is copied, SVG copied as drawing only: images/sanitizeSvg.ts; the format is the
+ * bytes', never the name's), a bounded number at a time; the manifest (source -> variants)
  * goes to the renderers. Variants are stored in the build cache, content-addressed
  * (<cache>/images/<name>-<hash8>-<width>.<ext>, named by the source's bytes and the encoder settings),
  * recorded with their SHA-256 and stamp in the `images` pack, and linked (or copied) into the output
@@ -23,7 +24,8 @@ import { contentOnly, linkChecker, type LinkPolicy } from '../core/contentLinks.
 import { chooseWidths } from './chooseWidths.ts';
 import { ENCODER, EXTENSION, MIME, encodeVariant, imageInfo, type Format } from './encodeImage.ts';
 import type { NamedImage } from './namedImages.ts';
-import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ResponsiveImage } from './imageTypes.ts';
+import { sanitizeSvg } from './sanitizeSvg.ts';
+import { DEFAULT_SIZES, DEFAULT_WIDTHS, MAX_PIXELS, type ImageManifest, type ImageOptions, type ResponsiveImage } from './imageTypes.ts';
 
 export interface ContentImagesInput {
   contentDir: string;
@@ -142,11 +144,27 @@ function readSources(refs: NamedImage[], contentDir: string, links: LinkPolicy, 
   );
 }
 
+/** An SVG source as it may be published (images/sanitizeSvg.ts): what was removed is a warning; one it cannot read, ImageSvgRefused. */
+function safeSvg(bytes: Buffer, { ref, abs }: SourceRead, warn: (line: string) => void): Buffer {
+  const result = sanitizeSvg(bytes.toString('utf8'));
+  if (!result.ok) throw new SiteError('ImageSvgRefused', { path: path.relative(process.cwd(), abs) || abs, file: ref.file, line: ref.line, reason: result.reason });
+  if (!result.removed.length) return bytes;
+  warn(`${ref.src}: published without ${result.removed.join(', ')} (an SVG is published as drawing only: docs/media.md)`);
+  return Buffer.from(result.svg);
+}
+
 /**
  * A source's variants, stored: SVG and GIF copied as they are, other formats encoded (AVIF, WebP and
  * the source's own format) at each width up to the source's, `limit` at a time.
  */
-async function encodeSource(source: SourceRead, hash8: string, widths: readonly number[], limit: number, store: (name: string, bytes: Buffer, width: number) => StoredFile): Promise<StoredImage> {
+async function encodeSource(
+  source: SourceRead,
+  hash8: string,
+  widths: readonly number[],
+  limit: number,
+  store: (name: string, bytes: Buffer, width: number) => StoredFile,
+  warn: (line: string) => void,
+): Promise<StoredImage> {
   const { ref, abs, hash } = source;
   const name = baseName(ref.src);
   const bytes = await source.bytes();
@@ -164,9 +182,11 @@ async function encodeSource(source: SourceRead, hash8: string, widths: readonly 
     });
   }
   const pixels = info.width * info.height;
-  if (COPIED.test(ref.src) || info.format === 'svg' || info.format === 'gif') {
-    const kind = info.format === 'gif' ? 'gif' : 'svg';
-    return { width: info.width, height: info.height, pixels, formats: [{ type: MIME[kind], files: [store(`${name}-${hash8}-${info.width}.${EXTENSION[kind]}`, bytes, info.width)] }] };
+  // What the bytes are, not what the name says: an SVG named .png is an SVG, a PNG named .svg a PNG.
+  if (info.format === 'svg' || info.format === 'gif') {
+    const kind = info.format;
+    const published = kind === 'svg' ? safeSvg(bytes, source, warn) : bytes;
+    return { width: info.width, height: info.height, pixels, formats: [{ type: MIME[kind], files: [store(`${name}-${hash8}-${info.width}.${EXTENSION[kind]}`, published, info.width)] }] };
   }
   const sizes = chooseWidths(info.width, widths);
   const jobs = formatsFor(info.format).map((format) => ({
@@ -251,7 +271,7 @@ export async function contentImages({ contentDir, cache, refs, options = {}, lin
       continue;
     }
     work.push(async () => {
-      done(await encodeSource(source, hash8, widths, limit, store));
+      done(await encodeSource(source, hash8, widths, limit, store, (line) => warnings.push(line)));
       encoded++;
     });
   }

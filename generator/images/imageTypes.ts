@@ -56,8 +56,6 @@ export const DEFAULT_WIDTHS: readonly number[] = [480, 800, 1200, 1600, 2400];
 /** An article column of at most 46rem (736 px), the viewport's width below that. */
 export const DEFAULT_SIZES = '(min-width: 46rem) 46rem, 100vw';
 
-/** Sources that are copied as they are (vector, animation), not encoded into other formats. */
-export const COPIED = /\.(svg|gif)$/i;
 /** Every image file the stage takes (by extension). */
 export const IMAGE_FILE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;
 

@@ -8,8 +8,9 @@
  * never replaced, with or without it, and these checks come first: the
  * file system's root, the home folder, the project root and its parents,
  * a .git folder and anything in it, a git repository (unless its .git is
- * kept: publishing from the output's own repository) or a folder holding
- * files another repository tracks, and the site's own source and state
+ * kept and it tracks nothing but what this site's builds wrote: publishing
+ * from the output's own repository) or a folder holding files another
+ * repository tracks, and the site's own source and state
  * folders (or anything inside or around them). Pure.
  */
 import path from 'node:path';
@@ -27,11 +28,31 @@ export interface OutDirSite {
 /**
  * What the folder holds now. `names`: its entries, sorted; `written`: the entries its marker says the
  * last build wrote, null without a marker; `tracked`: git tracks files in it (asked only of a folder
- * that is no repository of its own).
+ * that is no repository of its own); `ownTracked`: for a repository of its own, the entries at its top
+ * that hold the files it tracks, null when git could not list them (absent where git is not installed).
  */
 export type OutDirFound =
   | { kind: 'missing' | 'file' }
-  | { kind: 'folder'; names: string[]; written: string[] | null; repository: boolean; tracked: boolean };
+  | { kind: 'folder'; names: string[]; written: string[] | null; repository: boolean; tracked: boolean; ownTracked?: string[] | null };
+
+/** How many of a folder's entries an error names. */
+const SHOWN = 5;
+
+/**
+ * Why --empty-out-dir may not empty a repository whose .git is kept, or null: it tracks files no build of
+ * this site wrote (an entry neither its marker lists nor --keep names), or git could not say what it
+ * tracks. Only a repository of this site's output (a pages branch) is refilled. Without --empty-out-dir
+ * such an entry stops the build anyway, as any entry the last build did not write (OutputDirNotEmpty).
+ */
+function ownRepositoryReason(found: Extract<OutDirFound, { kind: 'folder' }>, keep: ReadonlySet<string>): string | null {
+  if (!found.repository || found.ownTracked === undefined) return null;
+  if (found.ownTracked === null) return 'is a git repository whose tracked files git could not list';
+  const written = new Set(found.written ?? []);
+  const foreign = found.ownTracked.filter((name) => name !== OUTPUT_MARKER && !written.has(name) && !keep.has(name));
+  if (foreign.length === 0) return null;
+  const shown = foreign.slice(0, SHOWN).join(', ');
+  return `is a git repository tracking files no build of this site wrote (${foreign.length > SHOWN ? `${shown} and ${foreign.length - SHOWN} more` : shown})`;
+}
 
 /** The site's own folders below `root`, besides its content, templates and build cache. */
 const SOURCE_FOLDERS = ['widgets', 'supabase', 'generator', 'bin', 'scripts', 'tests', 'node_modules'];
@@ -69,9 +90,6 @@ export function protectedReason(dir: string, site: OutDirSite): string | null {
   return null;
 }
 
-/** How many of a folder's entries an error names. */
-const SHOWN = 5;
-
 /**
  * The error that refuses `dir` as the output folder, or null when the build may replace it. `keep`:
  * entries the build leaves in place (--keep); `shownAs`: the folder as the user named it (default `dir`).
@@ -94,7 +112,9 @@ export function checkOutDir(
           ? 'is a git repository (it holds .git)'
           : !found.repository && found.tracked
             ? 'holds files tracked by git'
-            : null);
+            : options.emptyOutDir
+              ? ownRepositoryReason(found, keep)
+              : null);
   if (reason) return new SiteError('OutputDirUnsafe', { dir: shown, reason });
   if (found.kind !== 'folder' || options.emptyOutDir) return null;
   const written = new Set(found.written ?? []);

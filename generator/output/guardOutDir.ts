@@ -4,8 +4,9 @@
  * anything. Paths are compared as the file system resolves them (a
  * symbolic link to the content folder is the content folder). Every
  * folder that holds anything is read whole at its top level, its marker
- * read, and git asked whether it tracks files there (not at all where git
- * is not installed): a marker never stands in for those checks.
+ * read, and git asked whether it tracks files there, and for a repository
+ * of its own which of its entries it tracks (not at all where git is not
+ * installed): a marker never stands in for those checks.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -41,7 +42,10 @@ export function readOutDir(dir: string): OutDirFound {
     throw e;
   }
   const repository = names.includes('.git');
-  return { kind: 'folder', names, written: readMarker(dir), repository, tracked: !repository && names.length > 0 && tracksFiles(dir) };
+  const found: OutDirFound = { kind: 'folder', names, written: readMarker(dir), repository, tracked: !repository && names.length > 0 && tracksFiles(dir) };
+  if (!repository) return found;
+  const own = trackedEntries(dir);
+  return own === undefined ? found : { ...found, ownTracked: own };
 }
 
 /** The entries the marker in `dir` lists, or null where there is no marker file. */
@@ -57,12 +61,30 @@ function readMarker(dir: string): string[] | null {
 
 /** Whether git tracks a file in `dir` (false where git is missing or `dir` is in no repository). */
 export function tracksFiles(dir: string): boolean {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0' };
-  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']) delete env[name];
   // One name is enough: output past the buffer stops git, and is a yes.
-  const run = spawnSync('git', ['-C', dir, 'ls-files', '-z', '--', '.'], { env, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 4096 });
+  const run = spawnSync('git', ['-C', dir, 'ls-files', '-z', '--', '.'], { env: gitEnv(), stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 4096 });
   if (run.error) return (run.error as NodeJS.ErrnoException).code === 'ENOBUFS';
   return run.status === 0 && run.stdout.length > 0;
+}
+
+/**
+ * The entries at the top of repository `dir` that hold files it tracks (its index), sorted; null when git
+ * cannot list them (a repository it refuses to read), undefined where git is not installed.
+ */
+export function trackedEntries(dir: string): string[] | null | undefined {
+  const run = spawnSync('git', ['-C', dir, 'ls-files', '-z', '--', '.'], { env: gitEnv(), stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
+  if (run.error) return (run.error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : null;
+  if (run.status !== 0) return null;
+  const names = new Set<string>();
+  for (const file of run.stdout.toString('utf8').split('\0')) if (file) names.add(file.split('/')[0]!);
+  return [...names].sort();
+}
+
+/** The environment for git: none of the variables that would point it at another repository. */
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0' };
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']) delete env[name];
+  return env;
 }
 
 /** `p` with symbolic links resolved as far as it exists; the rest (not there yet) as written. */

@@ -347,6 +347,13 @@ export interface SiteDefinition<
   followSymlinks?: boolean;
   /** A site in several languages: locales, strings, fallbacks (docs/i18n.md); off without it. */
   i18n?: I18nOptions;
+  /**
+   * Host names `site dev` and `site preview` answer besides IP addresses, `localhost`, names under
+   * `.localhost` and their `--host`, as Vite's `server.allowedHosts`: a name, or `.example.com` for it and
+   * every name under it; `true` answers any Host, which lets any web site read the dev server through a
+   * name it points at this machine (DNS rebinding). Any other Host gets 403. The build ignores it.
+   */
+  allowedHosts?: string[] | true;
   /** Plugins (definePlugin): hooks that add routes, files, structured data and its rules, checks, and steps after a build. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   plugins?: SitePlugin<any, any>[];

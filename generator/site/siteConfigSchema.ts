@@ -54,6 +54,7 @@ export const EXPECTED = {
   'i18n.fallback': 'must be "error" (a missing translation fails the build) or "page" (a fallback page, noindex, canonical to the original)',
   'i18n.collection': 'must name a list collection of this config',
   followSymlinks: 'must be true (content may link to files and folders outside the site) or false',
+  allowedHosts: 'must be a list of host names ("preview.example.com", or ".example.com" for it and every name under it) or true (any host)',
   plugins: `must be a list of plugins (definePlugin from "${ENGINE_NAME}")`,
   'plugins.name': 'must be the plugin\'s name, a non-empty string',
   'plugins.hook': 'must be a function (a plugin hook: docs/plugins.md)',
@@ -203,6 +204,7 @@ export const siteConfigSchema = z.strictObject(
       })
       .optional(),
     followSymlinks: z.boolean({ error: EXPECTED.followSymlinks }).optional(),
+    allowedHosts: z.union([z.literal(true), z.array(z.string().min(1), { error: EXPECTED.allowedHosts })], { error: EXPECTED.allowedHosts }).optional(),
     i18n: i18nSchema.optional(),
     plugins: z
       .array(

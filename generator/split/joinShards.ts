@@ -38,7 +38,8 @@ export function joinShards(routes: readonly Route[], shards: readonly GivenShard
     const page = byPath.get(r.path);
     if (!page) throw new SiteError('ShardFolderInvalid', { dir: shards.map((s) => s.dir).join(', '), reason: `no shard holds the page of ${r.path}` });
     byPath.delete(r.path);
-    return page;
+    // Read and written at the route's file, whatever name the manifest gives it.
+    return { ...page, file: r.file };
   });
   const [extra] = byPath.values();
   if (extra) throw new SiteError('ShardFolderInvalid', { dir: extra.dir, reason: `its page ${extra.path} is not a route of the site` });

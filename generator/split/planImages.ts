@@ -9,7 +9,7 @@ import { contentHash, hashParts } from '../core/contentHash.ts';
 import { SiteError } from '../core/errors.ts';
 import { chooseWidths } from '../images/chooseWidths.ts';
 import { EXTENSION, MIME, imageInfo } from '../images/encodeImage.ts';
-import { COPIED, DEFAULT_SIZES, DEFAULT_WIDTHS, type ImageManifest, type ImageOptions } from '../images/imageTypes.ts';
+import { DEFAULT_SIZES, DEFAULT_WIDTHS, type ImageManifest, type ImageOptions } from '../images/imageTypes.ts';
 import type { NamedImage } from '../images/namedImages.ts';
 import { baseName, formatsFor, PACK_KEY } from '../images/contentImages.ts';
 
@@ -26,7 +26,7 @@ export async function planImages(refs: readonly NamedImage[], contentDir: string
     const info = await imageInfo(bytes).catch((e: unknown) => {
       throw new SiteError('ImageUnreadable', { path: path.relative(process.cwd(), abs) || abs, file: ref.file, line: ref.line, reason: String((e as Error).message ?? e).split('\n')[0]!.replace(/\.$/, '') });
     });
-    const copied = COPIED.test(ref.src) || info.format === 'svg' || info.format === 'gif';
+    const copied = info.format === 'svg' || info.format === 'gif';
     const kind = info.format === 'gif' ? 'gif' : 'svg';
     const formats = copied
       ? [{ type: MIME[kind], files: [{ url: `${stem}-${info.width}.${EXTENSION[kind]}`, width: info.width }] }]

@@ -8,7 +8,7 @@ import type { Mode, SiteOptions } from '../config.ts';
 import type { OutputFiles } from '../output/writeOutput.ts';
 import type { SitePlan } from '../plan/planSite.ts';
 import type { SearchIndexResult } from '../search/makeSearchIndex.ts';
-import type { GivenShard } from '../split/checkShards.ts';
+import type { ShardsValue } from './joinStage.ts';
 import type { ShardManifest } from '../split/shardManifest.ts';
 import type { Shard } from '../split/shardOf.ts';
 import type { AssetNames, BuiltAssets, StartedAssets } from './assetsStage.ts';
@@ -31,7 +31,7 @@ export interface PathInput {
   record?: boolean;
   /** A shard of a split build: the slice of the routes it renders, and the images they own. */
   slice?: Shard;
-  /** The merge: the shards' folders. */
+  /** The merge: the shards' folders, verified. */
   merge?: string[];
 }
 
@@ -64,5 +64,5 @@ export interface StageValues {
   written: WrittenValue;
   done: true;
   manifest: ShardManifest;
-  shards: GivenShard[];
+  shards: ShardsValue;
 }

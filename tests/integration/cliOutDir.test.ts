@@ -206,6 +206,30 @@ describe('site build --out', () => {
     }
   });
 
+  it.skipIf(!hasGit)("never empties another repository, even with --keep .git --empty-out-dir: its files kept byte for byte", async () => {
+    const dir = path.join(tmp, 'tool', 'src');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'main.c'), 'int main(void) { return 0; }\n');
+    const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=Ana', '-c', 'user.email=ana@example.com', ...args], { encoding: 'utf8' });
+    git('init', '-q');
+    git('add', 'main.c');
+    git('commit', '-q', '-m', 'Start');
+    await writeFile(path.join(dir, 'NOTES.txt'), 'not committed yet\n');
+    const before = await hashTree(dir);
+    const unasked = await build('--out', dir, '--keep', '.git');
+    expect(unasked.code, unasked.stderr).toBe(1);
+    expect(unasked.stderr).toContain('[OutputDirNotEmpty]');
+    for (const flags of [['--keep', '.git', '--empty-out-dir'], ['--keep', '.git,NOTES.txt', '--empty-out-dir']]) {
+      const run = await build('--out', dir, ...flags);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toContain('[OutputDirUnsafe]');
+      expect(run.stderr).toContain('is a git repository tracking files no build of this site wrote (main.c)');
+      expect(run.stderr).toMatch(/^Hint: Only a repository of this site's output/m);
+      expect(await hashTree(dir)).toEqual(before);
+    }
+    expect(git('status', '--porcelain')).toBe('?? NOTES.txt\n');
+  });
+
   it('refuses a --keep name that is a path', async () => {
     const run = await build('--out', path.join(tmp, 'kept-path'), '--keep', 'assets/logo.svg');
     expect(run.code, run.stderr).toBe(1);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import bcrypt from './passwordHashing.ts';
 import type { BackendContext } from '../BackendContext.ts';
 import type { Queryable } from '../Database.ts';
 import { AuthError } from './authError.ts';
@@ -12,6 +12,7 @@ import { checkPassword as checkPasswordRules, MAX_PASSWORD_BYTES } from './check
 import { checkCredentialChangeAal } from './checkCredentialChangeAal.ts';
 import { checkUserMetadata } from './checkUserMetadata.ts';
 import { checkPkceParams, PKCE_PREFIX, pkceFlow } from './pkceFlow.ts';
+import { obfuscatedUser } from './obfuscatedUser.ts';
 import { USER_COLUMNS, userJson, type AuthUserRow } from './userJson.ts';
 import { isBanned } from './authSessions.ts';
 
@@ -53,9 +54,10 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     const password = checkPassword(body.password);
     const data = checkUserMetadata(typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {});
     const pkce = checkPkceParams(body.code_challenge_method, body.code_challenge);
-    const existing = await findByEmail(email);
-    if (existing) return signUpAgain(existing, redirectTo, pkce);
+    // Hashed for a taken address too, so that the time of the answer does not tell which it is.
     const hash = await bcrypt.hash(password, ctx.bcryptCost);
+    const existing = await findByEmail(email);
+    if (existing) return signUpAgain(existing, redirectTo, pkce, data);
     const confirm = auth.email.enableConfirmations;
     let user: AuthUserRow;
     try {
@@ -72,7 +74,7 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
     } catch (error) {
       // A parallel sign-up of the same address won the unique index (users_email_partial_key).
       const winner = (error as { code?: string }).code === '23505' ? await findByEmail(email) : null;
-      if (winner) return signUpAgain(winner, redirectTo, pkce);
+      if (winner) return signUpAgain(winner, redirectTo, pkce, data);
       throw error;
     }
     if (!confirm) return sessions.start(ctx.db, user);
@@ -80,13 +82,18 @@ export function authAccounts(ctx: BackendContext, sessions: Sessions, limits: Li
   }
 
   /**
-   * A sign-up of a registered address: 422 user_already_exists, unless
-   * confirmations are on and the address is unconfirmed; then GoTrue sends
-   * the confirmation again, at most once per [auth.email] max_frequency.
+   * A sign-up of a registered address, answered as GoTrue answers it (api/signup.go): without
+   * confirmations, 422 user_already_exists; with them, a confirmed address gets the answer of a new
+   * sign-up (obfuscatedUser.ts) and no mail, so that the answer does not tell who has an account, and an
+   * unconfirmed one gets its confirmation again, at most once per [auth.email] max_frequency (429
+   * otherwise; an invited user's metadata and identities left out). The password given is not stored:
+   * nothing proves it is the address's owner's.
    */
-  async function signUpAgain(user: AuthUserRow, redirectTo: string, pkce: Pkce): Promise<Record<string, unknown>> {
-    if (!auth.email.enableConfirmations || user.email_confirmed_at) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    return userJson(await ctx.db.transaction(async (tx) => mails.sendConfirmation(tx, user, redirectTo, await pkceLink(tx, user, pkce))));
+  async function signUpAgain(user: AuthUserRow, redirectTo: string, pkce: Pkce, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!auth.email.enableConfirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    if (user.email_confirmed_at) return obfuscatedUser(user, data);
+    const row = await ctx.db.transaction(async (tx) => mails.sendConfirmation(tx, user, redirectTo, await pkceLink(tx, user, pkce)));
+    return user.invited_at ? { ...userJson(row), user_metadata: {}, identities: [] } : userJson(row);
   }
 
   /**

@@ -6,6 +6,7 @@ import { renderMailTemplate, type MailTemplateData } from '../mail/renderMailTem
 import type { MailTemplateKind } from '../readSupabaseConfig.ts';
 import { AuthError } from './authError.ts';
 import type { authRateLimits } from './authRateLimits.ts';
+import { arrivedAt } from './requestArrival.ts';
 import { generateOtp, storedToken, tokenHash, tooSoon, tooSoonMessage, verifyLink } from './otpTokens.ts';
 import { USER_COLUMNS, type AuthUserRow } from './userJson.ts';
 
@@ -21,7 +22,8 @@ type SentAtColumn = 'confirmation_sent_at' | 'recovery_sent_at' | 'reauthenticat
  * token. The mail goes to the local inbox; its link is printed too.
  * Each send stores the token and the time before the mail is delivered, on
  * `db` (a transaction, so a refused mail leaves nothing behind), in one
- * conditional update that holds under concurrent requests on either engine.
+ * conditional update that judges a request by when it arrived, so that
+ * concurrent requests on either engine send one mail (`claim`).
  */
 export function authMails(ctx: BackendContext, limits: Limits) {
   const email = ctx.config.auth.email;
@@ -64,20 +66,22 @@ export function authMails(ctx: BackendContext, limits: Limits) {
   }
 
   /**
-   * Stores a mail's token and its time in one conditional update, so of
-   * concurrent requests for one address only the first within max_frequency
-   * passes: the others wait for its row lock, then find the new `sentAt`
-   * (429 with the seconds left, as GoTrue words it). The wall clock, not the
-   * transaction's start, judges: a request that waited sees the time it resumes. The mail limit is
-   * counted after, on `db`: a transaction, so a refused mail undoes the update.
+   * Stores a mail's token and its time in one conditional update, so that one address gets one mail per
+   * max_frequency however many requests ask at once: a request passes only if the last mail was sent
+   * max_frequency or more before it arrived (requestArrival.ts). Requests that arrived together are
+   * judged alike however long each waited (a password hashed, the row lock of another's update, PGlite's
+   * one connection): the first sends, the others answer 429 with the seconds left, as GoTrue words it.
+   * The time stored is when this mail is claimed, by the backend's own clock, which every other check
+   * of a mail's age reads too (the seconds left, a link's expiry). The mail limit is counted after, on
+   * `db`: a transaction, so a refused mail undoes the update.
    */
   async function claim(db: Queryable, user: AuthUserRow, sentAt: SentAtColumn, sql: string, params: unknown[]): Promise<AuthUserRow> {
     const next = params.length + 2;
     const claimed = await db.query<AuthUserRow>(
-      `update auth.users set ${sql}, ${sentAt} = now()
-        where id = $1 and (${sentAt} is null or ${sentAt} + $${next}::double precision * interval '1 second' <= clock_timestamp())
+      `update auth.users set ${sql}, ${sentAt} = $${next + 1}::timestamptz
+        where id = $1 and (${sentAt} is null or ${sentAt} + $${next}::double precision * interval '1 second' <= $${next + 2}::timestamptz)
         returning ${USER_COLUMNS}`,
-      [user.id, ...params, email.maxFrequency],
+      [user.id, ...params, email.maxFrequency, new Date().toISOString(), arrivedAt().toISOString()],
     );
     if (!claimed.rows[0]) {
       const current = await db.query<Record<SentAtColumn, Date | null>>(`select ${sentAt} from auth.users where id = $1`, [user.id]);

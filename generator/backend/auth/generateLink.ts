@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import bcrypt from './passwordHashing.ts';
 import type { BackendContext } from '../BackendContext.ts';
 import type { Queryable } from '../Database.ts';
 import { DUPLICATE_EMAIL } from './adminUsers.ts';

@@ -1,7 +1,7 @@
 // One process per data dir: a second backend (in this process or another,
 // started at the same moment) is refused with DataDirInUse, a lock left by a
-// dead process or a recycled pid is taken over, and processes racing for a
-// stale lock end with exactly one owner.
+// dead process, a zombie or a recycled pid is taken over, and processes
+// racing for a stale lock end with exactly one owner.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, LOCK_FILE, readDataDirLock } from '../../../generator/backend/dataDirLock.ts';
 import { processStartTime } from '../../../generator/backend/processStartTime.ts';
+import { processState } from '../../../generator/backend/processState.ts';
 import { startBackend, type RunningBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor } from './testClients.ts';
 
@@ -141,6 +142,45 @@ describe('the data dir lock', () => {
       const second = await acquireDataDirLock(dataDir);
       expect(second.owner.nonce).not.toBe('recycled');
       second.release();
+    }
+  });
+
+  it('starts a backend right after a kill -9 of the last one, whose parent has not collected it yet, with every acknowledged row', { timeout: 180_000 }, async () => {
+    const dataDir = freshDir();
+    // `site backend` under a parent that never collects its children (sh, then exec'd sleep), as a
+    // supervisor that has not yet: once killed, it stays a zombie, its lock file naming it.
+    const parent = spawn('sh', ['-c', '"$0" "$@" & echo "pid $!"; exec sleep 120', process.execPath, path.join(root, 'bin', 'site.js'), 'backend', '--data-dir', dataDir, '--port', '0'], { cwd: root });
+    let output = '';
+    parent.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    parent.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    let starting: Promise<RunningBackend> | undefined;
+    try {
+      await expect.poll(() => output, { timeout: 120_000, interval: 50 }).toContain('Press Ctrl+C');
+      const pid = Number(/^pid (\d+)$/m.exec(output)![1]);
+      const owner = readDataDirLock(dataDir)!;
+      expect(owner.pid).toBe(pid);
+      const key = /anon key\s+(\S+)/.exec(output)![1];
+      const rows = Array.from({ length: 100 }, (_, i) => ({ name: `Row ${i}`, email: `row${i}@example.com`, company: null, message: 'acknowledged' }));
+      const insert = await fetch(`${owner.apiUrl}/rest/v1/contact_submissions`, {
+        method: 'POST',
+        headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+        body: JSON.stringify(rows),
+      });
+      expect(insert.status).toBe(201);
+
+      // Restarted at once: the killed backend is still exiting (its threads end one by one), then a zombie.
+      process.kill(pid, 'SIGKILL');
+      starting = startBackend({ port: 0, dataDir, bcryptCost: 4 });
+      const restarted = await starting;
+      // It started while the killed backend was still there, its lock file naming it until then.
+      expect(existsSync(`/proc/${pid}`)).toBe(true);
+      expect(processState(pid)?.life).toBe('gone');
+      expect(readDataDirLock(dataDir)).toMatchObject({ pid: process.pid });
+      const { count } = await clientFor(restarted, restarted.serviceRoleKey).from('contact_submissions').select('*', { count: 'exact', head: true }).eq('message', 'acknowledged');
+      expect(count).toBe(100);
+    } finally {
+      await starting?.then((b) => b.close(), () => {});
+      parent.kill();
     }
   });
 

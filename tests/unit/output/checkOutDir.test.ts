@@ -95,6 +95,26 @@ describe('checkOutDir', () => {
     expect(checkOutDir(at('site'), site, folder(['.git', 'CNAME'], { repository: true }), { keep: ['.git', 'CNAME'] })).toBeNull();
   });
 
+  it('refills a repository whose .git is kept only while it tracks nothing but what builds of this site wrote and the kept entries', () => {
+    const pages = built(['index.html', 'assets'], ['.git', 'CNAME'], { repository: true, ownTracked: ['.site-build', 'CNAME', 'assets', 'index.html'] });
+    expect(checkOutDir(at('site'), site, pages, { keep: ['.git', 'CNAME'] })).toBeNull();
+    const other = folder(['.git', 'NOTES.txt', 'main.c'], { repository: true, ownTracked: ['main.c'] });
+    expect((checkOutDir(at('tool'), site, other, { keep: ['.git'] }) as SiteError).code).toBe('OutputDirNotEmpty');
+    for (const options of [{ keep: ['.git'], emptyOutDir: true }, { keep: ['.git', 'NOTES.txt'], emptyOutDir: true }]) {
+      const error = checkOutDir(at('tool'), site, other, options) as SiteError;
+      expect([error.code, error.args]).toEqual(['OutputDirUnsafe', { dir: at('tool'), reason: 'is a git repository tracking files no build of this site wrote (main.c)' }]);
+      expect(error.hint).toContain('with or without --empty-out-dir');
+    }
+    // A file committed by hand beside the output is the repository's own, unless it is kept.
+    const edited = built(['index.html'], ['.git', 'README.md'], { repository: true, ownTracked: ['.site-build', 'README.md', 'index.html'] });
+    expect((checkOutDir(at('site'), site, edited, { keep: ['.git'], emptyOutDir: true }) as SiteError).args).toMatchObject({ reason: expect.stringContaining('(README.md)') });
+    expect(checkOutDir(at('site'), site, edited, { keep: ['.git', 'README.md'] })).toBeNull();
+    const many = folder(['.git'], { repository: true, ownTracked: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] });
+    expect((checkOutDir(at('tool'), site, many, { keep: ['.git'], emptyOutDir: true }) as SiteError).message).toContain('(a, b, c, d, e and 2 more)');
+    const unreadable = folder(['.git', 'x'], { repository: true, ownTracked: null });
+    expect((checkOutDir(at('tool'), site, unreadable, { keep: ['.git'], emptyOutDir: true }) as SiteError).args).toMatchObject({ reason: 'is a git repository whose tracked files git could not list' });
+  });
+
   it.each([
     ['/', 'is the root of the file system'],
     [root, 'is the project root'],

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardOutDir, readOutDir, realPath, tracksFiles } from '../../../generator/output/guardOutDir.ts';
+import { guardOutDir, readOutDir, realPath, trackedEntries, tracksFiles } from '../../../generator/output/guardOutDir.ts';
 import { markerText, OUTPUT_MARKER } from '../../../generator/output/outputMarker.ts';
 
 let tmp: string;
@@ -115,6 +115,19 @@ describe.skipIf(!hasGit)('with git', () => {
     expect(codeOf(() => guardOutDir(config(site, true)))).toBe('OutputDirUnsafe');
     expect(codeOf(() => guardOutDir(config(site, false, ['.git'])))).toBe('OutputDirHasOthers');
     expect(codeOf(() => guardOutDir(config(site, false, ['.git', 'CNAME'])))).toBeNull();
+    expect(trackedEntries(site)).toEqual(['.site-build', 'CNAME', 'index.html']);
+  });
+
+  it('refuses a repository of its own that tracks other files, with its .git kept and emptyOutDir', () => {
+    const tool = folder('tool', { 'main.c': 'int main(void) { return 0; }', 'NOTES.txt': 'mine' });
+    mkdirSync(path.join(tool, 'src'));
+    writeFileSync(path.join(tool, 'src', 'util.c'), '');
+    execFileSync('git', ['-C', tool, 'init', '-q'], { stdio: 'ignore' });
+    execFileSync('git', ['-C', tool, 'add', 'main.c', 'src'], { stdio: 'ignore' });
+    expect(trackedEntries(tool)).toEqual(['main.c', 'src']);
+    expect(readOutDir(tool)).toMatchObject({ repository: true, ownTracked: ['main.c', 'src'] });
+    for (const keep of [['.git'], ['.git', 'NOTES.txt']]) expect(codeOf(() => guardOutDir(config(tool, true, keep)))).toBe('OutputDirUnsafe');
+    expect(codeOf(() => guardOutDir(config(tool, false, ['.git'])))).toBe('OutputDirNotEmpty');
   });
 });
 
