@@ -25,12 +25,12 @@ export async function announceBackend(
     if (!b) return null;
     // The site's own pages are redirect targets of the mailed links, whatever port it got.
     b.allowRedirectUrls(siteRedirectUrls(siteUrl));
-    await site.useBackend({ url: b.apiUrl, anonKey: b.anonKey });
+    await site.useBackend({ url: b.apiUrl, anonKey: b.publishableKey });
     const inbox = b.inboxUrl ? `Inbox (sign-up confirmations, sign-in links): ${b.inboxUrl}\n` : '';
     log(
-      `Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}\n${inbox}Grant admin after signing up at ${siteUrl}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDirFlag ? ` --data-dir ${options.dataDirFlag}` : ''}`,
+      `Backend API: ${b.apiUrl}\nPublishable key: ${b.publishableKey}\n${inbox}Grant admin after signing up at ${siteUrl}/auth:\n  npx site admin grant <email> --port ${b.port}${options.dataDirFlag ? ` --data-dir ${options.dataDirFlag}` : ''}`,
     );
-    return { url: b.apiUrl, anonKey: b.anonKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
+    return { url: b.apiUrl, anonKey: b.publishableKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
   } catch (e) {
     // Not the site's error: pages keep rendering (status 200), only the forms lack a backend.
     const failure = backendFailure(e, await backend.port);

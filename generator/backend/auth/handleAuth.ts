@@ -52,8 +52,8 @@ export function handleAuth(ctx: BackendContext) {
         limits.check('verify', clientIp);
         return await verify.verifyGet(url, redirectTo);
       }
-      // Public, as on Supabase; the HS256 secret is never published, so the set is empty (GoTrue's WellKnownJwks).
-      if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
+      // Public, as on Supabase: the public signing keys with their kid (GoTrue's WellKnownJwks); the HS256 secret never is.
+      if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, ctx.keys.jwks, { 'Cache-Control': 'public, max-age=600' });
       const keyError = await checkApiKey(request, ctx);
       if (keyError) return keyError;
       if (isAdminRoute(route)) return await admin(request, url, route, redirectTo);
