@@ -17,6 +17,12 @@ export interface SupabaseConfig {
   dbAggregatesEnabled: boolean;
   dbTxEnd: string;
   dbPlanEnabled: boolean;
+  /**
+   * The PostgREST version `supabase link` pinned in supabase/.temp/rest-version (the linked project's, as
+   * the CLI then runs it), e.g. "v12.2.3"; null when none is: then what hosted Supabase runs now (13 and
+   * later: spreads of to-many relationships).
+   */
+  postgrestVersion: string | null;
   seed: { enabled: boolean; sqlPaths: string[] };
   /** What config.toml turns on that the embedded backend does not have, one line each (unsupportedFeatures.ts); said at start. */
   unsupported: string[];
@@ -120,9 +126,10 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
 /** Reads `<supabaseDir>/config.toml` (defaults of the Supabase CLI where absent). */
 export function readSupabaseConfig(supabaseDir: string, env: NodeJS.ProcessEnv = process.env): SupabaseConfig {
   const file = path.join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return supabaseConfigFromText('', env, path.dirname(path.resolve(supabaseDir)));
+  const pinned = restVersion(supabaseDir);
+  if (!existsSync(file)) return { ...supabaseConfigFromText('', env, path.dirname(path.resolve(supabaseDir))), postgrestVersion: pinned };
   try {
-    return supabaseConfigFromText(readFileSync(file, 'utf8'), env, path.dirname(path.resolve(supabaseDir)));
+    return { ...supabaseConfigFromText(readFileSync(file, 'utf8'), env, path.dirname(path.resolve(supabaseDir))), postgrestVersion: pinned };
   } catch (error) {
     throw new BackendError(
       'BackendConfigInvalid',
@@ -159,6 +166,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
     dbAggregatesEnabled: bool(get('api', 'db_aggregates_enabled'), false),
     dbTxEnd: str(get('api', 'db_tx_end'), 'commit'),
     dbPlanEnabled: bool(get('api', 'db_plan_enabled'), false),
+    postgrestVersion: null,
     seed: {
       enabled: bool(get('db.seed', 'enabled'), true),
       sqlPaths: list(get('db.seed', 'sql_paths'), ['./seed.sql']),
@@ -245,6 +253,13 @@ export function durationSeconds(value: TomlValue | undefined, fallback: number):
     rest = rest.slice(part[0].length);
   }
   return total;
+}
+
+/** supabase/.temp/rest-version, which `supabase link` writes; null without one. */
+function restVersion(supabaseDir: string): string | null {
+  const file = path.join(supabaseDir, '.temp', 'rest-version');
+  const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  return text === '' ? null : text;
 }
 
 function hostOf(url: string): string {
