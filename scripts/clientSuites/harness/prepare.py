@@ -50,8 +50,8 @@ for m in sorted((s / 'migrations').glob('*.sql')):
     write(d / 'supabase/migrations' / m.name, drop_postgis(m.read_text()))
 write(d / 'supabase/seed.sql', drop_postgis((s / 'seed.sql').read_text()))
 
-# 3. auth-js inside supabase-js v2.109.0: its Supabase CLI folder (test/supabase: config.toml only,
-#    enable_confirmations = false there already: autoconfirm on).
+# 3. auth-js inside supabase-js v2.109.0: its Supabase CLI folder (test/supabase: config.toml and the
+#    signing_keys.json its test:generate-keys makes; enable_confirmations = false there already: autoconfirm on).
 d = U / 'sites' / 'sjs-auth-js'
 fresh(d)
 # The Supabase CLI runs GoTrue without a rate-limit header, so no per-IP limit applies there: per_ip = false
@@ -59,4 +59,8 @@ fresh(d)
 cfg = (SRC / 'sjs/packages/core/auth-js/test/supabase/config.toml').read_text()
 cfg = re.sub(r'(?m)^\[auth\.rate_limit\]\n', '[auth.rate_limit]\nper_ip = false\n', cfg)
 write(d / 'supabase/config.toml', cfg)
+# Its [auth] signing_keys_path = "./signing_keys.json", read from beside config.toml as the CLI reads it.
+keys = SRC / 'sjs/packages/core/auth-js/test/supabase/signing_keys.json'
+if keys.exists():
+    shutil.copy(keys, d / 'supabase/signing_keys.json')
 print('prepared', U / 'sites')
