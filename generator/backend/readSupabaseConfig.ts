@@ -19,8 +19,8 @@ export interface SupabaseConfig {
   dbPlanEnabled: boolean;
   /**
    * The PostgREST version `supabase link` pinned in supabase/.temp/rest-version (the linked project's, as
-   * the CLI then runs it), e.g. "v12.2.3"; null when none is: then what hosted Supabase runs now (13 and
-   * later: spreads of to-many relationships).
+   * the CLI then runs it), e.g. "v13.0.4": 13 and later spread to-many relationships. null when none is:
+   * then PostgREST 12.2, the version this backend matches.
    */
   postgrestVersion: string | null;
   seed: { enabled: boolean; sqlPaths: string[] };

@@ -166,8 +166,9 @@ export function buildSelectSql(
 
   /**
    * `...t(cols)`: each column of a to-one embed, read from it beside the parent's own. Of a to-many
-   * embed, as PostgREST 13 spreads it, each column becomes the array of its values over the related
-   * rows (their filters, order, limit and offset applied; `[]` without any); before 13, 400 PGRST119.
+   * embed, as PostgREST 13 spreads it (supabase/.temp/rest-version names 13 or later), each column
+   * becomes the array of its values over the related rows (their filters, order, limit and offset
+   * applied; `[]` without any); as 12.2, 400 PGRST119.
    */
   function spreadEntries(parent: Level, e: Embed): Entry[] {
     const join = joinOf(parent, e);

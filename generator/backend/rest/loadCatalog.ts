@@ -47,10 +47,10 @@ export interface RestSettings {
 
 type CatalogDefaults = Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled: boolean; postgrestVersion: string | null }>;
 
-/** Pure: whether a PostgREST version ("v12.2.3", "13.0.4"; null = not pinned, so a current one) spreads to-many relationships. */
+/** Pure: whether a PostgREST version ("v13.0.4", "14.12"; null = not pinned: the 12.2 this backend matches) spreads to-many relationships. */
 export function spreadsToMany(version: string | null | undefined): boolean {
   const major = version ? Number(/^v?(\d+)/.exec(version.trim())?.[1]) : NaN;
-  return Number.isNaN(major) || major >= 13;
+  return !Number.isNaN(major) && major >= 13;
 }
 
 /** A parameter as PostgREST's schema cache holds it: '' for an unnamed one, the type as regtype prints it. */

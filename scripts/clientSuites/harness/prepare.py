@@ -40,6 +40,8 @@ cfg = re.sub(r'(?m)^db_tx_end = .*$', 'db_tx_end = "commit-allow-override"', cfg
 cfg = re.sub(r'(?m)^db_plan_enabled = .*$', 'db_plan_enabled = true', cfg)   # PGRST_DB_PLAN_ENABLED: 1 (the suite's docker-compose)
 cfg = re.sub(r'(?m)^max_rows = .*$', 'max_rows = 0', cfg)   # no PGRST_DB_MAX_ROWS in the suite's docker-compose: no limit
 write(d / 'supabase/config.toml', cfg)
+# Its docker-compose runs PostgREST 12.2.0 on :3000 and 13.0.0 on :3001; one backend serves both: the later.
+write(d / 'supabase/.temp/rest-version', 'v13.0.0')
 
 # 2. postgrest-js inside supabase-js v2.109.0: its own Supabase CLI folder (test/supabase).
 d = U / 'sites' / 'sjs-postgrest-js'
@@ -49,6 +51,8 @@ shutil.copy(s / 'config.toml', d / 'supabase/config.toml')
 for m in sorted((s / 'migrations').glob('*.sql')):
     write(d / 'supabase/migrations' / m.name, drop_postgis(m.read_text()))
 write(d / 'supabase/seed.sql', drop_postgis((s / 'seed.sql').read_text()))
+# The Supabase CLI runs this folder with its own PostgREST image, v14.12 (pkg/config/templates/Dockerfile).
+write(d / 'supabase/.temp/rest-version', 'v14.12')
 
 # 3. auth-js inside supabase-js v2.109.0: its Supabase CLI folder (test/supabase: config.toml and the
 #    signing_keys.json its test:generate-keys makes; enable_confirmations = false there already: autoconfirm on).
