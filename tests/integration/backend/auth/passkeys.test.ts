@@ -90,7 +90,7 @@ describe.each(ENGINES)('$name', (engine) => {
     const { c: other, options: login, assertion, result } = await signIn(authenticator);
     expect(login.options.allowCredentials ?? []).toEqual([]);
     expect(result.error).toBeNull();
-    expect(result.data.user?.id).toBe(userId);
+    expect(result.data?.user?.id).toBe(userId);
     expect((await other.auth.getUser()).data.user?.id).toBe(userId);
     const claims = await other.auth.getClaims();
     expect(claims.data?.claims.amr).toEqual([expect.objectContaining({ method: 'passkey' })]);
@@ -152,7 +152,7 @@ describe.each(ENGINES)('$name', (engine) => {
 
     const create = await c.auth.mfa.challenge({ factorId, webauthn: { rpId: RP_ID, rpOrigins: [ORIGIN] } } as never);
     expect(create.error).toBeNull();
-    const createOptions = (create.data as { webauthn: { type: string; credential_options: { publicKey: { challenge: ArrayBuffer; user: { id: ArrayBuffer } } } } }).webauthn;
+    const createOptions = (create.data as unknown as { webauthn: { type: string; credential_options: { publicKey: { challenge: ArrayBuffer; user: { id: ArrayBuffer } } } } }).webauthn;
     expect(createOptions.type).toBe('create');
     const made = authenticator.create({ challenge: b64(createOptions.credential_options.publicKey.challenge), user: { id: b64(createOptions.credential_options.publicKey.user.id) } });
     const verified = await c.auth.mfa.verify({
@@ -164,7 +164,7 @@ describe.each(ENGINES)('$name', (engine) => {
     expect((await c.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
 
     const request = await c.auth.mfa.challenge({ factorId, webauthn: { rpId: RP_ID, rpOrigins: [ORIGIN] } } as never);
-    const requestOptions = (request.data as { webauthn: { type: string; credential_options: { publicKey: { challenge: ArrayBuffer; allowCredentials: { id: ArrayBuffer }[] } } } }).webauthn;
+    const requestOptions = (request.data as unknown as { webauthn: { type: string; credential_options: { publicKey: { challenge: ArrayBuffer; allowCredentials: { id: ArrayBuffer }[] } } } }).webauthn;
     expect(requestOptions.type).toBe('request');
     expect(requestOptions.credential_options.publicKey.allowCredentials.map((a) => Buffer.from(a.id))).toEqual([authenticator.credentialId]);
     const signed = authenticator.get({ challenge: b64(requestOptions.credential_options.publicKey.challenge) });
