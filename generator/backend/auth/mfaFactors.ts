@@ -31,9 +31,11 @@ export interface FactorRow {
 }
 
 /**
- * TOTP multi-factor authentication as GoTrue answers it: POST /factors
- * (enroll), POST /factors/{id}/challenge, POST /factors/{id}/verify (the
- * session becomes aal2) and DELETE /factors/{id} (unenroll). Challenge and
+ * Multi-factor authentication as GoTrue answers it, with TOTP factors and,
+ * with [auth.mfa.web_authn], WebAuthn ones (webauthn/webauthnFactor.ts):
+ * POST /factors (enroll), POST /factors/{id}/challenge, POST
+ * /factors/{id}/verify (the session becomes aal2) and DELETE /factors/{id}
+ * (unenroll). Challenge and
  * verify are each under a per-IP limit, checked once the factor is found, as
  * GoTrue's router orders them.
  */
