@@ -43,15 +43,28 @@ export interface RestSettings {
   planEnabled: boolean;
   /** `...t(cols)` of a to-many relationship spreads each column as an array (PostgREST 13 and later); before 13, 400 PGRST119. */
   toManySpreads: boolean;
+  /**
+   * Pinned to a version before 13: PostgREST 12.2's words where later versions changed them (`.single()`
+   * on other than one row, a missing table). Not pinned, the later words supabase-js's own tests expect.
+   */
+  wording12: boolean;
 }
 
 type CatalogDefaults = Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled: boolean; postgrestVersion: string | null }>;
 
 /** Pure: whether a PostgREST version ("v13.0.4", "14.12"; null = not pinned: the 12.2 this backend matches) spreads to-many relationships. */
 export function spreadsToMany(version: string | null | undefined): boolean {
-  const major = version ? Number(/^v?(\d+)/.exec(version.trim())?.[1]) : NaN;
+  const major = majorOf(version);
   return !Number.isNaN(major) && major >= 13;
 }
+
+/** Pure: whether a pinned PostgREST version is one before 13 (null: none pinned). */
+export function pinnedBefore13(version: string | null | undefined): boolean {
+  const major = majorOf(version);
+  return !Number.isNaN(major) && major < 13;
+}
+
+const majorOf = (version: string | null | undefined) => (version ? Number(/^v?(\d+)/.exec(version.trim())?.[1]) : NaN);
 
 /** A parameter as PostgREST's schema cache holds it: '' for an unnamed one, the type as regtype prints it. */
 export interface RestRoutineParam {
@@ -258,6 +271,7 @@ async function loadSettings(db: Queryable, defaults: CatalogDefaults): Promise<R
     planEnabled: flag('pgrst.db_plan_enabled', defaults.dbPlanEnabled),
     txEnd: (TX_END as readonly string[]).includes(txEnd ?? '') ? (txEnd as RestSettings['txEnd']) : 'commit',
     toManySpreads: spreadsToMany(defaults.postgrestVersion),
+    wording12: pinnedBefore13(defaults.postgrestVersion),
   };
 }
 

@@ -40,8 +40,9 @@ cfg = re.sub(r'(?m)^db_tx_end = .*$', 'db_tx_end = "commit-allow-override"', cfg
 cfg = re.sub(r'(?m)^db_plan_enabled = .*$', 'db_plan_enabled = true', cfg)   # PGRST_DB_PLAN_ENABLED: 1 (the suite's docker-compose)
 cfg = re.sub(r'(?m)^max_rows = .*$', 'max_rows = 0', cfg)   # no PGRST_DB_MAX_ROWS in the suite's docker-compose: no limit
 write(d / 'supabase/config.toml', cfg)
-# Its docker-compose runs PostgREST 12.2.0 on :3000 and 13.0.0 on :3001; one backend serves both: the later.
-write(d / 'supabase/.temp/rest-version', 'v13.0.0')
+# Its docker-compose runs PostgREST 12.2.0 on :3000 and 13.0.0 on :3001; one backend serves both, as the
+# first, which all but two tests (the to-many spreads of 13) call.
+write(d / 'supabase/.temp/rest-version', 'v12.2.0')
 
 # 2. postgrest-js inside supabase-js v2.109.0: its own Supabase CLI folder (test/supabase).
 d = U / 'sites' / 'sjs-postgrest-js'

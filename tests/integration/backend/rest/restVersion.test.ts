@@ -1,7 +1,7 @@
-// Spreads of to-many relationships through supabase-js, on PGlite and on a PostgreSQL server: with
-// supabase/.temp/rest-version naming PostgREST 13 or later (what `supabase link` writes for a project
-// on it), `...messages(id, message)` makes each column an array of the related rows' values, as
-// PostgREST 13 answers; pinned to 12.2 it is 400 PGRST119.
+// The PostgREST version supabase/.temp/rest-version pins (what `supabase link` writes for a project),
+// through supabase-js on PGlite and on a PostgreSQL server: naming 13 or later, `...messages(id, message)`
+// makes each column an array of the related rows' values, as PostgREST 13 answers; pinned to 12.2 it is
+// 400 PGRST119, and .single() on several rows and a missing table answer in 12.2's words.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,7 +67,7 @@ describe.each(ENGINES)('$name', (engine) => {
     expect(star.data).toEqual({ slug: 'random', id: [3], channel_id: [2], message: ['Hi'] });
   });
 
-  it('refuses the spread as PostgREST 12.2 when rest-version pins it', async () => {
+  it('answers as PostgREST 12.2 when rest-version pins it: no to-many spread, its words for .single() and a missing table', async () => {
     dirs.push(project('v12.2.3'));
     const v12 = await startWithSchema(engine, SCHEMA, { supabaseDir: dirs.at(-1) });
     try {
@@ -78,8 +78,18 @@ describe.each(ENGINES)('$name', (engine) => {
         message: "A spread operation on 'messages' is not possible",
         details: "'channels' and 'messages' do not form a many-to-one or one-to-one relationship",
       });
+      const single = await clientFor(v12).from('channels').select('id').single();
+      expect([single.status, single.error]).toEqual([406, { code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 3 rows', hint: null }]);
+      const missing = await clientFor(v12).from('no_such_table').select();
+      expect([missing.status, missing.error]).toEqual([404, { code: '42P01', message: 'relation "public.no_such_table" does not exist', details: null, hint: null }]);
     } finally {
       await v12.close();
     }
+  });
+
+  it('answers in the later words when 13 or later is pinned (as when none is)', async () => {
+    const single = await clientFor(v13).from('channels').select('id').single();
+    expect(single.error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' });
+    expect((await clientFor(v13).from('no_such_table').select()).error).toMatchObject({ code: 'PGRST205' });
   });
 });
