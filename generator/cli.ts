@@ -244,6 +244,7 @@ backend
         opts.json
           ? `${JSON.stringify(status, null, 2)}\n`
           : Object.entries(status)
+              .filter(([k]) => !/^[A-Z_]+$/.test(k)) // the CLI's names are for --json
               .map(([k, v]) => `${k}: ${String(v)}`)
               .join('\n') + '\n',
       );

@@ -13,6 +13,7 @@ export type Mode = 'build' | 'dev' | 'preview';
 
 export interface BackendSettings {
   url: string;
+  /** The key a browser may hold: the publishable key (sb_publishable_…), or the legacy anon key. */
   anonKey: string;
 }
 
@@ -31,7 +32,7 @@ export interface SiteOptions {
   siteUrl?: string;
   /** false: return pages in memory and write nothing. Default: true. */
   write?: boolean;
-  /** Supabase project the widgets talk to. Default: SITE_SUPABASE_URL / SITE_SUPABASE_ANON_KEY. */
+  /** Supabase project the widgets talk to. Default: SITE_SUPABASE_URL and SITE_SUPABASE_PUBLISHABLE_KEY (else the legacy SITE_SUPABASE_ANON_KEY). */
   backend?: BackendSettings | null;
   /** Where progress and warnings go. Default: stderr. */
   log?: (line: string) => void;
@@ -83,7 +84,7 @@ export interface ResolvedConfig {
 
 export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): BackendSettings | null {
   const url = env.SITE_SUPABASE_URL;
-  const anonKey = env.SITE_SUPABASE_ANON_KEY;
+  const anonKey = env.SITE_SUPABASE_PUBLISHABLE_KEY || env.SITE_SUPABASE_ANON_KEY;
   return url && anonKey ? { url, anonKey } : null;
 }
 

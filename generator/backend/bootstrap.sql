@@ -128,7 +128,7 @@ set search_path = "$user", public, extensions;
 alter table auth.users add column if not exists banned_until timestamptz;
 alter table auth.users add column if not exists deleted_at timestamptz;
 
--- MFA and PKCE, as GoTrue's migrations define them (WebAuthn columns left out).
+-- MFA and PKCE, as GoTrue's migrations define them (the WebAuthn columns further down).
 do $$ begin create type auth.factor_type as enum ('totp', 'webauthn', 'phone'); exception when duplicate_object then null; end $$;
 do $$ begin create type auth.factor_status as enum ('unverified', 'verified'); exception when duplicate_object then null; end $$;
 do $$ begin create type auth.code_challenge_method as enum ('s256', 'plain'); exception when duplicate_object then null; end $$;
@@ -184,6 +184,46 @@ create table if not exists auth.flow_state (
 );
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
 create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
+-- WebAuthn: a second factor's credential on its auth.mfa_factors row, a ceremony's session data on its
+-- challenge, and passkeys with their pending ceremonies, as GoTrue's migrations add them (add_web_authn,
+-- add_last_webauthn_challenge_data, add_passkeys). No grants: only the auth server reads them.
+alter table auth.mfa_factors add column if not exists web_authn_credential jsonb null;
+alter table auth.mfa_factors add column if not exists web_authn_aaguid uuid null;
+alter table auth.mfa_factors add column if not exists last_webauthn_challenge_data jsonb;
+alter table auth.mfa_challenges add column if not exists web_authn_session_data jsonb null;
+
+create table if not exists auth.webauthn_credentials (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  credential_id bytea not null,
+  public_key bytea not null,
+  attestation_type text not null default '',
+  aaguid uuid,
+  sign_count bigint not null default 0,
+  transports jsonb not null default '[]'::jsonb,
+  backup_eligible boolean not null default false,
+  backed_up boolean not null default false,
+  friendly_name text not null default '',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_used_at timestamptz,
+  constraint webauthn_credentials_pkey primary key (id)
+);
+create unique index if not exists webauthn_credentials_credential_id_key on auth.webauthn_credentials (credential_id);
+create index if not exists webauthn_credentials_user_id_idx on auth.webauthn_credentials (user_id);
+
+create table if not exists auth.webauthn_challenges (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  challenge_type text not null check (challenge_type in ('signup', 'registration', 'authentication')),
+  session_data jsonb not null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  constraint webauthn_challenges_pkey primary key (id)
+);
+create index if not exists webauthn_challenges_user_id_idx on auth.webauthn_challenges (user_id);
+create index if not exists webauthn_challenges_expires_at_idx on auth.webauthn_challenges (expires_at);
 
 -- The OAuth 2.1 server's client registry, as GoTrue's migrations leave auth.oauth_clients: the id is the
 -- public client_id, only a SHA-256 hash of a confidential client's secret is kept, lists are comma-joined,

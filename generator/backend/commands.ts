@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { BackendError } from './BackendError.ts';
-import { createJwtKeys } from './createJwtKeys.ts';
 import { acquireDataDirLock, dataDirInUse, readDataDirLock } from './dataDirLock.ts';
-import { dataDirSecret } from './dataDirSecret.ts';
+import { projectKeys } from './keys/projectKeys.ts';
 import { openDatabase } from './openDatabase.ts';
 import { privateDataDir } from './privateDataDir.ts';
 import { readSupabaseConfig } from './readSupabaseConfig.ts';
@@ -31,10 +30,23 @@ export interface BackendStatus {
   apiUrl: string;
   /** The inbox of the auth server's mails (Mailpit's API); null when [inbucket] enabled = false. */
   inboxUrl: string | null;
+  /** sb_publishable_…, the key a browser may hold; sb_secret_…, the server's (bypasses row-level security). */
+  publishableKey: string;
+  secretKey: string;
+  /** The legacy JWT keys, still accepted. */
   anonKey: string;
   serviceRoleKey: string;
   running: boolean;
   dataDir: string;
+  /** The same under the names `supabase status -o json` prints, for tools written against the CLI. */
+  API_URL: string;
+  REST_URL: string;
+  FUNCTIONS_URL: string;
+  MAILPIT_URL?: string;
+  PUBLISHABLE_KEY: string;
+  SECRET_KEY: string;
+  ANON_KEY: string;
+  SERVICE_ROLE_KEY: string;
 }
 
 const resolveDataDir = (o: BackendCommandOptions) => path.resolve(o.dataDir ?? '.site/db');
@@ -61,11 +73,14 @@ export async function runBackend(options: BackendCommandOptions = {}): Promise<v
       `  API URL           ${backend.apiUrl}`,
       `  anon key          ${backend.anonKey}`,
       `  service_role key  ${backend.serviceRoleKey}`,
+      `  publishable key   ${backend.publishableKey}`,
+      `  secret key        ${backend.secretKey}`,
       ...(backend.inboxUrl ? [`  Inbox             ${backend.inboxUrl}   (mail the auth server sends: confirmations, sign-in links, resets)`] : []),
       `  data dir          ${path.relative(process.cwd(), dataDir) || '.'}`,
       ...(options.databaseUrl ? [`  database          ${withoutPassword(options.databaseUrl)}`] : []),
       '',
-      'Point the site at it with SITE_SUPABASE_URL=<API URL> and SITE_SUPABASE_ANON_KEY=<anon key>.',
+      'The anon and service_role keys are the legacy JWT keys, still taken. The secret key, like service_role, bypasses row-level security: servers only.',
+      'Point the site at it with SITE_SUPABASE_URL=<API URL> and SITE_SUPABASE_PUBLISHABLE_KEY=<publishable key>.',
       'To make a signed-up user an admin: site admin grant <email>',
       'Press Ctrl+C to stop.',
     ].join('\n'),
@@ -90,17 +105,30 @@ export async function runBackend(options: BackendCommandOptions = {}): Promise<v
 export async function backendStatus(options: BackendCommandOptions = {}): Promise<BackendStatus> {
   const dataDir = resolveDataDir(options);
   const owner = readDataDirLock(dataDir);
-  const secret = dataDirSecret(dataDir);
-  const keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
-  const config = readSupabaseConfig(resolveSupabaseDir(options));
+  const supabaseDir = resolveSupabaseDir(options);
+  const config = readSupabaseConfig(supabaseDir);
+  const keys = await projectKeys({ dataDir, supabaseDir, config });
   const port = options.port ?? config.apiPort;
+  const apiUrl = owner?.apiUrl ?? `http://127.0.0.1:${port}`;
+  const inboxUrl = owner?.apiUrl ? (owner.inboxUrl ?? null) : config.inbucket.enabled ? `http://127.0.0.1:${config.inbucket.port}` : null;
+  const { publishableKey, secretKey, anonKey, serviceRoleKey } = keys;
   return {
-    apiUrl: owner?.apiUrl ?? `http://127.0.0.1:${port}`,
-    inboxUrl: owner?.apiUrl ? (owner.inboxUrl ?? null) : config.inbucket.enabled ? `http://127.0.0.1:${config.inbucket.port}` : null,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
+    apiUrl,
+    inboxUrl,
+    publishableKey,
+    secretKey,
+    anonKey,
+    serviceRoleKey,
     running: owner?.apiUrl !== undefined,
     dataDir,
+    API_URL: apiUrl,
+    REST_URL: `${apiUrl}/rest/v1`,
+    FUNCTIONS_URL: `${apiUrl}/functions/v1`,
+    ...(inboxUrl ? { MAILPIT_URL: inboxUrl } : {}),
+    PUBLISHABLE_KEY: publishableKey,
+    SECRET_KEY: secretKey,
+    ANON_KEY: anonKey,
+    SERVICE_ROLE_KEY: serviceRoleKey,
   };
 }
 

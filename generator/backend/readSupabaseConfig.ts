@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseToml, type TomlTable, type TomlValue } from './parseToml.ts';
 import { BackendError } from './BackendError.ts';
 import { storageConfigFromToml, type StorageConfig } from './storage/storageConfig.ts';
+import { unsupportedFeatures } from './unsupportedFeatures.ts';
 
 /** The settings of supabase/config.toml that the embedded backend honours. */
 export interface SupabaseConfig {
@@ -17,9 +18,17 @@ export interface SupabaseConfig {
   dbAggregatesEnabled: boolean;
   dbTxEnd: string;
   dbPlanEnabled: boolean;
+  /**
+   * The PostgREST version `supabase link` pinned in supabase/.temp/rest-version (the linked project's, as
+   * the CLI then runs it), e.g. "v13.0.4": 13 and later spread to-many relationships. null when none is:
+   * then PostgREST 12.2, the version this backend matches.
+   */
+  postgrestVersion: string | null;
   seed: { enabled: boolean; sqlPaths: string[] };
   /** [storage]: the Storage API, its limits and the buckets of config.toml (storage/storageConfig.ts). */
   storage: StorageConfig;
+  /** What config.toml turns on that the embedded backend does not have, one line each (unsupportedFeatures.ts); said at start. */
+  unsupported: string[];
   /** [inbucket]: the local inbox (Mailpit's API) where the auth server's mails go. */
   inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string };
   auth: {
@@ -37,6 +46,17 @@ export interface SupabaseConfig {
     /** [auth.oauth_server] enabled: the OAuth 2.1 server, of which the admin client registry (/admin/oauth/clients) is served. */
     oauthServer: { enabled: boolean };
     minimumPasswordLength: number;
+    /** [auth] signing_keys_path as written (keys/projectKeys.ts resolves it against the supabase folder, as the CLI does); '' = the data dir's own ES256 key. */
+    signingKeysPath: string;
+    /** [auth] publishable_key and secret_key: API keys of the config's choosing; '' = the data dir's (keys.json). */
+    publishableKey: string;
+    secretKey: string;
+    /** [auth.passkey] enabled: passkey sign-in (/passkeys). */
+    passkey: { enabled: boolean };
+    /** [auth.webauthn]: the relying party passkeys and WebAuthn MFA are checked against; rp_id and rp_origins default to site_url's host and origin. */
+    webauthn: { rpDisplayName: string; rpId: string; rpOrigins: string[] };
+    /** [auth.mfa.web_authn] enroll_enabled, verify_enabled: WebAuthn as a second factor. */
+    mfaWebAuthn: { enrollEnabled: boolean; verifyEnabled: boolean };
     /** [auth.email]; maxFrequency in seconds between confirmation mails to one address. */
     email: {
       enableSignup: boolean;
@@ -109,9 +129,10 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
 /** Reads `<supabaseDir>/config.toml` (defaults of the Supabase CLI where absent). */
 export function readSupabaseConfig(supabaseDir: string, env: NodeJS.ProcessEnv = process.env): SupabaseConfig {
   const file = path.join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return supabaseConfigFromText('', env, path.dirname(path.resolve(supabaseDir)));
+  const pinned = restVersion(supabaseDir);
+  if (!existsSync(file)) return { ...supabaseConfigFromText('', env, path.dirname(path.resolve(supabaseDir))), postgrestVersion: pinned };
   try {
-    return supabaseConfigFromText(readFileSync(file, 'utf8'), env, path.dirname(path.resolve(supabaseDir)));
+    return { ...supabaseConfigFromText(readFileSync(file, 'utf8'), env, path.dirname(path.resolve(supabaseDir))), postgrestVersion: pinned };
   } catch (error) {
     throw new BackendError(
       'BackendConfigInvalid',
@@ -140,6 +161,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
   const list = (v: TomlValue | undefined, d: string[]) =>
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => substituteEnv(x, env)) : d;
   const maxRows = num(get('api', 'max_rows'), 1000);
+  const siteUrl = str(get('auth', 'site_url'), 'http://127.0.0.1:3000');
   return {
     apiPort: num(get('api', 'port'), 54321),
     maxRows: maxRows > 0 ? maxRows : null,
@@ -147,11 +169,13 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
     dbAggregatesEnabled: bool(get('api', 'db_aggregates_enabled'), false),
     dbTxEnd: str(get('api', 'db_tx_end'), 'commit'),
     dbPlanEnabled: bool(get('api', 'db_plan_enabled'), false),
+    postgrestVersion: null,
     seed: {
       enabled: bool(get('db.seed', 'enabled'), true),
       sqlPaths: list(get('db.seed', 'sql_paths'), ['./seed.sql']),
     },
     storage: storageConfigFromToml(toml, (v) => (typeof v === 'string' ? substituteEnv(v, env) : v)),
+    unsupported: unsupportedFeatures(toml),
     inbucket: {
       enabled: bool(get('inbucket', 'enabled'), true),
       port: num(get('inbucket', 'port'), 54324),
@@ -159,7 +183,7 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       senderName: str(get('inbucket', 'sender_name'), 'Admin'),
     },
     auth: {
-      siteUrl: str(get('auth', 'site_url'), 'http://127.0.0.1:3000'),
+      siteUrl,
       additionalRedirectUrls: list(get('auth', 'additional_redirect_urls'), []),
       jwtExpiry: num(get('auth', 'jwt_expiry'), 3600),
       enableRefreshTokenRotation: bool(get('auth', 'enable_refresh_token_rotation'), true),
@@ -169,6 +193,16 @@ export function supabaseConfigFromText(text: string, env: Record<string, string 
       enableManualLinking: bool(get('auth', 'enable_manual_linking'), false),
       oauthServer: { enabled: bool(get('auth.oauth_server', 'enabled'), false) },
       minimumPasswordLength: Math.max(6, num(get('auth', 'minimum_password_length'), 6)),
+      signingKeysPath: str(get('auth', 'signing_keys_path'), ''),
+      publishableKey: str(get('auth', 'publishable_key'), ''),
+      secretKey: str(get('auth', 'secret_key'), ''),
+      passkey: { enabled: bool(get('auth.passkey', 'enabled'), false) },
+      webauthn: {
+        rpDisplayName: str(get('auth.webauthn', 'rp_display_name'), ''),
+        rpId: str(get('auth.webauthn', 'rp_id'), '') || hostOf(siteUrl),
+        rpOrigins: list(get('auth.webauthn', 'rp_origins'), []).length ? list(get('auth.webauthn', 'rp_origins'), []) : [originOf(siteUrl)],
+      },
+      mfaWebAuthn: { enrollEnabled: bool(get('auth.mfa.web_authn', 'enroll_enabled'), false), verifyEnabled: bool(get('auth.mfa.web_authn', 'verify_enabled'), false) },
       email: {
         enableSignup: bool(get('auth.email', 'enable_signup'), true),
         enableConfirmations: bool(get('auth.email', 'enable_confirmations'), false),
@@ -223,6 +257,29 @@ export function durationSeconds(value: TomlValue | undefined, fallback: number):
     rest = rest.slice(part[0].length);
   }
   return total;
+}
+
+/** supabase/.temp/rest-version, which `supabase link` writes; null without one. */
+function restVersion(supabaseDir: string): string | null {
+  const file = path.join(supabaseDir, '.temp', 'rest-version');
+  const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  return text === '' ? null : text;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return 'localhost';
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'http://localhost';
+  }
 }
 
 function substituteEnv(value: string, env: Record<string, string | undefined>): string {

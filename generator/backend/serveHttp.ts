@@ -128,6 +128,13 @@ export async function serveHttp(
     await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
   }
 
+  // An idle keep-alive connection stays open 65 s (node:http's default is 5 s). A client reuses one
+  // until a second before the `Keep-Alive: timeout` it is told (undici, in Node's fetch and so in
+  // supabase-js); with 5 s, a busy machine lets that second pass and a request meets the closing
+  // socket ("other side closed"). 65 s, as load balancers in front of APIs keep them, makes that rare;
+  // the wait for a request's headers must outlast it, or an idle connection is closed at 60 s.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -5,9 +5,9 @@ import type { Database } from './Database.ts';
 import { createApp } from './createApp.ts';
 import { createFunctionRunner } from './functions/createFunctionRunner.ts';
 import { readFunctionsEnv } from './functions/readFunctionsEnv.ts';
-import { createJwtKeys } from './createJwtKeys.ts';
+import type { JwtKeys } from './createJwtKeys.ts';
 import { acquireDataDirLock } from './dataDirLock.ts';
-import { dataDirSecret } from './dataDirSecret.ts';
+import { projectKeys } from './keys/projectKeys.ts';
 import { openDatabase } from './openDatabase.ts';
 import { privateDataDir } from './privateDataDir.ts';
 import { readSupabaseConfig, type RateLimitConfig } from './readSupabaseConfig.ts';
@@ -59,6 +59,11 @@ export interface StartBackendOptions {
 
 export interface RunningBackend {
   apiUrl: string;
+  /** sb_publishable_…: the key a browser may hold (acts as anon). */
+  publishableKey: string;
+  /** sb_secret_…: acts as service_role, bypassing row-level security; refused from a browser. */
+  secretKey: string;
+  /** The legacy JWT keys, still accepted: anon, and service_role (bypasses row-level security). */
   anonKey: string;
   serviceRoleKey: string;
   port: number;
@@ -93,10 +98,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const lock = dataDir ? await acquireDataDirLock(dataDir) : null;
   let db: Database;
   let fresh: boolean;
-  let keys: Awaited<ReturnType<typeof createJwtKeys>>;
+  let keys: JwtKeys;
   try {
-    const secret = dataDirSecret(dataDir);
-    keys = await createJwtKeys(secret.jwtSecret, secret.createdAt);
+    keys = await projectKeys({ dataDir, supabaseDir, config });
     const seed = options.seed ?? config.seed.enabled;
     ({ db, fresh } = await openDatabase({ dataDir, supabaseDir, template: options.template, databaseUrl: options.databaseUrl, seedFiles: seed ? config.seed.sqlPaths : [] }));
   } catch (error) {
@@ -139,6 +143,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         SUPABASE_URL: apiUrl,
         SUPABASE_ANON_KEY: keys.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
+        SUPABASE_JWKS: JSON.stringify(keys.jwks),
         ...(options.databaseUrl ? { SUPABASE_DB_URL: options.databaseUrl } : {}),
       }),
       log,
@@ -172,10 +179,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     throw error;
   }
   lock?.update({ port, apiUrl, ...(inbox ? { inboxUrl: inbox.url } : {}) });
+  for (const line of config.unsupported) log(line);
 
   let closing: Promise<void> | null = null;
   return {
     apiUrl,
+    publishableKey: keys.publishableKey,
+    secretKey: keys.secretKey,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     port,

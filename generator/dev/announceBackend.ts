@@ -26,13 +26,13 @@ export async function announceBackend(
     if (!b) return null;
     // The site's own pages are redirect targets of the mailed links, whatever port it got.
     b.allowRedirectUrls(siteRedirectUrls(siteUrl));
-    await site.useBackend({ url: b.apiUrl, anonKey: b.anonKey });
+    await site.useBackend({ url: b.apiUrl, anonKey: b.publishableKey });
     const inbox = b.inboxUrl ? `\nInbox (sign-up confirmations, sign-in links): ${b.inboxUrl}` : '';
     const grant = options.signUp
       ? `\nGrant admin after signing up at ${siteUrl}${SIGN_UP_PATH}:\n  npx site admin grant <email> --port ${b.port}${options.dataDirFlag ? ` --data-dir ${options.dataDirFlag}` : ''}`
       : '';
-    log(`Backend API: ${b.apiUrl}\nAnon key: ${b.anonKey}${inbox}${grant}`);
-    return { url: b.apiUrl, anonKey: b.anonKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
+    log(`Backend API: ${b.apiUrl}\nPublishable key: ${b.publishableKey}${inbox}${grant}`);
+    return { url: b.apiUrl, anonKey: b.publishableKey, serviceRoleKey: b.serviceRoleKey, close: b.close };
   } catch (e) {
     // Not the site's error: pages keep rendering (status 200), only the forms lack a backend.
     const failure = backendFailure(e, await backend.port);

@@ -1,6 +1,6 @@
 /**
  * The embedded backend of `site dev`, booting in parallel with the site. The widget bundle bakes in the
- * backend's URL and anon key (as a build's does), and pages name the bundle's hashed files: so what the
+ * backend's URL and publishable key (as a build's does), and pages name the bundle's hashed files: so what the
  * widgets talk to is worked out before the backend is up, from its port (a free one picked now when 0 was
  * asked for) and the data dir's keys, or the backend that already serves the data dir.
  */
@@ -36,7 +36,7 @@ export function devBackend(options: { backend?: boolean; backendPort?: number; d
   const fallback = async () => {
     const { backendStatus } = await import('../backend/commands.ts');
     const status = await backendStatus({ dataDir, port: await port });
-    return { url: status.apiUrl, anonKey: status.anonKey, running: status.running };
+    return { url: status.apiUrl, anonKey: status.publishableKey, running: status.running };
   };
   if (options.backend === false) {
     return { expected: Promise.resolve(null), running: Promise.resolve(null), port, fallback };
@@ -49,13 +49,13 @@ export function devBackend(options: { backend?: boolean; backendPort?: number; d
   running.catch(() => {});
   // As backendStatus (backend/commands.ts) says it, from the few modules that tell it: the page waits for it.
   const expected = (async () => {
-    const [{ readDataDirLock }, { dataDirSecret }, { createJwtKeys }] = await Promise.all([
+    const [{ readDataDirLock }, { dataDirKeys }, { readSupabaseConfig }] = await Promise.all([
       import('../backend/dataDirLock.ts'),
-      import('../backend/dataDirSecret.ts'),
-      import('../backend/createJwtKeys.ts'),
+      import('../backend/keys/dataDirKeys.ts'),
+      import('../backend/readSupabaseConfig.ts'),
     ]);
-    const secret = dataDirSecret(path.resolve(dataDir));
-    const { anonKey } = await createJwtKeys(secret.jwtSecret, secret.createdAt);
+    // The islands hold the publishable key: config.toml's [auth] publishable_key, else the data dir's.
+    const anonKey = readSupabaseConfig(path.resolve('supabase')).auth.publishableKey || dataDirKeys(path.resolve(dataDir)).publishableKey;
     return { url: readDataDirLock(path.resolve(dataDir))?.apiUrl ?? `http://127.0.0.1:${await port}`, anonKey };
   })();
   return { expected, running, port, fallback };

@@ -45,7 +45,7 @@ export async function preview(options: PreviewOptions): Promise<{ url: string; c
     const { startBackend } = await import('../backend/startBackend.ts');
     const b = await startBackend({ port: options.backendPort ?? 54321, dataDir: options.dataDir ?? '.site/db', allowedOrigins: [server.url], additionalRedirectUrls: siteRedirectUrls(server.url) });
     backend = b;
-    log(`Backend at ${b.apiUrl}\nBuild the site against it with:\n  SITE_SUPABASE_URL=${b.apiUrl} SITE_SUPABASE_ANON_KEY=${b.anonKey} npx site build`);
+    log(`Backend at ${b.apiUrl}\nBuild the site against it with:\n  SITE_SUPABASE_URL=${b.apiUrl} SITE_SUPABASE_PUBLISHABLE_KEY=${b.publishableKey} npx site build`);
   }
   const close = async () => {
     await Promise.all([server.close(), backend?.close()]);

@@ -1,7 +1,7 @@
 /**
  * The backend client for islands (`import { backend } from 'site/client'`): one supabase-js client,
  * created from the backend settings the build gave the widget bundle (the embedded backend in dev and
- * tests, SITE_SUPABASE_URL / SITE_SUPABASE_ANON_KEY in production). supabase-js is imported lazily:
+ * tests, SITE_SUPABASE_URL / SITE_SUPABASE_PUBLISHABLE_KEY in production). supabase-js is imported lazily:
  * only an island that really calls the backend pays for loading it. A site types its tables with its
  * own Database type (`site gen types`): `backend<Database>()`.
  */
@@ -10,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 /** Where the backend answers and the key a browser may hold. */
 export interface BackendSettings {
   url: string;
+  /** The publishable key (sb_publishable_…), or the legacy anon key. */
   anonKey: string;
 }
 
@@ -34,7 +35,7 @@ export const AUTH_STORAGE_KEY = 'sb-site-auth-token';
 export class BackendMissingError extends Error {
   constructor() {
     super(
-      'This site was built without backend settings. Hint: set SITE_SUPABASE_URL and SITE_SUPABASE_ANON_KEY when building for production; `site dev` passes its embedded backend on its own.',
+      'This site was built without backend settings. Hint: set SITE_SUPABASE_URL and SITE_SUPABASE_PUBLISHABLE_KEY when building for production; `site dev` passes its embedded backend on its own.',
     );
     this.name = 'BackendMissingError';
   }

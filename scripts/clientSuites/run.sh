@@ -17,6 +17,9 @@ TSX="$CHECKOUT/node_modules/.bin/tsx"
 SECRET='super-secret-jwt-token-with-at-least-32-characters-long'   # the Supabase CLI's JWT secret (HS256)
 mkdir -p "$U/out" "$U/run"
 export TMPDIR="$U/run/tmp"; mkdir -p "$TMPDIR"   # migrated-template cache of the backend, tsx cache
+# auth-js's RS256 signing keys (its test:generate-keys), before prepare.py copies them beside its config.toml
+AUTHJS="$U/src/sjs/packages/core/auth-js"
+[ ! -d "$AUTHJS" ] || [ -f "$AUTHJS/test/supabase/signing_keys.json" ] || (cd "$AUTHJS" && node test/generate-signing-keys.js >/dev/null)
 python3 "$U/harness/prepare.py" "$U" "$CHECKOUT" >/dev/null || exit 2
 
 BACKEND_PGID=""
@@ -34,7 +37,7 @@ run_suite() {
   if [ ! -f "$run/info.json" ]; then echo "$suite: backend did not start (see $out.backend.log)"; stop_backend; return 1; fi
   local api anon service
   api=$(node -p "require('$run/info.json').apiUrl"); anon=$(node -p "require('$run/info.json').anonKey"); service=$(node -p "require('$run/info.json').serviceRoleKey")
-  export SHIM_LOG="$out.shim.log"; rm -f "$out.shim.log"; export SHIM_ANON_KEY="$anon" SHIM_SERVICE_KEY="$service" SHIM_JWT_SECRET="$SECRET"
+  export SHIM_LOG="$out.shim.log"; rm -f "$out.shim.log"; export SHIM_ANON_KEY="$anon" SHIM_SERVICE_KEY="$service"
   export SHIM_TESTS="$out.tests"; rm -f "$out.tests"
   local dir args jest
   case "$suite" in
@@ -52,7 +55,6 @@ run_suite() {
       args=(--runInBand --testPathIgnorePatterns='test/v12/') ;;
     sjs-auth-js)        # project.json test:suite (test:generate-keys first)
       dir="$U/src/sjs/packages/core/auth-js"
-      [ -f "$dir/test/supabase/signing_keys.json" ] || (cd "$dir" && node test/generate-signing-keys.js >/dev/null)
       export SHIM_MAP="{\"http://localhost:54321\":\"$api\",\"http://127.0.0.1:54321\":\"$api\"}"
       export SHIM_APIKEY="$anon"
       jest="$U/src/sjs/node_modules/jest/bin/jest.js"

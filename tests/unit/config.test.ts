@@ -64,4 +64,10 @@ describe('backendFromEnv', () => {
     expect(backendFromEnv({ SITE_SUPABASE_URL: 'http://127.0.0.1:54321' })).toBeNull();
     expect(backendFromEnv({ SITE_SUPABASE_URL: 'http://x', SITE_SUPABASE_ANON_KEY: 'k' })).toEqual({ url: 'http://x', anonKey: 'k' });
   });
+
+  it('takes the publishable key before the legacy anon key', () => {
+    const env = { SITE_SUPABASE_URL: 'http://x', SITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_k', SITE_SUPABASE_ANON_KEY: 'legacy' };
+    expect(backendFromEnv(env)).toEqual({ url: 'http://x', anonKey: 'sb_publishable_k' });
+    expect(backendFromEnv({ SITE_SUPABASE_URL: 'http://x', SITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_k' })).toEqual({ url: 'http://x', anonKey: 'sb_publishable_k' });
+  });
 });

@@ -6,6 +6,7 @@ import type { authMails } from './authMails.ts';
 import { adminLinks } from './generateLink.ts';
 import { oauthClients } from './oauthClients.ts';
 import { requireAdmin } from './requireAdmin.ts';
+import { adminPasskeys } from './webauthn/passkeys.ts';
 
 type ReadBody = (request: Request) => Promise<Record<string, unknown>>;
 
@@ -17,8 +18,8 @@ export function isAdminRoute(route: string): boolean {
 /**
  * GoTrue's admin API (router in api.go, handlers in admin.go, mail.go, invite.go), all behind
  * requireAdmin: users, their factors, generate_link and invite, and the OAuth server's client
- * registry with [auth.oauth_server] enabled (as GoTrue answers with that server off otherwise);
- * SSO providers, passkeys, custom providers and the audit log are not served (404).
+ * registry with [auth.oauth_server] enabled (as GoTrue answers with that server off otherwise), a
+ * user's passkeys; SSO providers, custom providers and the audit log are not served (404).
  */
 export function adminRoutes(ctx: BackendContext, mails: ReturnType<typeof authMails>, redirectTarget: (requested: string | null) => string, readBody: ReadBody) {
   const users = adminUsers(ctx);
@@ -54,6 +55,8 @@ export function adminRoutes(ctx: BackendContext, mails: ReturnType<typeof authMa
       if (method === 'DELETE') return jsonResponse(200, await users.deleteFactor(id, factorId));
       return jsonResponse(200, await users.updateFactor(id, factorId, await readBody(request)));
     }
+    const passkeys = await adminPasskeys(ctx.db, route, users.load);
+    if (passkeys) return passkeys;
     throw new AuthError(404, 'not_found', `${route} is not supported by the embedded auth server`);
   };
 }

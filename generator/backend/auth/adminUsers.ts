@@ -238,6 +238,8 @@ export function adminUsers(ctx: BackendContext) {
     remove,
     get: async (id: string) => withFactors(await loadUser(ctx.db, id)),
     factors: async (id: string) => listFactors(ctx.db, (await loadUser(ctx.db, id)).id),
+    /** GoTrue's loadUser: 404 for an id that is not a UUID or names no user. */
+    load: (id: string) => loadUser(ctx.db, id),
     deleteFactor,
     updateFactor,
   };

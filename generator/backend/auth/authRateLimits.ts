@@ -7,7 +7,7 @@ import { tokenBucket, type TokenBucket } from './tokenBucket.ts';
 export const RATE_LIMIT_BURST = 30;
 const FIVE_MINUTES = 300;
 
-export type LimitedRoute = 'signup' | 'anonymous' | 'token' | 'verify' | 'user' | 'otp' | 'recover' | 'resend' | 'factorChallenge' | 'factorVerify';
+export type LimitedRoute = 'signup' | 'anonymous' | 'token' | 'verify' | 'user' | 'otp' | 'recover' | 'resend' | 'factorChallenge' | 'factorVerify' | 'passkey';
 
 /**
  * The limits of GoTrue's router (internal/api/apilimiter), per client IP:
@@ -36,6 +36,8 @@ export function authRateLimits(config: RateLimitConfig, now: () => number = Date
     verify: per5m(config.tokenVerifications),
     factorChallenge: perMinute(config.mfaChallengeAndVerify),
     factorVerify: perMinute(config.mfaChallengeAndVerify),
+    // POST /passkeys/authentication/options: GoTrue's GOTRUE_RATE_LIMIT_PASSKEY default, which config.toml has no key for.
+    passkey: per5m(30),
   };
   const mails = fixedWindow({ events: config.emailSent, windowMs: 3600_000, now });
 

@@ -130,7 +130,7 @@ export function authSessions(ctx: BackendContext) {
       const found = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string; reusable: boolean; predates_mfa: boolean }>(
         `select t.id, t.revoked, t.session_id, t.user_id, t.updated_at > now() - make_interval(secs => $2) as reusable,
                 exists (select from auth.mfa_amr_claims c where c.session_id = t.session_id
-                          and c.authentication_method in ('totp', 'phone', 'webauthn') and c.created_at > t.created_at) as predates_mfa
+                          and c.authentication_method in ('totp', 'mfa/phone', 'mfa/webauthn') and c.created_at > t.created_at) as predates_mfa
            from auth.refresh_tokens t where t.token = $1 for update of t`,
         [token, ctx.config.auth.refreshTokenReuseInterval],
       );

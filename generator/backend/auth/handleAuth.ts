@@ -20,6 +20,7 @@ import { adminRoutes, isAdminRoute } from './adminRoutes.ts';
 import { disabledFeature } from './disabledFeatures.ts';
 import { idTokenGrant } from './idTokenGrant.ts';
 import { signUpAnonymously } from './signUpAnonymously.ts';
+import { passkeys } from './webauthn/passkeys.ts';
 
 /** /auth/v1/*: the GoTrue subset the site uses, answering as GoTrue does so auth-js parses it. */
 export function handleAuth(ctx: BackendContext) {
@@ -34,6 +35,7 @@ export function handleAuth(ctx: BackendContext) {
   });
   const reauth = reauthentication(ctx, mails);
   const admin = adminRoutes(ctx, mails, accounts.redirectTarget, readBody);
+  const passkeyRoutes = passkeys(ctx, sessions, limits);
 
   /** `clientIp`: the socket's remote address, the key of the per-IP rate limits. */
   return async function authRoute(request: Request, subPath: string, clientIp = ''): Promise<Response> {
@@ -52,13 +54,14 @@ export function handleAuth(ctx: BackendContext) {
         limits.check('verify', clientIp);
         return await verify.verifyGet(url, redirectTo);
       }
-      // Public, as on Supabase; the HS256 secret is never published, so the set is empty (GoTrue's WellKnownJwks).
-      if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
+      // Public, as on Supabase: the public signing keys with their kid (GoTrue's WellKnownJwks); the HS256 secret never is.
+      if (route === 'GET /.well-known/jwks.json') return jsonResponse(200, ctx.keys.jwks, { 'Cache-Control': 'public, max-age=600' });
       const keyError = await checkApiKey(request, ctx);
       if (keyError) return keyError;
       if (isAdminRoute(route)) return await admin(request, url, route, redirectTo);
       const disabled = await disabledFeature(ctx, route, url, () => sessions.authenticate(request));
       if (disabled) return disabled;
+      if (/^\S+ \/passkeys(\/|$)/.test(route)) return await passkeyRoutes.handle(route, request, () => readBody(request), clientIp);
       if (isFactorsRoute(route)) return jsonResponse(200, await factors.handle(route, await sessions.authenticate(request), request.method === 'POST' ? await readBody(request) : {}, clientIp));
       switch (route) {
         case 'GET /health':

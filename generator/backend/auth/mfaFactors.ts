@@ -5,6 +5,7 @@ import type { authRateLimits } from './authRateLimits.ts';
 import type { AccessContext, authSessions } from './authSessions.ts';
 import { qrCodeSvg } from './qrCode.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
+import { webauthnFactor } from './webauthn/webauthnFactor.ts';
 
 type Sessions = ReturnType<typeof authSessions>;
 type Limits = ReturnType<typeof authRateLimits>;
@@ -21,7 +22,7 @@ export function isFactorsRoute(route: string): boolean {
   return /^(POST|DELETE) \/factors(\/|$)/.test(route);
 }
 
-interface FactorRow {
+export interface FactorRow {
   id: string;
   friendly_name: string | null;
   factor_type: string;
@@ -30,13 +31,16 @@ interface FactorRow {
 }
 
 /**
- * TOTP multi-factor authentication as GoTrue answers it: POST /factors
- * (enroll), POST /factors/{id}/challenge, POST /factors/{id}/verify (the
- * session becomes aal2) and DELETE /factors/{id} (unenroll). Challenge and
+ * Multi-factor authentication as GoTrue answers it, with TOTP factors and,
+ * with [auth.mfa.web_authn], WebAuthn ones (webauthn/webauthnFactor.ts):
+ * POST /factors (enroll), POST /factors/{id}/challenge, POST
+ * /factors/{id}/verify (the session becomes aal2) and DELETE /factors/{id}
+ * (unenroll). Challenge and
  * verify are each under a per-IP limit, checked once the factor is found, as
  * GoTrue's router orders them.
  */
 export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limits) {
+  const webauthn = webauthnFactor(ctx, sessions);
   /** `route` as handleAuth builds it; the body is {} for DELETE. */
   async function handle(route: string, access: AccessContext, body: Record<string, unknown>, clientIp: string): Promise<Record<string, unknown>> {
     if (route === 'POST /factors') return enroll(access, body);
@@ -46,7 +50,12 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limi
     }
     const factor = await findFactor(access, decodeURIComponent(match[2]));
     if (match[3]) limits.check(match[3] === '/challenge' ? 'factorChallenge' : 'factorVerify', clientIp);
-    if (match[3] === '/challenge') return challenge(factor, clientIp || '::');
+    if (factor.factor_type === 'webauthn' && match[3] && !ctx.config.auth.mfaWebAuthn.verifyEnabled) {
+      // GoTrue names the enroll code when verifying is off (mfa.go's VerifyFactor).
+      if (match[3] === '/challenge') throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
+      throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA verification is disabled for WebAuthn');
+    }
+    if (match[3] === '/challenge') return factor.factor_type === 'webauthn' ? webauthn.challenge(access, factor, clientIp || '::') : challenge(factor, clientIp || '::');
     if (match[3] === '/verify') return verify(access, factor, body, clientIp || '::');
     return unenroll(access, factor);
   }
@@ -65,10 +74,31 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limi
     const factorType = typeof body.factor_type === 'string' ? body.factor_type : '';
     const friendlyName = typeof body.friendly_name === 'string' ? body.friendly_name : '';
     if (factorType === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-    if (factorType === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-    if (factorType !== 'totp') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+    if (factorType === 'webauthn' && !ctx.config.auth.mfaWebAuthn.enrollEnabled) throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+    if (factorType !== 'totp' && factorType !== 'webauthn') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+    await checkNewFactor(access, friendlyName);
+    const id = randomUUID();
+    if (factorType === 'webauthn') {
+      await ctx.db.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at) values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+        [id, access.user.id, friendlyName],
+      );
+      return { id, type: 'webauthn', friendly_name: friendlyName };
+    }
     const issuer = typeof body.issuer === 'string' && body.issuer !== '' ? body.issuer : new URL(ctx.config.auth.siteUrl).host;
+    const secret = newTotpSecret();
+    await ctx.db.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
+      [id, access.user.id, friendlyName, secret],
+    );
+    const uri = totpUri(issuer, access.user.email, secret);
+    // qr_code is the bare SVG, as GoTrue sends it; auth-js makes it a data: URI.
+    return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCodeSvg(uri), secret, uri } };
+  }
 
+  /** GoTrue's validateFactors: expired unverified factors go, then the name, the counts and the sign-in's level are checked. */
+  async function checkNewFactor(access: AccessContext, friendlyName: string): Promise<void> {
     await ctx.db.query(
       `delete from auth.mfa_factors f where status <> 'verified' and created_at + make_interval(secs => $1) < now()
           and not exists (select from auth.mfa_challenges c where c.factor_id = f.id)`,
@@ -86,17 +116,6 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limi
       throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
     }
     if (verified > 0 && access.aal !== 'aal2') throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
-
-    const secret = newTotpSecret();
-    const id = randomUUID();
-    await ctx.db.query(
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-       values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
-      [id, access.user.id, friendlyName, secret],
-    );
-    const uri = totpUri(issuer, access.user.email, secret);
-    // qr_code is the bare SVG, as GoTrue sends it; auth-js makes it a data: URI.
-    return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCodeSvg(uri), secret, uri } };
   }
 
   async function challenge(factor: FactorRow, ip: string): Promise<Record<string, unknown>> {
@@ -113,8 +132,27 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limi
   }
 
   async function verify(access: AccessContext, factor: FactorRow, body: Record<string, unknown>, ip: string): Promise<Record<string, unknown>> {
+    if (factor.factor_type === 'webauthn') {
+      webauthn.checkVerifyBody(body);
+      return webauthn.verify(access, factor, body, await findChallenge(factor, body, ip));
+    }
     const code = typeof body.code === 'string' ? body.code : '';
     if (code === '') throw new AuthError(400, 'validation_failed', 'Code needs to be non-empty');
+    const row = await findChallenge(factor, body, ip);
+    if (!verifyTotp(factor.secret, code, Date.now() / 1000)) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    return ctx.db.transaction(async (tx) => {
+      await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [row.id]);
+      await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1 and status <> 'verified'`, [factor.id]);
+      const session = await sessions.upgrade(tx, access, 'totp', factor.id);
+      // The user's aal1 sessions end, and other unverified TOTP factors go (InvalidateSessionsWithAALLessThan, DeleteUnverifiedFactors).
+      await tx.query(`delete from auth.sessions where user_id = $1 and aal < 'aal2'`, [access.user.id]);
+      await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`, [access.user.id]);
+      return session;
+    });
+  }
+
+  /** GoTrue's validateChallenge: the factor's challenge named by challenge_id, from the same IP, not yet used or expired. */
+  async function findChallenge(factor: FactorRow, body: Record<string, unknown>, ip: string): Promise<{ id: string }> {
     const challengeId = typeof body.challenge_id === 'string' && UUID.test(body.challenge_id) ? body.challenge_id : null;
     const found = challengeId
       ? await ctx.db.query<{ id: string; verified: boolean; ip: string; expired: boolean }>(
@@ -135,16 +173,7 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limi
         `MFA challenge ${row.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
-    if (!verifyTotp(factor.secret, code, Date.now() / 1000)) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-    return ctx.db.transaction(async (tx) => {
-      await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [row.id]);
-      await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1 and status <> 'verified'`, [factor.id]);
-      const session = await sessions.upgrade(tx, access, 'totp', factor.id);
-      // The user's aal1 sessions end, and other unverified TOTP factors go (InvalidateSessionsWithAALLessThan, DeleteUnverifiedFactors).
-      await tx.query(`delete from auth.sessions where user_id = $1 and aal < 'aal2'`, [access.user.id]);
-      await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`, [access.user.id]);
-      return session;
-    });
+    return row;
   }
 
   async function unenroll(access: AccessContext, factor: FactorRow): Promise<Record<string, unknown>> {
@@ -154,8 +183,8 @@ export function mfaFactors(ctx: BackendContext, sessions: Sessions, limits: Limi
     await ctx.db.transaction(async (tx) => {
       // The sessions the factor raised go back to aal1 (DowngradeSessionsToAAL1).
       await tx.query(
-        `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
-        [factor.id],
+        `delete from auth.mfa_amr_claims where authentication_method = $2 and session_id in (select id from auth.sessions where factor_id = $1)`,
+        [factor.id, factor.factor_type === 'webauthn' ? 'mfa/webauthn' : factor.factor_type],
       );
       await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [access.user.id, factor.id]);
       await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);

@@ -164,15 +164,24 @@ export function buildSelectSql(
     return item.cast ? `cast(${value} as ${item.cast})` : value;
   }
 
-  /** `...t(cols)`: each column of a to-one embed, read from it beside the parent's own (PGRST119 for a to-many). */
+  /**
+   * `...t(cols)`: each column of a to-one embed, read from it beside the parent's own. Of a to-many
+   * embed, as PostgREST 13 spreads it (supabase/.temp/rest-version names 13 or later), each column
+   * becomes the array of its values over the related rows (their filters, order, limit and offset
+   * applied; `[]` without any); as 12.2, 400 PGRST119.
+   */
   function spreadEntries(parent: Level, e: Embed): Entry[] {
     const join = joinOf(parent, e);
-    if (!join.toOne) {
+    if (!join.toOne && !catalog.settings?.toManySpreads) {
       throw new RestError(400, 'PGRST119', `A spread operation on '${e.name}' is not possible`, `'${parent.table}' and '${e.name}' do not form a many-to-one or one-to-one relationship`);
     }
     const c = child(parent, e, join);
     const where = wheres(c, joinSql(parent, c, join)).join(' and ');
-    return entries(c, true).map((x) => ({ sql: `(select ${x.sql} from ${from(c)} where ${where})`, key: x.key, aggregate: false }));
+    const columns = entries(c, true);
+    if (join.toOne) return columns.map((x) => ({ sql: `(select ${x.sql} from ${from(c)} where ${where})`, key: x.key, aggregate: false }));
+    const mods = request.embedModifiers[c.path];
+    const rows = `select ${columns.map((x, i) => `${x.sql} as _pgrst_c${i}`).join(', ')} from ${from(c)} where ${where}${orderSql(c, mods?.order ?? [])}${page(mods?.limit ?? null, mods?.offset ?? null)}`;
+    return columns.map((x, i) => ({ sql: `(select coalesce(json_agg(_pgrst_s._pgrst_c${i}), '[]') from (${rows}) _pgrst_s)`, key: x.key, aggregate: false }));
   }
 
   function selectList(level: Level): { list: string; groupBy: string } {

@@ -82,7 +82,8 @@ export async function handleRest(request: Request, subPath: string, ctx: Backend
       const affected = row ? (row.page ?? row.total ?? 0) : (res.affectedRows ?? 0);
       if (parsed.singular && affected !== 1) {
         // PostgREST refuses (and rolls back) when .single() does not match exactly one row.
-        throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${affected} rows`);
+        const message = catalog.settings?.wording12 ? 'JSON object requested, multiple (or no) rows returned' : 'Cannot coerce the result to a single JSON object';
+        throw new RestError(406, 'PGRST116', message, `The result contains ${affected} rows`);
       }
       if (parsed.method === 'PUT' && affected !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
       if ((parsed.method === 'PATCH' || parsed.method === 'DELETE' || parsed.kind === 'rpc') && prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {

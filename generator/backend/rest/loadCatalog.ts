@@ -41,7 +41,30 @@ export interface RestSettings {
   txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
   /** pgrst.db_plan_enabled: `Accept: application/vnd.pgrst.plan` answers the read's EXPLAIN (PostgREST's default: off). */
   planEnabled: boolean;
+  /** `...t(cols)` of a to-many relationship spreads each column as an array (PostgREST 13 and later); before 13, 400 PGRST119. */
+  toManySpreads: boolean;
+  /**
+   * Pinned to a version before 13: PostgREST 12.2's words where later versions changed them (`.single()`
+   * on other than one row, a missing table). Not pinned, the later words supabase-js's own tests expect.
+   */
+  wording12: boolean;
 }
+
+type CatalogDefaults = Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled: boolean; postgrestVersion: string | null }>;
+
+/** Pure: whether a PostgREST version ("v13.0.4", "14.12"; null = not pinned: the 12.2 this backend matches) spreads to-many relationships. */
+export function spreadsToMany(version: string | null | undefined): boolean {
+  const major = majorOf(version);
+  return !Number.isNaN(major) && major >= 13;
+}
+
+/** Pure: whether a pinned PostgREST version is one before 13 (null: none pinned). */
+export function pinnedBefore13(version: string | null | undefined): boolean {
+  const major = majorOf(version);
+  return !Number.isNaN(major) && major < 13;
+}
+
+const majorOf = (version: string | null | undefined) => (version ? Number(/^v?(\d+)/.exec(version.trim())?.[1]) : NaN);
 
 /** A parameter as PostgREST's schema cache holds it: '' for an unnamed one, the type as regtype prints it. */
 export interface RestRoutineParam {
@@ -82,7 +105,7 @@ export interface RestForeignKey {
 }
 
 /** Reads the catalog once (after migrations). Every identifier a request names is checked against it. */
-export async function loadCatalog(db: Queryable, schema = 'public', defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled: boolean }> = {}): Promise<RestCatalog> {
+export async function loadCatalog(db: Queryable, schema = 'public', defaults: CatalogDefaults = {}): Promise<RestCatalog> {
   const columns = await db.query<{ table_name: string; column_name: string; type: string; default_sql: string | null }>(
     `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type,
             case when a.attgenerated <> '' then null
@@ -227,7 +250,7 @@ const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-o
  * in-database configuration (a setting for this database before one for all),
  * over config.toml's (embedded) keys of the same names.
  */
-async function loadSettings(db: Queryable, defaults: Partial<{ dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled: boolean }>): Promise<RestSettings> {
+async function loadSettings(db: Queryable, defaults: CatalogDefaults): Promise<RestSettings> {
   const rows = await db.query<{ key: string; value: string }>(
     `select distinct on (key) key, value from (
        select s.setdatabase as database, split_part(c, '=', 1) as key, substr(c, strpos(c, '=') + 1) as value
@@ -247,6 +270,8 @@ async function loadSettings(db: Queryable, defaults: Partial<{ dbAggregatesEnabl
     aggregatesEnabled: flag('pgrst.db_aggregates_enabled', defaults.dbAggregatesEnabled),
     planEnabled: flag('pgrst.db_plan_enabled', defaults.dbPlanEnabled),
     txEnd: (TX_END as readonly string[]).includes(txEnd ?? '') ? (txEnd as RestSettings['txEnd']) : 'commit',
+    toManySpreads: spreadsToMany(defaults.postgrestVersion),
+    wording12: pinnedBefore13(defaults.postgrestVersion),
   };
 }
 
@@ -255,7 +280,7 @@ export async function reloadCatalog(ctx: {
   db: Queryable;
   catalog: RestCatalog;
   otherCatalogs?: Map<string, RestCatalog>;
-  config?: { dbAggregatesEnabled: boolean; dbTxEnd: string; dbPlanEnabled?: boolean };
+  config?: CatalogDefaults;
 }): Promise<void> {
   ctx.catalog = await loadCatalog(ctx.db, ctx.catalog.schema, ctx.config);
   ctx.otherCatalogs?.clear();

@@ -1,3 +1,4 @@
+import { apiKeyOf, checkApiKey } from '../keys/apiGateway.ts';
 import type { BackendContext } from '../BackendContext.ts';
 import { createBucketRoute, deleteBucketRoute, emptyBucketRoute, getBucketRoute, listBucketsRoute, updateBucketRoute } from './bucketRoutes.ts';
 import { accessOf, getObjectRoute, getSignedObjectRoute, headObjectRoute, objectInfoRoute } from './downloadRoutes.ts';
@@ -84,6 +85,10 @@ export function handleStorage(ctx: BackendContext): (request: Request, sub: stri
     const path = decodeURIComponent(sub);
     try {
       if (!ctx.config.storage.enabled) return routeNotFound(request.method, path);
+      // No key is needed here, as at the Supabase CLI's gateway; an `sb_` key sent is checked as the hosted
+      // gateway checks it (not the project's, or a secret key from a browser: 401), a JWT by its signature.
+      const keyError = apiKeyOf(request)?.startsWith('sb_') ? checkApiKey(request, ctx.keys) : null;
+      if (keyError) return keyError;
       let routed: Response | null = null;
       if (path === '/bucket' || path.startsWith('/bucket/')) routed = await bucketRoutes(ctx, request, url, path.slice('/bucket/'.length));
       else if (path.startsWith('/object/')) routed = await objectRoutes(ctx, request, url, path.slice('/object/'.length));

@@ -1,5 +1,7 @@
 import type { BackendContext } from '../BackendContext.ts';
 import type { Database, Queryable } from '../Database.ts';
+import type { JwtKeys } from '../createJwtKeys.ts';
+import { apiKeyKind, apiKeyOf, bearerToken } from '../keys/apiGateway.ts';
 import { storageErrors } from './StorageError.ts';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -18,12 +20,15 @@ export interface StorageCaller {
 /**
  * Pure: the JWT the storage server gets, as the Supabase CLI's gateway
  * forwards it: the request's Authorization bearer (unless it is an
- * `sb_...` API key), else the apikey header, else nothing.
+ * `sb_...` API key), else the apikey header, else nothing. A publishable or
+ * secret key stands for its role (the legacy anon or service-role key), as
+ * the gateway mints a JWT for it.
  */
-export function storageToken(request: Request): string {
-  const authorization = request.headers.get('authorization');
-  if (authorization && !/^Bearer sb_/i.test(authorization)) return authorization.replace(/^Bearer\s+/i, '');
-  return request.headers.get('apikey') ?? '';
+export function storageToken(request: Request, keys: Pick<JwtKeys, 'anonKey' | 'serviceRoleKey' | 'publishableKey' | 'secretKey'>): string {
+  const bearer = bearerToken(request);
+  const token = bearer !== null && !bearer.startsWith('sb_') ? bearer : (apiKeyOf(request) ?? bearer ?? '');
+  const kind = apiKeyKind(token, keys);
+  return kind === 'publishable' ? keys.anonKey : kind === 'secret' ? keys.serviceRoleKey : token;
 }
 
 /** Pure: jose's words for why a token was refused, which the storage server passes on. */
@@ -38,7 +43,7 @@ export function jwtRefusal(token: string, reason: 'expired' | 'invalid'): string
  * `allowAnonymous`: then the caller is anon and not authenticated.
  */
 export async function storageCaller(request: Request, ctx: BackendContext, allowAnonymous = false): Promise<StorageCaller> {
-  const jwt = storageToken(request);
+  const jwt = storageToken(request, ctx.keys);
   const anonymous: StorageCaller = { role: 'anon', claims: { role: 'anon' }, authenticated: false, jwt: '' };
   if (!jwt && allowAnonymous) return anonymous;
   const verified = await ctx.keys.verify(jwt);

@@ -3,34 +3,29 @@
 //    at the embedded backend;
 //  - adds the backend's key as `apikey` when a request to the backend has none (SHIM_APIKEY), as the
 //    Supabase CLI's gateway lets such requests through;
-//  - HS256 instead of RS256: an RS256 JWT in `apikey` / `Authorization` (auth-js signs its fixed keys with
-//    signing_keys.json) becomes the backend's anon / service-role key for those roles, otherwise the same
-//    claims re-signed with HS256 and the backend's secret (SHIM_JWT_SECRET);
+//  - an `apikey` that is a JWT of its own making (auth-js signs its "publishable" and "secret" keys with
+//    its signing_keys.json, which the backend reads as [auth] signing_keys_path) becomes the backend's
+//    anon / service-role key for that role: the Supabase CLI's gateway hands any apikey on to the services,
+//    which verify it, where this backend checks the key as hosted Supabase's gateway does. Bearer tokens go
+//    on as they are: the backend verifies them with the same signing keys.
 //  - notes in SHIM_TESTS which test sent each request to the backend (test file, tab, test name), so the
 //    harness can count the tests that talk to a server apart from those that mock fetch.
-const crypto = require('crypto');
 const MAP = JSON.parse(process.env.SHIM_MAP || '{}');
 const APIKEY = process.env.SHIM_APIKEY || '';
 const ANON = process.env.SHIM_ANON_KEY || '';
 const SERVICE = process.env.SHIM_SERVICE_KEY || '';
-const SECRET = process.env.SHIM_JWT_SECRET || '';
 
-const b64url = (b) => Buffer.from(b).toString('base64url');
-function resign(token) {
+function ownKey(token) {
   const parts = String(token).split('.');
   if (parts.length !== 3) return token;
-  let header, claims;
+  let claims;
   try {
-    header = JSON.parse(Buffer.from(parts[0], 'base64url').toString());
     claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString());
   } catch { return token; }
-  if (header.alg !== 'RS256') return token;
+  if (token === ANON || token === SERVICE) return token;
   if (claims.role === 'anon' && ANON) return ANON;
   if (claims.role === 'service_role' && SERVICE) return SERVICE;
-  if (!SECRET) return token;
-  const h = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const p = b64url(JSON.stringify(claims));
-  return `${h}.${p}.${crypto.createHmac('sha256', SECRET).update(`${h}.${p}`).digest('base64url')}`;
+  return token;
 }
 function mapUrl(url) {
   for (const [from, to] of Object.entries(MAP)) {
@@ -40,11 +35,8 @@ function mapUrl(url) {
 }
 function fixHeaders(headers, mapped) {
   const apikey = headers.get('apikey');
-  if (apikey) headers.set('apikey', resign(apikey));
+  if (apikey) headers.set('apikey', ownKey(apikey));
   else if (mapped && APIKEY) headers.set('apikey', APIKEY);
-  const auth = headers.get('authorization');
-  const m = auth && /^Bearer\s+(\S+)$/i.exec(auth);
-  if (m) headers.set('authorization', `Bearer ${resign(m[1])}`);
 }
 function noteTest() {
   if (!process.env.SHIM_TESTS || typeof globalThis.expect !== 'function') return;

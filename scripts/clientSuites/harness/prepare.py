@@ -41,6 +41,9 @@ if (SRC / 'postgrest-js').is_dir():   # each suite's folder is made when its sou
     cfg = re.sub(r'(?m)^db_plan_enabled = .*$', 'db_plan_enabled = true', cfg)   # PGRST_DB_PLAN_ENABLED: 1 (the suite's docker-compose)
     cfg = re.sub(r'(?m)^max_rows = .*$', 'max_rows = 0', cfg)   # no PGRST_DB_MAX_ROWS in the suite's docker-compose: no limit
     write(d / 'supabase/config.toml', cfg)
+    # Its docker-compose runs PostgREST 12.2.0 on :3000 and 13.0.0 on :3001; one backend serves both, as the
+    # first, which all but two tests (the to-many spreads of 13) call.
+    write(d / 'supabase/.temp/rest-version', 'v12.2.0')
 
 # 2. postgrest-js inside supabase-js v2.109.0: its own Supabase CLI folder (test/supabase).
 d = U / 'sites' / 'sjs-postgrest-js'
@@ -50,9 +53,11 @@ shutil.copy(s / 'config.toml', d / 'supabase/config.toml')
 for m in sorted((s / 'migrations').glob('*.sql')):
     write(d / 'supabase/migrations' / m.name, drop_postgis(m.read_text()))
 write(d / 'supabase/seed.sql', drop_postgis((s / 'seed.sql').read_text()))
+# The Supabase CLI runs this folder with its own PostgREST image, v14.12 (pkg/config/templates/Dockerfile).
+write(d / 'supabase/.temp/rest-version', 'v14.12')
 
-# 3. auth-js inside supabase-js v2.109.0: its Supabase CLI folder (test/supabase: config.toml only,
-#    enable_confirmations = false there already: autoconfirm on).
+# 3. auth-js inside supabase-js v2.109.0: its Supabase CLI folder (test/supabase: config.toml and the
+#    signing_keys.json its test:generate-keys makes; enable_confirmations = false there already: autoconfirm on).
 d = U / 'sites' / 'sjs-auth-js'
 fresh(d)
 # The Supabase CLI runs GoTrue without a rate-limit header, so no per-IP limit applies there: per_ip = false
@@ -60,6 +65,11 @@ fresh(d)
 cfg = (SRC / 'sjs/packages/core/auth-js/test/supabase/config.toml').read_text()
 cfg = re.sub(r'(?m)^\[auth\.rate_limit\]\n', '[auth.rate_limit]\nper_ip = false\n', cfg)
 write(d / 'supabase/config.toml', cfg)
+# Its [auth] signing_keys_path = "./signing_keys.json", read from beside config.toml as the CLI reads it.
+keys = SRC / 'sjs/packages/core/auth-js/test/supabase/signing_keys.json'
+if keys.exists():
+    shutil.copy(keys, d / 'supabase/signing_keys.json')
+
 # 4. storage-js inside supabase-js v2.109.0: its Supabase CLI folder (test/supabase: config.toml and seed.sql).
 d = U / 'sites' / 'sjs-storage-js'
 fresh(d)

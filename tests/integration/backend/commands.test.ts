@@ -35,7 +35,24 @@ afterAll(async () => {
 describe('with the backend running', () => {
   it('status reports the running URL and its keys', async () => {
     const status = await backendStatus({ dataDir });
-    expect(status).toMatchObject({ running: true, apiUrl: backend!.apiUrl, anonKey: backend!.anonKey, serviceRoleKey: backend!.serviceRoleKey });
+    expect(status).toMatchObject({
+      running: true,
+      apiUrl: backend!.apiUrl,
+      publishableKey: backend!.publishableKey,
+      secretKey: backend!.secretKey,
+      anonKey: backend!.anonKey,
+      serviceRoleKey: backend!.serviceRoleKey,
+    });
+    // The same under the names `supabase status -o json` prints.
+    expect(status).toMatchObject({
+      API_URL: backend!.apiUrl,
+      PUBLISHABLE_KEY: backend!.publishableKey,
+      SECRET_KEY: backend!.secretKey,
+      ANON_KEY: backend!.anonKey,
+      SERVICE_ROLE_KEY: backend!.serviceRoleKey,
+    });
+    expect(status.publishableKey).toMatch(/^sb_publishable_/);
+    expect(status.secretKey).toMatch(/^sb_secret_/);
   });
 
   it('grants and revokes over HTTP', async () => {
@@ -103,7 +120,7 @@ describe('with the backend stopped', () => {
 });
 
 describe('runBackend', () => {
-  it('prints the URL, both keys and how to grant admin, and stops when told', async () => {
+  it('prints the URL, every key and how to grant admin, and stops when told', async () => {
     const lines: string[] = [];
     const stop = new AbortController();
     const run = runBackend({ port: 0, dataDir, log: (line) => lines.push(line), signal: stop.signal });
@@ -111,7 +128,9 @@ describe('runBackend', () => {
     const status = await backendStatus({ dataDir });
     expect(status.running).toBe(true);
     const output = lines.join('\n');
-    for (const part of [status.apiUrl, status.anonKey, status.serviceRoleKey, 'site admin grant <email>']) expect(output).toContain(part);
+    for (const part of [status.apiUrl, status.publishableKey, status.secretKey, status.anonKey, status.serviceRoleKey, 'site admin grant <email>', 'SITE_SUPABASE_PUBLISHABLE_KEY']) {
+      expect(output).toContain(part);
+    }
     stop.abort();
     await run;
     expect(lines.at(-1)).toBe('Backend stopped.');

@@ -40,7 +40,7 @@ describe('site dev for a site with a backend', () => {
 
   it('says where the backend is and nothing about admin when the site has no sign-up page', async () => {
     const said = await start(false);
-    expect(said).toMatch(/Backend API: http:\/\/127\.0\.0\.1:\d+\nAnon key: \S+/);
+    expect(said).toMatch(/Backend API: http:\/\/127\.0\.0\.1:\d+\nPublishable key: sb_publishable_\S+/);
     expect(said).not.toMatch(/admin/i);
     // The backend runs the site's own migrations (its root's supabase/, not the working folder's).
     const { url, serviceRoleKey } = server!.backend!;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseToml } from '../../../generator/backend/parseToml.ts';
 import { DEFAULT_RATE_LIMIT, durationSeconds, supabaseConfigFromText } from '../../../generator/backend/readSupabaseConfig.ts';
+import { spreadsToMany } from '../../../generator/backend/rest/loadCatalog.ts';
 
 describe('parseToml', () => {
   it('reads tables, dotted and quoted keys, strings, numbers, booleans, arrays and comments', () => {
@@ -64,6 +65,32 @@ describe('supabaseConfigFromText', () => {
     expect(supabaseConfigFromText('[auth.oauth_server]\nenabled = true').auth.oauthServer).toEqual({ enabled: true });
   });
 
+  it('reads the keys, passkeys and WebAuthn settings, the relying party defaulting to site_url', () => {
+    const off = supabaseConfigFromText('[auth]\nsite_url = "https://decksmith.example/app"');
+    expect(off.auth).toMatchObject({
+      signingKeysPath: '',
+      publishableKey: '',
+      secretKey: '',
+      passkey: { enabled: false },
+      webauthn: { rpDisplayName: '', rpId: 'decksmith.example', rpOrigins: ['https://decksmith.example'] },
+      mfaWebAuthn: { enrollEnabled: false, verifyEnabled: false },
+    });
+    const on = supabaseConfigFromText(
+      '[auth]\nsigning_keys_path = "./signing_keys.json"\npublishable_key = "env(PK)"\nsecret_key = "sb_secret_x"\n' +
+        '[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_display_name = "Decksmith"\nrp_id = "localhost"\nrp_origins = ["http://localhost:5173"]\n' +
+        '[auth.mfa.web_authn]\nenroll_enabled = true\nverify_enabled = true',
+      { PK: 'sb_publishable_x' },
+    );
+    expect(on.auth).toMatchObject({
+      signingKeysPath: './signing_keys.json',
+      publishableKey: 'sb_publishable_x',
+      secretKey: 'sb_secret_x',
+      passkey: { enabled: true },
+      webauthn: { rpDisplayName: 'Decksmith', rpId: 'localhost', rpOrigins: ['http://localhost:5173'] },
+      mfaWebAuthn: { enrollEnabled: true, verifyEnabled: true },
+    });
+  });
+
   it('reads Go durations', () => {
     expect(durationSeconds('1s', 0)).toBe(1);
     expect(durationSeconds('1m0s', 0)).toBe(60);
@@ -79,5 +106,12 @@ describe('supabaseConfigFromText', () => {
     expect(config.auth.email.enableConfirmations).toBe(true);
     expect(config.auth.enableRefreshTokenRotation).toBe(true);
     expect(config.apiPort).toBe(54321);
+  });
+});
+
+describe('spreadsToMany', () => {
+  it('spreads to-many relationships from PostgREST 13 on, and not when no version is pinned', () => {
+    for (const version of ['v13.0.0', '13.0.4', 'v14.12', ' v15 ']) expect(spreadsToMany(version)).toBe(true);
+    for (const version of ['v12.2.3', '12.2.0', 'v11', 'latest', '', null, undefined]) expect(spreadsToMany(version)).toBe(false);
   });
 });

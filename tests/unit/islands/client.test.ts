@@ -31,7 +31,7 @@ describe('backend()', () => {
     expect(backendSettings()).toBeNull();
     const failure = await backend().catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(BackendMissingError);
-    expect((failure as Error).message).toContain('Hint: set SITE_SUPABASE_URL and SITE_SUPABASE_ANON_KEY');
+    expect((failure as Error).message).toContain('Hint: set SITE_SUPABASE_URL and SITE_SUPABASE_PUBLISHABLE_KEY');
   });
 
   it("gives one supabase-js client for the build's backend, typed by the site's Database", async () => {

@@ -253,10 +253,11 @@ describe('GET /auth/v1/.well-known/jwks.json', () => {
   });
   afterAll(() => backend?.close());
 
-  it('publishes no key, as GoTrue does for the HS256 secret, without an apikey', async () => {
+  it('publishes the public signing key, never the HS256 secret, without an apikey', async () => {
     const response = await fetch(`${backend.apiUrl}/auth/v1/.well-known/jwks.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=600');
-    expect(await response.json()).toEqual({ keys: [] });
+    const { keys } = await response.json();
+    expect(keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), alg: 'ES256', use: 'sig', key_ops: ['verify'], ext: true }]);
   });
 });

@@ -19,7 +19,7 @@ const FUNCTIONS: Record<string, string> = {
   // Tells what it got: method, path, query, a header, the body, its variables and pid.
   echo: `Deno.serve(async (req) => {
     const url = new URL(req.url);
-    const env = Object.fromEntries(['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'FROM_ENV_FILE', 'HOME_SECRET'].map((k) => [k, Deno.env.get(k) ?? null]));
+    const env = Object.fromEntries(['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_PUBLISHABLE_KEYS', 'SUPABASE_SECRET_KEYS', 'SUPABASE_JWKS', 'SUPABASE_DB_URL', 'FROM_ENV_FILE', 'HOME_SECRET'].map((k) => [k, Deno.env.get(k) ?? null]));
     return Response.json({ version: 1, method: req.method, path: url.pathname, query: url.search, custom: req.headers.get('x-custom'), body: await req.text(), env, pid: Deno.pid }, { status: 201, headers: [['x-from-function', 'yes'], ['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/']] });
   });`,
   // Needs no JWT ([functions.open] verify_jwt = false), and names a port of its own, which DENO_SERVE_ADDRESS overrides.
@@ -135,12 +135,18 @@ describe.skipIf(!DENO)('edge functions under Deno', () => {
     console.log(`edge function: first call ${firstMs.toFixed(0)} ms (Deno starts), then median ${times[10].toFixed(1)} ms per call`);
   });
 
-  it("gives the edge runtime's variables: the backend's URL and keys, and functions/.env (no database URL on PGlite)", async () => {
+  it("gives the edge runtime's variables: the backend's URL and keys, its JWKS, and functions/.env (no database URL on PGlite)", async () => {
     const { env } = await (await call('echo')).json();
+    const jwks = await (await fetch(`${backend.apiUrl}/auth/v1/.well-known/jwks.json`)).json();
+    expect(JSON.parse(env.SUPABASE_JWKS)).toEqual(jwks);
+    expect(jwks.keys).toHaveLength(1);
     expect(env).toEqual({
       SUPABASE_URL: backend.apiUrl,
       SUPABASE_ANON_KEY: backend.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: backend.publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: backend.secretKey }),
+      SUPABASE_JWKS: env.SUPABASE_JWKS,
       SUPABASE_DB_URL: null,
       FROM_ENV_FILE: 'from .env',
       HOME_SECRET: null,
@@ -159,6 +165,22 @@ describe.skipIf(!DENO)('edge functions under Deno', () => {
     const open = await call('open', { token: null });
     expect(open.status).toBe(200);
     expect(await open.text()).toBe('open');
+  });
+
+  it('takes the publishable key as the apikey and a signed-in user\'s ES256 token as the JWT; a publishable key as the bearer is no JWT', async () => {
+    const response = await fetch(`${backend.apiUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: backend.publishableKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `functions.${Date.now()}@example.com`, password: 'correct horse' }),
+    });
+    const { access_token: token } = await response.json();
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'ES256', kid: expect.any(String) });
+    const signedIn = await call('echo', { token, headers: { apikey: backend.publishableKey } });
+    expect(signedIn.status).toBe(201);
+    const keyAsBearer = await call('echo', { token: backend.publishableKey, headers: { apikey: backend.publishableKey } });
+    expect(keyAsBearer.status).toBe(401);
+    expect(await keyAsBearer.json()).toEqual({ code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' });
+    expect((await call('open', { token: null, headers: { apikey: backend.publishableKey } })).status).toBe(200);
   });
 
   it('404 NOT_FOUND for an unknown, disabled or badly named function', async () => {

@@ -87,6 +87,24 @@ describe.each(ENGINES)('Storage on $name', (engine) => {
     expect(Buffer.from(await response.arrayBuffer()).equals(logo)).toBe(true);
   });
 
+  it('answers to the publishable key as anon and the secret key as the service role; a made-up sb_ key is 401', async () => {
+    const publishable = clientFor(backend, backend.publishableKey);
+    const read = await publishable.storage.from('images').download('logo.png');
+    expect(Buffer.from(await read.data!.arrayBuffer()).equals(logo)).toBe(true);
+    expect((await publishable.storage.listBuckets()).data).toEqual([]);
+    const upload = await publishable.storage.from('tiny').upload('anon.txt', 'x', { contentType: 'text/plain' });
+    expect(upload.error?.message).toBe('new row violates row-level security policy');
+    const secret = clientFor(backend, backend.secretKey);
+    expect((await secret.storage.listBuckets()).data?.map((b) => b.name).sort()).toEqual(['avatars', 'images', 'tiny']);
+    expect((await secret.storage.from('tiny').upload('secret.txt', 'x', { contentType: 'text/plain' })).error).toBeNull();
+    expect((await secret.storage.from('tiny').remove(['secret.txt'])).data?.map((o) => o.name)).toEqual(['secret.txt']);
+    const madeUp = await fetch(`${backend.apiUrl}/storage/v1/bucket`, { headers: { apikey: 'sb_publishable_madeup', authorization: 'Bearer sb_publishable_madeup' } });
+    expect(madeUp.status).toBe(401);
+    expect(await madeUp.json()).toEqual({ message: 'Invalid API key' });
+    const fromBrowser = await fetch(`${backend.apiUrl}/storage/v1/bucket`, { headers: { apikey: backend.secretKey, 'user-agent': 'Mozilla/5.0' } });
+    expect(fromBrowser.status).toBe(401);
+  });
+
   it('lets a user upload only where the policies allow', async () => {
     const ada = await signedInClient(backend);
     const ben = await signedInClient(backend);

@@ -35,7 +35,8 @@ export async function setup(options: { backend?: StartBackendOptions | false } =
   const browserStarting = launchBrowser();
   const backend = options.backend === false ? null : await startTestBackend(options.backend ?? {});
   const [site, browser] = await Promise.all([
-    backend ? buildAndServe({ backend: { url: backend.apiUrl, anonKey: backend.anonKey } }) : serveThisSite(),
+    // The islands hold the publishable key, as `site dev` hands it to them (the legacy anon key works too).
+    backend ? buildAndServe({ backend: { url: backend.apiUrl, anonKey: backend.publishableKey } }) : serveThisSite(),
     browserStarting,
   ]);
   return {

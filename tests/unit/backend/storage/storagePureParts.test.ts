@@ -8,6 +8,9 @@ import { jwtRefusal, storageToken } from '../../../../generator/backend/storage/
 import { pgErrorToStorage, StorageError, storageErrors } from '../../../../generator/backend/storage/StorageError.ts';
 import { Fields } from '../../../../generator/backend/storage/storageInput.ts';
 
+/** A project's four keys, as storageToken compares them. */
+const KEYS = { anonKey: 'anon.jwt.key', serviceRoleKey: 'service.jwt.key', publishableKey: 'sb_publishable_abc', secretKey: 'sb_secret_def' };
+
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 describe('Storage API pure parts', () => {
@@ -32,10 +35,14 @@ describe('Storage API pure parts', () => {
 
   it('takes the JWT as the Supabase CLI gateway forwards it, and words refusals as jose does', () => {
     const request = (headers: Record<string, string>) => new Request('http://x/', { headers });
-    expect(storageToken(request({ authorization: 'Bearer a.b.c', apikey: 'k' }))).toBe('a.b.c');
-    expect(storageToken(request({ authorization: 'Bearer sb_publishable_x', apikey: 'k' }))).toBe('k');
-    expect(storageToken(request({ apikey: 'k' }))).toBe('k');
-    expect(storageToken(request({}))).toBe('');
+    expect(storageToken(request({ authorization: 'Bearer a.b.c', apikey: 'k' }), KEYS)).toBe('a.b.c');
+    expect(storageToken(request({ authorization: 'Bearer sb_publishable_x', apikey: 'k' }), KEYS)).toBe('k');
+    expect(storageToken(request({ apikey: 'k' }), KEYS)).toBe('k');
+    expect(storageToken(request({}), KEYS)).toBe('');
+    // The publishable and secret keys stand for the legacy keys of their roles, as the gateway mints a JWT.
+    expect(storageToken(request({ apikey: KEYS.publishableKey }), KEYS)).toBe(KEYS.anonKey);
+    expect(storageToken(request({ authorization: `Bearer ${KEYS.secretKey}` }), KEYS)).toBe(KEYS.serviceRoleKey);
+    expect(storageToken(request({ authorization: `Bearer ${KEYS.publishableKey}`, apikey: KEYS.publishableKey }), KEYS)).toBe(KEYS.anonKey);
     expect(jwtRefusal('', 'invalid')).toBe('Invalid Compact JWS');
     expect(jwtRefusal('a.b.c', 'invalid')).toBe('signature verification failed');
     expect(jwtRefusal('a.b.c', 'expired')).toBe('"exp" claim timestamp check failed');
