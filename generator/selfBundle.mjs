@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * its wasm) only when a build makes social images. Each is loaded from the engine's installation by
  * its absolute path (engineExternals), wherever the bundle is written.
  */
-export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'chokidar', 'fsevents', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg', 'sharp', 'satori'];
+export const external = ['esbuild', 'lightningcss', '@electric-sql/pglite', 'playwright-core', 'vitest', '@supabase/supabase-js', 'pg', 'sharp', 'satori'];
 
 /**
  * The remark engine, loaded only by a site that picks it (content/markdownRenderer.ts): outside the CommonJS
@@ -64,7 +64,7 @@ const packageFilter = (names) => new RegExp(`^(${names.map((n) => n.replace(/[.*
  * node_modules, or the site's where npm installed the engine's packages beside it): a bundle cached in a
  * site's .site/cache finds them even though the site itself depends on none of them. A CommonJS bundle
  * gets a path resolved as require() would, an ES module bundle a file URL resolved as import would. A
- * package not installed at all (fsevents off macOS) stays a bare import, reached only where it is used.
+ * package not installed at all (an optional dependency absent on this platform) stays a bare import, reached only where it is used.
  */
 const engineExternals = (names, format) => ({
   name: 'engine-externals',

@@ -192,6 +192,12 @@ export class DevSite {
   }
 
   async close(): Promise<void> {
+    // The content packs being saved are finished first: a restart then reads only what changed.
+    // A worker stuck in a template's endless loop does not hold the stop up for more than a few seconds.
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)));
+    await Promise.race([this.worker.call({ type: 'flush' }).catch(() => {}), stuck]);
+    clearTimeout(timer);
     await this.worker.terminate();
   }
 }

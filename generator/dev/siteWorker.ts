@@ -124,6 +124,9 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       const plan = loaded ? await stages.get('plan') : undefined;
       return { id: msg.id, ok: true, signUp: !!plan?.routes.some((r) => r.path === SIGN_UP_PATH) };
     }
+    case 'flush':
+      await (await stages.get('run')).writesSettled();
+      return { id: msg.id, ok: true };
     case 'editor': {
       const { site, render } = await stages.get('config');
       const plan = loaded ? await stages.get('plan') : undefined;

@@ -28,7 +28,9 @@ export type WorkerRequest =
   /** The server listens at `url`: the site's plugins' devStart hooks run. */
   | { id: number; type: 'started'; url: string }
   /** The editor's questions (editor/editorWorker.ts). */
-  | { id: number; type: 'editor'; ask: EditorAsk };
+  | { id: number; type: 'editor'; ask: EditorAsk }
+  /** Before the server stops: the build cache's writes under way finish (the next start reads what this one read). */
+  | { id: number; type: 'flush' };
 
 export type { EditorAsk } from '../editor/editorTypes.ts';
 

@@ -18,7 +18,8 @@ type Reply = { id: number; value?: string | boolean; error?: string };
 type Job = { password: string; cost?: number; hash?: string; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 
 class Hasher {
-  private readonly worker = new Worker(workerFile);
+  // Plain CommonJS: none of the process's flags (`--input-type` of `node -e` would refuse a file).
+  private readonly worker = new Worker(workerFile, { execArgv: [] });
   private readonly jobs = new Map<number, Job>();
 
   constructor() {
