@@ -4,7 +4,7 @@
  * files and the origins its pages may load from. A new page is a row in
  * templates/routes.ts, a template in templates/pages/ and its content file.
  */
-import { defineConfig } from 'site';
+import { defineConfig } from 'skerry';
 import { collections, type Content } from './templates/collections.ts';
 import { Layout } from './templates/Layout.tsx';
 import { pageTemplates } from './templates/pages/index.ts';

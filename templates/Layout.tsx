@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { SiteRoute as Route } from './routes.ts';
 import { Footer } from './Footer.tsx';
 import { currentNavHref, Nav } from './Nav.tsx';
-import { Shared } from 'site';
+import { Shared } from 'skerry';
 import { ContactDialog } from './sections/ContactDialog.tsx';
 import { CookieBanner } from './sections/CookieBanner.tsx';
 import { useSite } from './SiteContext.ts';

@@ -6,7 +6,7 @@
  */
 import { ChromeButton } from './components/ChromeButton.tsx';
 import { Icon } from './components/Icon.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { useSite } from './SiteContext.ts';
 
 export const navPanelId = 'nav-panel';

@@ -4,7 +4,7 @@
  * Each page's route carries the cards it shows, its neighbours and the category links, so a page
  * re-renders only when what it shows changes. Pure: content in, routes out.
  */
-import { fileForPath, groupBy, paginate, slugify, type Crumb, type Pagination } from 'site';
+import { fileForPath, groupBy, paginate, slugify, type Crumb, type Pagination } from 'skerry';
 import type { Content, Post } from './collections.ts';
 import { fillText } from './format/fillText.ts';
 import type { SiteRoute } from './routes.ts';

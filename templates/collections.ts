@@ -2,7 +2,7 @@
  * The site's collections: which content files exist and the schema each one
  * follows (templates/schemas.ts). Templates read them through useSite().
  */
-import { collection, type ContentOf, type Doc, type Entry } from 'site';
+import { collection, type ContentOf, type Doc, type Entry } from 'skerry';
 import { BlogFrontMatter, LegalFrontMatter, SiteConfig, WidgetCopy, pageSchemas } from './schemas.ts';
 
 export const collections = {

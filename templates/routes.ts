@@ -5,7 +5,7 @@
  * Pure: content in, routes out (site.config.ts hands it to the engine, which
  * checks that no two routes write one file).
  */
-import { fileForPath, groupBy, type Crumb, type Route } from 'site';
+import { fileForPath, groupBy, type Crumb, type Route } from 'skerry';
 import { blogListingRoutes, type BlogListingPage } from './blogListing.ts';
 import type { Content, LegalName, Post } from './collections.ts';
 import type { PageName } from './schemas.ts';

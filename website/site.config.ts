@@ -4,7 +4,7 @@
  * between the files made the site's addresses (templates/docLinks.ts). Built with 0 broken links by
  * tests/integration/website.test.ts; `npm run docs` serves it while the docs are written.
  */
-import { defineConfig } from 'site';
+import { defineConfig } from 'skerry';
 import { collections, type Content } from './templates/collections.ts';
 import { docLinks } from './templates/docLinks.ts';
 import { jsonLd } from './templates/jsonLd.ts';

@@ -23,7 +23,7 @@ import { listIslands, registrySource } from './islandRegistry.ts';
 /** The engine's browser runtime (its own tsconfig: no Node types). */
 const runtimeDir = path.join(generatorRoot, 'generator', 'islands');
 const LOADER = path.join(runtimeDir, 'loader.ts');
-/** The search index's reader ('site/search'). */
+/** The search index's reader ('skerry/search'). */
 const SEARCH_READER = path.join(runtimeDir, 'searchIndex.ts');
 
 export interface WidgetBundle {
@@ -39,7 +39,7 @@ export interface WidgetBundle {
   dynamicImports: Map<string, string[]>;
   /** Island name -> its chunk's output file. */
   islandChunks: Map<string, string>;
-  /** The output files that hold the search index's reader ('site/search'): an island that loads one searches. */
+  /** The output files that hold the search index's reader ('skerry/search'): an island that loads one searches. */
   searchReader: string[];
   /** Every source file that went into the bundle (for dev watching). */
   inputs: string[];

@@ -1,5 +1,5 @@
 /**
- * The islands that read the search index ('site/search') on the pages of a site that writes none (no
+ * The islands that read the search index ('skerry/search') on the pages of a site that writes none (no
  * `search` in its config): their search finds nothing, with only a 404 in the browser's console to say
  * why. One warning per island, naming a few of its pages. Pure.
  */
@@ -29,6 +29,6 @@ export function searchWithoutIndex(bundle: WidgetBundle, pages: readonly { url: 
   return [...pagesOf].map(([name, set]) => {
     const urls = [...set];
     const shown = urls.slice(0, NAMED).join(', ') + (urls.length > NAMED ? ` and ${urls.length - NAMED} more` : '');
-    return `the island ${name} reads the search index ('site/search') on ${shown}, but the site has no \`search\` in site.config.ts, so the build writes none and its search finds nothing`;
+    return `the island ${name} reads the search index ('skerry/search') on ${shown}, but the site has no \`search\` in site.config.ts, so the build writes none and its search finds nothing`;
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The backend client for islands (`import { backend } from 'site/client'`): one supabase-js client,
+ * The backend client for islands (`import { backend } from 'skerry/client'`): one supabase-js client,
  * created from the backend settings the build gave the widget bundle (the embedded backend in dev and
  * tests, SITE_SUPABASE_URL / SITE_SUPABASE_PUBLISHABLE_KEY in production). supabase-js is imported lazily:
  * only an island that really calls the backend pays for loading it. A site types its tables with its

@@ -1,5 +1,5 @@
 /**
- * What a site imports from the engine (`import { defineConfig } from 'site'`): the config's types and
+ * What a site imports from the engine (`import { defineConfig } from 'skerry'`): the config's types and
  * constructors, the render hooks its templates use, the island marker and React islands' mount, and the
  * builders for head data, structured data, feeds and pagination. Nothing here runs a build.
  */

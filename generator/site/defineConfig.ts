@@ -285,7 +285,7 @@ export interface PageTools<Content> {
 
 /**
  * A search index over one list collection (generator/search/), written as static files the browser
- * queries without a server (`searchIndex()` from 'site/search' in an island).
+ * queries without a server (`searchIndex()` from 'skerry/search' in an island).
  */
 export interface SearchOptions<E = EntryMeta<any>> {
   /** Name of a list collection in `collections`. */

@@ -1,4 +1,4 @@
-import type { Crumb } from 'site';
+import type { Crumb } from 'skerry';
 import { useSite } from '../SiteContext.ts';
 
 /** Visible breadcrumb trail (Home > Blog > article); the last crumb is the current page. */

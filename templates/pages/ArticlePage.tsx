@@ -3,7 +3,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { PostMeta } from '../components/PostMeta.tsx';
-import { Shared } from 'site';
+import { Shared } from 'skerry';
 import { scrollableTables } from '../format/scrollableTables.ts';
 import { LinkCta } from '../sections/LinkCta.tsx';
 import { useSite } from '../SiteContext.ts';

@@ -1,5 +1,5 @@
 import { AuthForm } from '../../widgets/islands/AuthForm.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { IslandFrame } from '../sections/IslandFrame.tsx';
 import { useSite } from '../SiteContext.ts';
 import type { PageProps } from './PageProps.ts';

@@ -1,5 +1,5 @@
 import { Icon } from '../components/Icon.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { useSite } from '../SiteContext.ts';
 import type { PageProps } from './PageProps.ts';
 

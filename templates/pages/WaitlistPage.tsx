@@ -1,6 +1,6 @@
 import { WaitlistForm } from '../../widgets/islands/WaitlistForm.tsx';
 import { CheckList } from '../components/CheckList.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { IslandFrame } from '../sections/IslandFrame.tsx';
 import { useSite } from '../SiteContext.ts';
 import type { PageProps } from './PageProps.ts';

@@ -1,5 +1,5 @@
 import { Icon } from '../components/Icon.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { useSite } from '../SiteContext.ts';
 
 /** The blog search form: a plain GET to /blog?q=…, filtered live by the BlogSearch island. */

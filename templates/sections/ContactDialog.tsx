@@ -7,7 +7,7 @@
 import { contactDialogId } from '../components/ContactButton.tsx';
 import { ContactForm } from '../../widgets/islands/ContactForm.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { useSite } from '../SiteContext.ts';
 
 export function ContactDialog() {

@@ -3,7 +3,7 @@
  * decides (spec: appears after 1 s with no stored choice). Without
  * JavaScript it never shows, and no analytics ever loads.
  */
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { useSite } from '../SiteContext.ts';
 
 export function CookieBanner() {

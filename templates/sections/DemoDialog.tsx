@@ -4,7 +4,7 @@
  * is open, and a close button.
  */
 import { Icon } from '../components/Icon.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { useSite } from '../SiteContext.ts';
 
 export const demoDialogId = 'demo-dialog';

@@ -1,5 +1,5 @@
 import { Icon } from '../components/Icon.tsx';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { Section } from '../components/Section.tsx';
 import { useSite } from '../SiteContext.ts';
 

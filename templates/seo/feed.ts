@@ -3,7 +3,7 @@
  * feed of every article would send a big blog's whole archive on each poll). The blog index, the sitemap
  * and llms.txt list them all. Pure.
  */
-import { rssFeed, type PageTools } from 'site';
+import { rssFeed, type PageTools } from 'skerry';
 import type { Content } from '../collections.ts';
 
 export const FEED_ITEMS = 50;

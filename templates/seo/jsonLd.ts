@@ -14,7 +14,7 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts';
-import { breadcrumbList, type PageTools } from 'site';
+import { breadcrumbList, type PageTools } from 'skerry';
 import type { Content } from '../collections.ts';
 import type { SiteRoute } from '../routes.ts';
 

@@ -3,7 +3,7 @@
  * blockquote summary, then H2 sections of links with one-line notes.
  * Generated from the AI-overview page and the route table. Pure.
  */
-import type { PageTools } from 'site';
+import type { PageTools } from 'skerry';
 import type { Content } from '../collections.ts';
 import type { SiteRoute } from '../routes.ts';
 

@@ -5,7 +5,7 @@
  * category and its title (three lines at most, then an ellipsis). Colors are those of
  * templates/styles/tokens.css. Pure.
  */
-import type { SiteMeta, SocialCardData } from 'site';
+import type { SiteMeta, SocialCardData } from 'skerry';
 
 /** tokens.css: --gradient-brand, --color-brand, --color-brand-soft, --color-focus-on-dark, --color-on-dark-muted. */
 const color = {

@@ -1,7 +1,7 @@
 /**
  * The widget bundle of a site outside the engine's folder, with real esbuild: the loader is the
  * engine's, the registry is every file of the site's widgets/islands/ (read again at each bundle), a
- * React island's `import { mountReact } from 'site'` and `react` resolve from the engine, and the
+ * React island's `import { mountReact } from 'skerry'` and `react` resolve from the engine, and the
  * packages named by the config's widgetAliases are the site's own files; the files' hashed names do not
  * depend on the folder the process runs in.
  */
@@ -41,7 +41,7 @@ export default function mount(el: HTMLElement): void {
 write(
   'widgets/islands/Counter.tsx',
   `import { useState } from 'react';
-import { mountReact } from 'site';
+import { mountReact } from 'skerry';
 export function Counter({ start }: { start: number }) {
   const [n, setN] = useState(start);
   return <button type="button" onClick={() => setN(n + 1)}>{n}</button>;
@@ -102,7 +102,7 @@ describe('bundleWidgets for a site in a temporary folder', () => {
   });
 });
 
-describe("an island that calls the backend through 'site/client'", () => {
+describe("an island that calls the backend through 'skerry/client'", () => {
   const supabaseJs = /PostgrestClient|GoTrueClient/;
 
   it('carries supabase-js, loaded lazily, when the site is built with backend settings, and none without', async () => {
@@ -110,7 +110,7 @@ describe("an island that calls the backend through 'site/client'", () => {
     write('widgets/stubs/storage.ts', `export class StorageClient { toString() { return 'storage stub of the site'; } }\nexport class StorageApiError extends Error {}\n`);
     write(
       'widgets/islands/Notes.ts',
-      `import { backend } from 'site/client';
+      `import { backend } from 'skerry/client';
 export default function mount(el: HTMLElement): void {
   el.addEventListener('click', async () => {
     const { data } = await (await backend()).from('notes').select('body');

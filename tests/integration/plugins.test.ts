@@ -23,7 +23,7 @@ async function writeSite(name: string, plugins: string, event = "{ '@context': '
     path.join(root, 'site.config.ts'),
     `import * as z from 'zod';
 import { createElement } from 'react';
-import { collection, defineConfig, definePlugin, missing, fileForPath, type Route } from 'site';
+import { collection, defineConfig, definePlugin, missing, fileForPath, type Route } from 'skerry';
 
 const collections = { site: collection.file('site.json', z.strictObject({ name: z.string(), url: z.string() })) };
 const page = (p: string, title: string): Route => ({ path: p, file: fileForPath(p), template: 'page', title, description: title + ' page', indexable: true, breadcrumbs: [], ogType: 'website' });

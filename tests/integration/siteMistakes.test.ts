@@ -25,7 +25,7 @@ async function writeSite(name: string, collections: string, home: string, files:
     'content/site.json': JSON.stringify({ name: 'Trails', url: 'https://trails.example' }),
     'site.config.ts': `import * as z from 'zod';
 import { createElement as h } from 'react';
-import { collection, defineConfig, fileForPath, Island, useSite, type Route } from 'site';
+import { collection, defineConfig, fileForPath, Island, useSite, type Route } from 'skerry';
 
 const collections = {
   site: collection.file('site.json', z.strictObject({ name: z.string(), url: z.string() })),
@@ -77,11 +77,11 @@ describe('an island that reads the search index on a site without one', () => {
     const island = `h('main', null, h('h1', null, 'Trails'), h(Island, { name: 'TrailSearch', hydrate: 'load' }, h('p', null, 'Search')))`;
     const widget = {
       'widgets/islands/TrailSearch.ts':
-        "import { searchIndex } from 'site/search';\n\nexport default function mount(el: HTMLElement): void {\n  void searchIndex().find('ridge').then((ids) => (el.dataset.found = String(ids.length)));\n}\n",
+        "import { searchIndex } from 'skerry/search';\n\nexport default function mount(el: HTMLElement): void {\n  void searchIndex().find('ridge').then((ids) => (el.dataset.found = String(ids.length)));\n}\n",
     };
     const run = await build(await writeSite('search-without-index', '', island, widget));
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain("Warning: the island TrailSearch reads the search index ('site/search') on /, but the site has no `search` in site.config.ts, so the build writes none and its search finds nothing.");
+    expect(run.stderr).toContain("Warning: the island TrailSearch reads the search index ('skerry/search') on /, but the site has no `search` in site.config.ts, so the build writes none and its search finds nothing.");
   });
 });
 

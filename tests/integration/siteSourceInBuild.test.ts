@@ -50,7 +50,7 @@ describe('site build, when the site code throws', () => {
     await site.write(
       'widgets/islands/Gauge.tsx',
       [
-        "import { mountReact } from 'site';",
+        "import { mountReact } from 'skerry';",
         '',
         'export function Gauge({ value }: { value: number }) {',
         "  if (value > 1) throw new Error('a gauge reads at most 1');",
@@ -62,7 +62,7 @@ describe('site build, when the site code throws', () => {
       ].join('\n'),
     );
     await site.edit('templates/pages/HomePage.tsx', (s) =>
-      `import { Island } from 'site';\nimport { Gauge } from '../../widgets/islands/Gauge.tsx';\n${s.replace('<p className="lead">', '<Island name="Gauge" hydrate="load" component={Gauge} props={{ value: 2 }} />\n      <p className="lead">')}`,
+      `import { Island } from 'skerry';\nimport { Gauge } from '../../widgets/islands/Gauge.tsx';\n${s.replace('<p className="lead">', '<Island name="Gauge" hydrate="load" component={Gauge} props={{ value: 2 }} />\n      <p className="lead">')}`,
     );
     const { status, stderr } = await siteBuild(site);
     expect(status).toBe(1);

@@ -3,7 +3,7 @@
  * through content/'s links to them, as the markdown GitHub shows (no front matter: titles and
  * descriptions are the sidebar's, templates/nav.ts); and content/site.json, the site's own data.
  */
-import { collection, type ContentOf, type Entry } from 'site';
+import { collection, type ContentOf, type Entry } from 'skerry';
 import { z } from 'zod';
 
 const SiteInfo = z.object({

@@ -3,7 +3,7 @@
  * carries its BreadcrumbList. Pure.
  */
 import type { TechArticle, Thing, WebSite, WithContext } from 'schema-dts';
-import { breadcrumbList, type PageTools } from 'site';
+import { breadcrumbList, type PageTools } from 'skerry';
 import type { Content } from './collections.ts';
 import { guide } from './nav.ts';
 import type { SiteRoute } from './routes.ts';

@@ -2,7 +2,7 @@
  * Every page of the docs site: the README at /, each guide of docs/ at /<name>, and the page for an
  * address the site does not have. Pure: content in, routes out.
  */
-import { fileForPath, type Route } from 'site';
+import { fileForPath, type Route } from 'skerry';
 import type { Content, GuideEntry } from './collections.ts';
 import { guide } from './nav.ts';
 

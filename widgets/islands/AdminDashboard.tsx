@@ -11,7 +11,7 @@
  * `?bcc=` cannot add recipients to the admin's reply.
  */
 import { useEffect, useState } from 'react';
-import { mountReact } from 'site';
+import { mountReact } from 'skerry';
 import { checkAdmin, listSubmissions, logAdminView, type Submission } from '../lib/admin.ts';
 import type { AdminCopy } from '../lib/copy.ts';
 import { mailtoHref } from '../lib/mailtoHref.ts';

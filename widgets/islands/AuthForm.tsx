@@ -4,7 +4,7 @@
  * reads "Loading..."; a visitor already signed in is sent to /admin.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { mountReact } from 'site';
+import { mountReact } from 'skerry';
 import type { AuthCopy } from '../lib/copy.ts';
 import { Field } from '../lib/Field.tsx';
 import { limits } from '../lib/forms.ts';

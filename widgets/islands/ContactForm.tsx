@@ -6,7 +6,7 @@
  * values kept.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { mountReact } from 'site';
+import { mountReact } from 'skerry';
 import type { ContactCopy } from '../lib/copy.ts';
 import { Field } from '../lib/Field.tsx';
 import { check, contactSchema, limits, type ContactValues } from '../lib/forms.ts';

@@ -8,7 +8,7 @@
  * visitor had scrolled to.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { mountReact } from 'site';
+import { mountReact } from 'skerry';
 import type { WaitlistCopy } from '../lib/copy.ts';
 import { Field } from '../lib/Field.tsx';
 import { check, limits, waitlistSchema } from '../lib/forms.ts';

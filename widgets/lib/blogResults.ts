@@ -3,7 +3,7 @@
  * this file then): queries the site's search index (every article's title, description and text) and
  * lists the matches as cards in place of the page's own card list.
  */
-import { searchIndex, type SearchResult } from 'site/search';
+import { searchIndex, type SearchResult } from 'skerry/search';
 
 /** Results shown at first, and added by each "Show more". */
 export const PAGE = 24;

@@ -16,7 +16,7 @@ describe('site dev and an island without a widget file', () => {
   beforeAll(async () => {
     site = await fixtureCopy();
     await site.edit(TEMPLATE, (s) =>
-      `import { Island } from 'site';\n${s}`.replace('<p className="lead">', '<Island name="Countr" hydrate="visible" />\n      <p className="lead">'),
+      `import { Island } from 'skerry';\n${s}`.replace('<p className="lead">', '<Island name="Countr" hydrate="visible" />\n      <p className="lead">'),
     );
     server = await dev({ root: site.root, cacheDir: site.cacheDir, port: 0, backend: false, log: (l) => lines.push(l) });
   }, 120_000);

@@ -10,7 +10,7 @@ import type { Change } from './changes.ts';
 const THREAD_PROBE = `/** Records the thread that renders each page into the file SITE_DIFF_PROBE names; adds nothing to a page. */
 import { appendFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
-import { definePlugin } from 'site';
+import { definePlugin } from 'skerry';
 
 export const threadProbe = () =>
   definePlugin({
@@ -23,7 +23,7 @@ export const threadProbe = () =>
 `;
 
 const PAGE_LIST = `/** pages.txt: every route's path and title. */
-import { definePlugin } from 'site';
+import { definePlugin } from 'skerry';
 
 export const pageList = () =>
   definePlugin({

@@ -45,9 +45,9 @@ describe('the changes', () => {
   });
 
   it('adds imports, plugins and fields to a config', () => {
-    const config = "import { defineConfig } from 'site';\nexport default defineConfig({\n  routes,\n});\n";
+    const config = "import { defineConfig } from 'skerry';\nexport default defineConfig({\n  routes,\n});\n";
     expect(editConfig(config, { kind: 'config', imports: ["import { a } from './a.ts';"], plugins: ['a()'], fields: ["redirects: { '/x': '/' }"] })).toBe(
-      "import { a } from './a.ts';\nimport { defineConfig } from 'site';\nexport default defineConfig({\n  routes,\n  plugins: [a()],\n  redirects: { '/x': '/' },\n});\n",
+      "import { a } from './a.ts';\nimport { defineConfig } from 'skerry';\nexport default defineConfig({\n  routes,\n  plugins: [a()],\n  redirects: { '/x': '/' },\n});\n",
     );
     expect(editConfig('defineConfig({\n  plugins: [b()],\n});\n', { kind: 'config', imports: [], plugins: ['a()'], fields: [] })).toBe('\ndefineConfig({\n  plugins: [a(), b()],\n});\n');
   });

@@ -17,7 +17,7 @@ mkdirSync(path.join(root, 'widgets/islands'), { recursive: true });
 writeFileSync(
   path.join(root, 'widgets/islands/Trail.tsx'),
   `import { useState } from 'react';
-import { mountReact } from 'site';
+import { mountReact } from 'skerry';
 export function Trail({ km }: { km: number }) {
   const [open, setOpen] = useState(false);
   return <button type="button" onClick={() => setOpen(!open)}>{km} km</button>;

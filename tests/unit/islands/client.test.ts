@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * generator/islands/client.ts ('site/client'): the backend client islands share, from the settings the
+ * generator/islands/client.ts ('skerry/client'): the backend client islands share, from the settings the
  * widget bundle was built with (here set on globalThis, as the bundle's define would), with real supabase-js.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';

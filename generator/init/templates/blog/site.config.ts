@@ -3,7 +3,7 @@
  * (templates/routes.ts), its page templates and layout, the structured data of its pages, and its feed.
  * A new page is a row in templates/routes.ts and a template in templates/pages/.
  */
-import { breadcrumbList, defineConfig, rssFeed } from 'site';
+import { breadcrumbList, defineConfig, rssFeed } from 'skerry';
 import { collections, type Content } from './templates/collections.ts';
 import { Layout } from './templates/Layout.tsx';
 import { ArticlePage } from './templates/pages/ArticlePage.tsx';

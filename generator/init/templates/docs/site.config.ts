@@ -3,7 +3,7 @@
  * (templates/routes.ts), the page templates and layout, the structured data of each page, and the search
  * index the Search island reads. A new page is a markdown file in a section's folder of content/docs/.
  */
-import { defineConfig } from 'site';
+import { defineConfig } from 'skerry';
 import { collections, type Content } from './templates/collections.ts';
 import { jsonLd } from './templates/jsonLd.ts';
 import { Layout } from './templates/Layout.tsx';

@@ -4,7 +4,7 @@
  * sign-up form's data lives in the backend (supabase/): `site dev` runs it locally; a production build
  * reads SITE_SUPABASE_URL and SITE_SUPABASE_ANON_KEY (README.md).
  */
-import { defineConfig } from 'site';
+import { defineConfig } from 'skerry';
 import { collections, type Content } from './templates/collections.ts';
 import { jsonLd } from './templates/jsonLd.ts';
 import { Layout } from './templates/Layout.tsx';

@@ -39,7 +39,7 @@ describe('componentHashes', () => {
 describe('templatesImportComponents', () => {
   it('says whether a template imports a component itself, so the templates\' key covers components/ then', () => {
     write('components/Badge.tsx', 'export const Badge = () => null;\n');
-    write('templates/pages.tsx', "import { useSite } from 'site';\nimport { shared } from './parts/shared.ts';\n");
+    write('templates/pages.tsx', "import { useSite } from 'skerry';\nimport { shared } from './parts/shared.ts';\n");
     write('templates/parts/shared.ts', 'export const shared = 1;\n');
     expect(templatesImportComponents(root, path.join(root, 'templates'))).toBe(false);
     write('templates/parts/aside.tsx', "import { Badge } from '../../components/Badge.tsx';\n");

@@ -2,7 +2,7 @@
  * The site's content and the schema each file follows: one JSON file with the site's name, URL and
  * description, and every markdown file of content/articles/. Templates read them through useSite().
  */
-import { collection, type ContentOf, type Entry } from 'site';
+import { collection, type ContentOf, type Entry } from 'skerry';
 import { z } from 'zod';
 
 const SiteInfo = z.object({

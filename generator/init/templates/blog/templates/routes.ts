@@ -2,7 +2,7 @@
  * Every page of the site, one row each: its path, output file, template and head data. The sitemap,
  * canonical URLs and breadcrumbs read it. Pure: content in, routes out.
  */
-import { fileForPath, type Route } from 'site';
+import { fileForPath, type Route } from 'skerry';
 import type { Article, Content } from './collections.ts';
 
 export type SiteRoute = Route<Article> & { template: 'home' | 'article' | 'not-found' };

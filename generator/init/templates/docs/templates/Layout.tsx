@@ -3,7 +3,7 @@
  * island: it loads when a reader first uses it), the sidebar, the main landmark and the footer.
  */
 import type { ReactNode } from 'react';
-import { Island } from 'site';
+import { Island } from 'skerry';
 import type { SiteRoute } from './routes.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useSite } from './SiteContext.ts';

@@ -2,7 +2,7 @@
  * The docs' content and the schema each file follows: one JSON file with the site's name, URL,
  * description and sections, and every markdown file of content/docs/, a folder per section.
  */
-import { collection, type ContentOf, type Entry } from 'site';
+import { collection, type ContentOf, type Entry } from 'skerry';
 import { z } from 'zod';
 
 const Section = z.object({ slug: z.string().min(1), title: z.string().min(1) });

@@ -3,7 +3,7 @@
  * (what search engines show for documentation); every page with a trail carries its BreadcrumbList. Pure.
  */
 import type { TechArticle, Thing, WebSite, WithContext } from 'schema-dts';
-import { breadcrumbList, type PageTools } from 'site';
+import { breadcrumbList, type PageTools } from 'skerry';
 import type { Content } from './collections.ts';
 import type { SiteRoute } from './routes.ts';
 

@@ -3,7 +3,7 @@
  * the page for an address the site does not have. The sitemap, canonical URLs and breadcrumbs read it.
  * Pure: content in, routes out.
  */
-import { fileForPath, type Route } from 'site';
+import { fileForPath, type Route } from 'skerry';
 import { sectionOf, type Content, type Doc } from './collections.ts';
 
 export type SiteRoute = Route<Doc> & { template: 'home' | 'doc' | 'not-found' };

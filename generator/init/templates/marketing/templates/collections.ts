@@ -2,7 +2,7 @@
  * The site's content and the schema each file follows: the site's name, URL and contact address, the
  * home page's words (hero, features, plans, the sign-up form's), and the privacy page in markdown.
  */
-import { collection, type ContentOf } from 'site';
+import { collection, type ContentOf } from 'skerry';
 import { z } from 'zod';
 
 const SiteInfo = z.object({

@@ -3,7 +3,7 @@
  * show as its name); every page with a trail carries its BreadcrumbList. Pure.
  */
 import type { Organization, Thing, WebSite, WithContext } from 'schema-dts';
-import { breadcrumbList, type PageTools } from 'site';
+import { breadcrumbList, type PageTools } from 'skerry';
 import type { Content } from './collections.ts';
 import type { SiteRoute } from './routes.ts';
 

@@ -2,7 +2,7 @@
  * Every page of the site, one row each: its path, output file, template and head data. The sitemap and
  * canonical URLs read it. Pure: content in, routes out.
  */
-import { fileForPath, type Route } from 'site';
+import { fileForPath, type Route } from 'skerry';
 import type { Content } from './collections.ts';
 
 export type SiteRoute = Route & { template: 'home' | 'legal' | 'not-found' };

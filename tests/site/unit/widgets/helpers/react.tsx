@@ -7,7 +7,7 @@
 import { act, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { expect, vi } from 'vitest';
-import type { Mount } from 'site';
+import type { Mount } from 'skerry';
 import type { AdminCopy, AuthCopy, ContactCopy, WaitlistCopy } from '../../../../../widgets/lib/copy.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

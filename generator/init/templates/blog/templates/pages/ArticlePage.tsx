@@ -2,7 +2,7 @@
  * One article: its breadcrumb trail, title, date and body (markdown rendered by the engine), and a
  * link to itself that the CopyLink island turns into a copy button.
  */
-import { Island } from 'site';
+import { Island } from 'skerry';
 import type { SiteRoute } from '../routes.ts';
 
 export function ArticlePage({ route }: { route: SiteRoute }) {

@@ -3,7 +3,7 @@
  * A click copies the page's address and says so in the status beside it. Without JavaScript, or
  * without clipboard access, it stays a plain link to the page.
  */
-import type { Mount } from 'site/islands';
+import type { Mount } from 'skerry/islands';
 
 const mount: Mount = (el, props) => {
   const link = el.querySelector<HTMLAnchorElement>('a[data-copy-link]');

@@ -4,8 +4,8 @@
  * last one also as the start of a longer word), from the index the build writes (`search` in
  * site.config.ts). A link per result; nothing is sent to a server.
  */
-import type { Mount } from 'site/islands';
-import { searchIndex } from 'site/search';
+import type { Mount } from 'skerry/islands';
+import { searchIndex } from 'skerry/search';
 
 /** Most results shown. */
 const SHOWN = 8;

@@ -1,5 +1,5 @@
 /** The home page: the hero, the features, the plans and the sign-up form (the SignUp island). */
-import { Island } from 'site';
+import { Island } from 'skerry';
 import { useSite } from '../SiteContext.ts';
 
 export function HomePage() {

@@ -2,10 +2,10 @@
  * The island SignUp (this file's name): the early-access form. Its markup is the page's (HomePage.tsx);
  * once the page is idle this code takes over its submit and saves the address in the site's backend
  * (supabase/migrations/: the signups table, which visitors may add to but not read) through the page's
- * supabase-js client, `backend()` from 'site/client', which loads on the first sign-up.
+ * supabase-js client, `backend()` from 'skerry/client', which loads on the first sign-up.
  */
-import type { Mount } from 'site/islands';
-import { backend } from 'site/client';
+import type { Mount } from 'skerry/islands';
+import { backend } from 'skerry/client';
 
 /** The signups table, as `npx site gen types` prints it (the part this island uses). */
 interface Database {
