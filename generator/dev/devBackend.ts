@@ -55,7 +55,7 @@ export function devBackend(options: { backend?: boolean; backendPort?: number; d
       import('../backend/readSupabaseConfig.ts'),
     ]);
     // The islands hold the publishable key: config.toml's [auth] publishable_key, else the data dir's.
-    const anonKey = readSupabaseConfig(path.resolve('supabase')).auth.publishableKey || dataDirKeys(path.resolve(dataDir)).publishableKey;
+    const anonKey = readSupabaseConfig(options.supabaseDir ?? path.resolve('supabase')).auth.publishableKey || dataDirKeys(path.resolve(dataDir)).publishableKey;
     return { url: readDataDirLock(path.resolve(dataDir))?.apiUrl ?? `http://127.0.0.1:${await port}`, anonKey };
   })();
   return { expected, running, port, fallback };
