@@ -64,18 +64,28 @@ interface Backend {
   output: () => string;
 }
 
-/** Sends one request over node:http (any method, raw bytes, any header node allows); `error` when no answer came. */
-function send(backend: Backend, request: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<Sent> {
+/**
+ * Sends one request over node:http (any method, raw bytes, any header node allows); `error` when no answer came.
+ * A kept-alive socket the server closed as this request went out on it (EPIPE, ECONNRESET on a reused socket)
+ * is no answer of the server's: the request is sent again once on a new connection, as Node's documentation
+ * of `request.reusedSocket` advises a client; on a new connection any failure counts.
+ */
+function send(backend: Backend, request: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>, fresh = false): Promise<Sent> {
   const url = new URL(backend.apiUrl);
   return new Promise((resolve) => {
-    const req = http.request({ host: url.hostname, port: url.port, agent: backend.agent, method: request.method, path: request.path, headers: request.headers, timeout: 20_000 }, (res) => {
+    const agent = fresh ? false : backend.agent;
+    const req = http.request({ host: url.hostname, port: url.port, agent, method: request.method, path: request.path, headers: request.headers, timeout: 20_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString() }));
       res.on('error', (error) => resolve({ error: error.message }));
     });
     req.on('timeout', () => req.destroy(new Error('no answer within 20 s')));
-    req.on('error', (error) => resolve({ error: error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const closedUnderIt = req.reusedSocket && (error.code === 'EPIPE' || error.code === 'ECONNRESET');
+      if (closedUnderIt && !fresh) resolve(send(backend, request, true));
+      else resolve({ error: error.message });
+    });
     req.end(request.body);
   });
 }
