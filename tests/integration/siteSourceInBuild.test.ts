@@ -4,12 +4,15 @@
  * page, the message, exit status 1.
  */
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureCopy, type SiteCopy } from './dev/fixtureCopy.ts';
 
 const cli = fileURLToPath(new URL('../../bin/site.js', import.meta.url));
 const copies: SiteCopy[] = [];
+/** An island the test writes into a fixture's copy. */
+const GAUGE = 'widgets/islands/Gauge.tsx';
 afterAll(() => Promise.all(copies.map((c) => c.remove())));
 
 /** Runs `site build` in the site's folder: its exit status and what it wrote to stderr. */
@@ -48,7 +51,7 @@ describe('site build, when the site code throws', () => {
     const site = await fixtureCopy();
     copies.push(site);
     await site.write(
-      'widgets/islands/Gauge.tsx',
+      GAUGE,
       [
         "import { mountReact } from 'skerry';",
         '',
@@ -61,8 +64,10 @@ describe('site build, when the site code throws', () => {
         '',
       ].join('\n'),
     );
+    // The fixture copy's own island, imported by its home template (a path inside the copy, not this repository's widgets).
+    const gauge = path.posix.relative('templates/pages', GAUGE);
     await site.edit('templates/pages/HomePage.tsx', (s) =>
-      `import { Island } from 'skerry';\nimport { Gauge } from '../../widgets/islands/Gauge.tsx';\n${s.replace('<p className="lead">', '<Island name="Gauge" hydrate="load" component={Gauge} props={{ value: 2 }} />\n      <p className="lead">')}`,
+      `import { Island } from 'skerry';\nimport { Gauge } from '${gauge}';\n${s.replace('<p className="lead">', '<Island name="Gauge" hydrate="load" component={Gauge} props={{ value: 2 }} />\n      <p className="lead">')}`,
     );
     const { status, stderr } = await siteBuild(site);
     expect(status).toBe(1);
