@@ -1,6 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { dataDirRecord } from '../dataDirRecord.ts';
 import type { PrivateJwk } from './signingKeys.ts';
 
 /** The keys a data dir keeps besides the legacy JWT secret (secret.json): <dataDir>/keys.json, mode 600. */
@@ -19,19 +18,7 @@ export interface DataDirKeys {
  * they stay the same across restarts. null data dir = new keys for this process only.
  */
 export function dataDirKeys(dataDir: string | null): DataDirKeys {
-  if (dataDir === null) return freshKeys();
-  const file = path.join(dataDir, 'keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DataDirKeys;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const keys = freshKeys();
-  try {
-    writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
-    return keys;
-  } catch (error) {
-    // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(readFileSync(file, 'utf8')) as DataDirKeys;
-    throw error;
-  }
+  return dataDirRecord(dataDir, 'keys.json', freshKeys);
 }
 
 function freshKeys(): DataDirKeys {
