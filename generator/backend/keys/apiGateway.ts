@@ -15,6 +15,12 @@ export function apiKeyKind(key: string, keys: Keys): ApiKeyKind | null {
   return null;
 }
 
+/** Pure: the JWT the gateway mints for a publishable or secret key (the legacy key of its role), else null. */
+export function mintedFor(key: string, keys: Keys): string | null {
+  const kind = apiKeyKind(key, keys);
+  return kind === 'publishable' ? keys.anonKey : kind === 'secret' ? keys.serviceRoleKey : null;
+}
+
 /** Pure: whether a request comes from a browser, as hosted Supabase tells (its User-Agent: every browser's begins "Mozilla/"). */
 export function fromBrowser(userAgent: string | null): boolean {
   return /^Mozilla\//.test(userAgent ?? '');
@@ -66,8 +72,7 @@ export function checkApiKey(request: Request, keys: Keys): Response | null {
 export function gatewayBearer(request: Request, keys: Keys): string | null {
   const apiKey = apiKeyOf(request);
   const bearer = bearerToken(request);
-  const kind = apiKey === null ? null : apiKeyKind(apiKey, keys);
-  const minted = kind === 'publishable' ? keys.anonKey : kind === 'secret' ? keys.serviceRoleKey : null;
+  const minted = apiKey === null ? null : mintedFor(apiKey, keys);
   if (bearer !== null && !(minted && bearer === apiKey)) return bearer;
   return minted ?? bearer;
 }

@@ -1,7 +1,7 @@
 import type { BackendContext } from '../BackendContext.ts';
 import type { Database, Queryable } from '../Database.ts';
 import type { JwtKeys } from '../createJwtKeys.ts';
-import { apiKeyKind, apiKeyOf, bearerToken } from '../keys/apiGateway.ts';
+import { apiKeyOf, bearerToken, mintedFor } from '../keys/apiGateway.ts';
 import { storageErrors } from './StorageError.ts';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -27,8 +27,7 @@ export interface StorageCaller {
 export function storageToken(request: Request, keys: Pick<JwtKeys, 'anonKey' | 'serviceRoleKey' | 'publishableKey' | 'secretKey'>): string {
   const bearer = bearerToken(request);
   const token = bearer !== null && !bearer.startsWith('sb_') ? bearer : (apiKeyOf(request) ?? bearer ?? '');
-  const kind = apiKeyKind(token, keys);
-  return kind === 'publishable' ? keys.anonKey : kind === 'secret' ? keys.serviceRoleKey : token;
+  return mintedFor(token, keys) ?? token;
 }
 
 /** Pure: jose's words for why a token was refused, which the storage server passes on. */
