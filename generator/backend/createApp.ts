@@ -14,7 +14,7 @@ import type { ClientInfo } from './serveHttp.ts';
 
 /**
  * The embedded backend as one function Request -> Response: CORS, then
- * /rest/v1, /auth/v1, /functions/v1, and /_site/v1/admin-roles (the
+ * /rest/v1, /auth/v1, /storage/v1, /functions/v1, and /_site/v1/admin-roles (the
  * service-role-only endpoint `site admin grant|revoke` uses while the
  * backend runs). A URL whose percent-escapes do not decode gets 400 before
  * any route; a failure no route turned into an answer is an internal error

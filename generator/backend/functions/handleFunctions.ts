@@ -6,9 +6,10 @@ import { findFunction, readFunctionSettings } from './functionsConfig.ts';
 /**
  * /functions/v1/<name>[/path]: the gateway's checks, then the site's own
  * function under Deno (ctx.functions, createFunctionRunner.ts). The apikey
- * must be the anon or service-role key; with `[functions.<name>] verify_jwt`
- * (the default) the Authorization bearer must also be a JWT signed with the
- * project's secret, as the Supabase CLI's gateway checks it. Functions are
+ * must be one of the project's keys (keys/apiGateway.ts); with
+ * `[functions.<name>] verify_jwt` (the default) the Authorization bearer must
+ * also be a JWT the project's keys verify (its signing keys, or the legacy
+ * HS256 secret), as the Supabase CLI's gateway checks it. Functions are
  * looked up per request, so a folder added while the backend runs is served.
  */
 export function handleFunctions(ctx: BackendContext) {
