@@ -1,9 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** The engine's package name, which sites import it by. */
 const { name } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { name: string };
+
+/**
+ * The unit tests and the backend's tests run one after another in a process of each worker, their
+ * modules loaded once (`isolate: false`): a fresh process and module graph for each file cost the unit
+ * tests several times their own time, and the backend's a third of theirs. Such a test therefore
+ * leaves no global state behind (globals unstubbed, timers restored, servers closed) and imports afresh
+ * (vi.resetModules) what it needs unloaded. Every other file gets a process of its own.
+ */
+export const SHARED_PROCESS = [
+  'tests/unit/**/*.test.{ts,tsx}',
+  'tests/site/unit/**/*.test.{ts,tsx}',
+  'tests/helpers/**/*.test.{ts,tsx}',
+  'tests/integration/backend/**/*.test.{ts,tsx}',
+];
+
+/** The run's two projects over the files `include` names, less `exclude`: shared processes, and one process a file. */
+export function testProjects(include: string[], exclude: string[] = []): TestProjectInlineConfiguration[] {
+  const excluded = [...configDefaults.exclude, ...exclude];
+  return [
+    { extends: true, test: { name: 'shared', include: SHARED_PROCESS, exclude: excluded, isolate: false } },
+    { extends: true, test: { name: 'own', include, exclude: [...excluded, ...SHARED_PROCESS] } },
+  ];
+}
 
 // One runner for every suite: unit (pure parts, happy-dom for widgets),
 // integration (real PGlite, real supabase-js) and e2e (real Chromium).
@@ -19,7 +42,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
+    projects: testProjects(['tests/**/*.test.{ts,tsx}']),
     environment: 'node',
     // One folder per run, where what several files share (a built site, a corpus) is made once
     // (tests/helpers/madeOnce.ts); each file's processor time measured, and after the default

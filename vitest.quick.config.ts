@@ -1,5 +1,5 @@
-import { configDefaults, defineConfig } from 'vitest/config';
-import base from './vitest.config.ts';
+import { defineConfig } from 'vitest/config';
+import base, { testProjects } from './vitest.config.ts';
 
 /**
  * `npm run test:quick`, the inner loop: the unit and integration tests without a browser, and without
@@ -40,7 +40,6 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/site/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
-    exclude: [...configDefaults.exclude, ...SLOW_FILES],
+    projects: testProjects(['tests/integration/**/*.test.{ts,tsx}'], SLOW_FILES),
   },
 });

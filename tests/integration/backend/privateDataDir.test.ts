@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migratedTemplate, migratedTemplateFile } from '../../../generator/backend/migratedTemplate.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { migratedTemplateFile } from '../../../generator/backend/migratedTemplate.ts';
 import { startBackend } from '../../../generator/backend/startBackend.ts';
 import { clientFor, signedInClient } from './testClients.ts';
 
@@ -42,11 +42,13 @@ function countEntries(dir: string): number {
 }
 
 describe('data dir modes', () => {
-  // First: the template is read once per process.
   it('writes the cached template database 0600, and makes an older cached one 0600', { timeout: 120_000 }, async () => {
     const supabaseDir = path.join(root, 'supabase');
     const file = migratedTemplateFile(supabaseDir);
     if (existsSync(file)) chmodSync(file, 0o644);
+    // Imported afresh: the template is read once per process, and another file may have read it already.
+    vi.resetModules();
+    const { migratedTemplate } = await import('../../../generator/backend/migratedTemplate.ts');
     await migratedTemplate(supabaseDir);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });

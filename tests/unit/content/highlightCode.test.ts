@@ -3,8 +3,8 @@
  * hl-* classes (never a style attribute), the same HTML from markdown-it and remark, escaped text; an
  * unknown language or no language stays plain; shiki loads only for a document with such a block.
  */
-import { describe, expect, it } from 'vitest';
-import { codeHighlighter, escapeHtml, HIGHLIGHT_KINDS, highlightWork, MAX_LINE, shikiLoaded } from '../../../generator/content/highlightCode.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { codeHighlighter, escapeHtml, HIGHLIGHT_KINDS, highlightWork, MAX_LINE } from '../../../generator/content/highlightCode.ts';
 import { markdownItRenderer, renderMarkdown } from '../../../generator/content/markdown.ts';
 import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts';
 import { remarkMarkdown } from '../../../generator/content/remarkMarkdown.ts';
@@ -17,14 +17,20 @@ const TS_BLOCK = ['```ts', ...TS_SAMPLE, '```', ''].join('\n');
 const codeText = (html: string) => [...parseHtml(html).querySelectorAll('pre code')].map((c) => c.textContent);
 
 describe('highlighted code', () => {
-  // First in this file: nothing before it has rendered a fenced block with a language.
-  it('does not load shiki for documents without fenced code, or with fences of no or a plain language', () => {
-    renderMarkdown('# Title\n\nText with `inline code` and\n\n    indented code\n');
-    renderMarkdown('```\nno language\n```\n\n```text\nplain text\n```\n');
-    remarkMarkdown()('# Title\n\n```\nno language\n```\n');
-    expect(shikiLoaded()).toBe(false);
-    renderMarkdown('```js\nconst a = 1;\n```\n');
-    expect(shikiLoaded()).toBe(true);
+  // The modules are imported afresh: another file run earlier in the same process may have loaded shiki.
+  it('does not load shiki for documents without fenced code, or with fences of no or a plain language', async () => {
+    vi.resetModules();
+    const fresh = {
+      ...(await import('../../../generator/content/highlightCode.ts')),
+      ...(await import('../../../generator/content/markdown.ts')),
+      ...(await import('../../../generator/content/remarkMarkdown.ts')),
+    };
+    fresh.renderMarkdown('# Title\n\nText with `inline code` and\n\n    indented code\n');
+    fresh.renderMarkdown('```\nno language\n```\n\n```text\nplain text\n```\n');
+    fresh.remarkMarkdown()('# Title\n\n```\nno language\n```\n');
+    expect(fresh.shikiLoaded()).toBe(false);
+    fresh.renderMarkdown('```js\nconst a = 1;\n```\n');
+    expect(fresh.shikiLoaded()).toBe(true);
   });
 
   it('gives a TypeScript block hl-* classes and no style attribute', () => {
