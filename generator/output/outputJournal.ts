@@ -5,7 +5,7 @@
  * A build that finds its own previous output (the marker) writes only what changed, into a folder
  * beside the output (`.<out>-tmp-…`, as a whole build does). Its commit is one step: the journal, a
  * JSON file naming that folder, the files to move from it into the output and the files to remove, appears
- * whole at `.<out>.site-journal` beside the output (written to a temporary name, synced, then linked to its
+ * whole at `.<out>.site-journal` beside the output (written to a temporary name, then renamed to its
  * name). Before that step the output is the previous build's, untouched; from it on, the new build's is
  * decided: the moves and removals follow, each one idempotent, and the journal is deleted last. A process
  * killed in between leaves the journal, and the next `site build` or `site preview` rolls it forward before

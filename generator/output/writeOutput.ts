@@ -13,7 +13,7 @@
  * into the new one; the previous output is deleted only once they have.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../core/errors.ts';
@@ -31,6 +31,9 @@ export function outputPath(dir: string, file: string): string {
   if (path.isAbsolute(file) || !target.startsWith(dir + path.sep)) throw new Error(`Output path "${file}" is not inside the output folder`);
   return target;
 }
+
+/** From how many changed files, when they are most of the output, a build in place swaps a whole folder in instead. */
+export const SWAP_FROM = 1000;
 
 export class OutputDir {
   private dirs = new Set<string>();
@@ -106,7 +109,14 @@ export class OutputDir {
    * entry it was asked to keep.
    */
   async commit(options: { background?: boolean } = {}): Promise<void> {
-    if (this.inPlace) return this.commitInPlace();
+    if (this.inPlace) {
+      const staged = filesUnder(this.tmp);
+      if (staged.length <= Math.max(SWAP_FROM, this.unchanged.size)) return this.commitInPlace(staged);
+      // Most of a big output is new (a new version of the engine, a changed layout): moving thousands of
+      // files in one by one costs more than a new folder (each replaced file freed on this thread), so the unchanged ones join the new files (links
+      // of the previous output's) and the folder is swapped in whole, as without a previous output.
+      for (const file of this.unchanged) linkOrCopy(outputPath(this.outDir, file), this.pathFor(file));
+    }
     const written = await readdir(this.tmp);
     const clash = this.keep.filter((name) => written.includes(name));
     if (clash.length) throw new SiteError('OutputKeepWritten', { names: clash });
@@ -136,11 +146,11 @@ export class OutputDir {
   }
 
   /**
-   * In place: the marker written beside the changed files, then one journal moves them into the previous
-   * output and removes its files the build no longer writes (the kept entries aside).
+   * In place, unless thousands of files changed, most of the output: the marker written beside the changed files, then
+   * one journal moves them into the previous output and removes its files the build no longer writes (the
+   * kept entries aside).
    */
-  private commitInPlace(): void {
-    const staged = filesUnder(this.tmp);
+  private commitInPlace(staged: string[]): void {
     const produced = new Set([...staged, ...this.unchanged]);
     const top = [...new Set([...produced].map((f) => f.split('/')[0]!))];
     const clash = this.keep.filter((name) => top.includes(name));
@@ -153,6 +163,14 @@ export class OutputDir {
   /** Drops the unfinished folder; the previous output stays as it was. */
   async abort(): Promise<void> {
     await rm(this.tmp, { recursive: true, force: true });
+  }
+}
+
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
   }
 }
 
