@@ -163,6 +163,7 @@ let cells = new Float32Array(0);
  * the line covers of it; the cells after it, summed along the row, what lies to the line's right.
  */
 function accumulate(acc, stride, h, x0, y0, x1, y1) {
+  if (y0 === y1) return;
   let dir = 1;
   if (y0 > y1) {
     dir = -1;
@@ -208,6 +209,27 @@ function accumulate(acc, stride, h, x0, y0, x1, y1) {
   }
 }
 
+/**
+ * accumulate() for a line that leaves the columns [0, w]: cut where it crosses their edges, and each
+ * piece outside moved onto the edge it is beyond. A piece left of the image still bounds the area the
+ * pixels right of it are in; one right of it, only cells no pixel sums.
+ */
+function accumulateClipped(acc, stride, h, w, x0, y0, x1, y1) {
+  const cuts = [];
+  for (const edge of [0, w]) if ((x0 - edge) * (x1 - edge) < 0) cuts.push((edge - x0) / (x1 - x0));
+  cuts.sort((a, b) => a - b).push(1);
+  const clamp = (x) => (x < 0 ? 0 : x > w ? w : x);
+  let px = x0;
+  let py = y0;
+  for (const t of cuts) {
+    const nx = t === 1 ? x1 : x0 + t * (x1 - x0);
+    const ny = t === 1 ? y1 : y0 + t * (y1 - y0);
+    accumulate(acc, stride, h, clamp(px), py, clamp(nx), ny);
+    px = nx;
+    py = ny;
+  }
+}
+
 /** t / 255, rounded, for t in 0..65025. */
 const div255 = (t) => {
   const u = t + 128;
@@ -240,12 +262,14 @@ function fillSegments(image, width, height, stride, segments, color) {
   if (cells.length < cellStride * h) cells = new Float32Array(Math.max(cellStride * h, cells.length * 2));
   const acc = cells;
   acc.fill(0, 0, cellStride * h);
-  const clamp = (x) => (x < 0 ? 0 : x > w ? w : x);
   for (let k = 0; k < segments.length; k += 4) {
     const y0 = segments[k + 1] - top;
     const y1 = segments[k + 3] - top;
     if ((y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h)) continue;
-    accumulate(acc, cellStride, h, clamp(segments[k] - left), y0, clamp(segments[k + 2] - left), y1);
+    const x0 = segments[k] - left;
+    const x1 = segments[k + 2] - left;
+    if (x0 >= 0 && x1 >= 0 && x0 <= w && x1 <= w) accumulate(acc, cellStride, h, x0, y0, x1, y1);
+    else accumulateClipped(acc, cellStride, h, w, x0, y0, x1, y1);
   }
   const [r, g, b, a] = color;
   for (let y = 0; y < h; y++) {
