@@ -1,10 +1,7 @@
 /** Path data filled in JavaScript, against librsvg (through sharp) painting the same shapes: the pixels agree within a few levels at the edges. */
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-
-const require = createRequire(import.meta.url);
-const { fillSegments, pathSegments } = require('../../../generator/social/fillPaths.cjs') as typeof import('../../../generator/social/fillPaths.cjs');
+import { fillSegments, pathSegments } from '../../../generator/social/fillPaths.cjs';
 
 const W = 96;
 const H = 64;
