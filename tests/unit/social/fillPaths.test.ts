@@ -1,7 +1,9 @@
 /** Path data filled in JavaScript, against librsvg (through sharp) painting the same shapes: the pixels agree within a few levels at the edges. */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fillSegments, pathSegments } from '../../../generator/social/fillPaths.cjs';
+import { PNG_OPTIONS } from '../../../generator/social/paintCard.cjs';
 
 const W = 96;
 const H = 64;
@@ -74,6 +76,14 @@ describe('fillSegments', () => {
     const diff = difference(byFill(shapes), await byLibrsvg(shapes));
     expect(diff.max).toBeLessThanOrEqual(32);
     expect(diff.mean).toBeLessThan(0.2);
+  });
+
+  it("paints the pixels its painter version painted: a change to them is a new version in every image's key", () => {
+    const all = createHash('sha256');
+    for (const [, shapes] of cases) all.update(byFill(shapes));
+    // Pure arithmetic on doubles (no library, no platform): the same digest on every machine. When it
+    // changes, change PNG_OPTIONS.painter in paintCard.cjs too, then the digest and version here.
+    expect({ painter: PNG_OPTIONS.painter, pixels: all.digest('hex') }).toEqual({ painter: 'layers-1', pixels: '76c73cb8865b7f2061e9b804cb6ba1ca1e549450ef559ca1620e96f19b771b86' });
   });
 
   it('paints nothing for a see-through color or a shape outside the image, and says so', () => {
