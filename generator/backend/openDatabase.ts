@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './Database.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
-import { migratedTemplate } from './migratedTemplate.ts';
+import { backendBase } from './backendBase.ts';
+import { cachedMigratedTemplate, migratedTemplate } from './migratedTemplate.ts';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import { privateDataDir } from './privateDataDir.ts';
 
@@ -25,9 +26,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   const pgdata = options.dataDir === null ? null : path.join(options.dataDir, 'pgdata');
   const fresh = pgdata === null || !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (pgdata) mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-  // A fresh database starts from the migrated template: loading a tarball is
-  // several times faster than initdb, and the migrations are already in it.
-  const template = fresh ? (options.template ?? (await migratedTemplate(options.supabaseDir))) : undefined;
+  const template = fresh ? await freshTemplate(options) : undefined;
   const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}), extensions: PGLITE_EXTENSIONS });
   // The template's files arrive 0666, and an older data dir may have them so: private from here on.
   if (options.dataDir) privateDataDir(options.dataDir);
@@ -53,4 +52,17 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions): Pr
     await db.close();
     throw error;
   }
+}
+
+/**
+ * What a fresh database starts from: loading a tarball is several times faster than PGlite's initdb. The
+ * migrated template when one is cached (the migrations are already in it); else, in memory, the template
+ * made now (tests start many databases of one site); else, for a new data dir (made once), the backend's
+ * base (backendBase.ts: shipped with the engine), to which the site's migrations are applied, without
+ * dumping and loading a template first.
+ */
+async function freshTemplate(options: OpenDatabaseOptions): Promise<Blob> {
+  if (options.template) return options.template;
+  if (options.dataDir === null) return migratedTemplate(options.supabaseDir);
+  return (await cachedMigratedTemplate(options.supabaseDir)) ?? backendBase();
 }
