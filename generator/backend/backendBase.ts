@@ -18,20 +18,19 @@ const BASE_FORMAT = 'platform-checkpointed-br';
 /** Where the package carries its base (made by `npm run backend-base`, which `prepare` runs before packing). */
 export const SHIPPED_BASE_DIR = fileURLToPath(new URL('./base/', import.meta.url));
 
-const bases = new Map<string, Promise<Blob>>();
+const bases = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
 
 /**
- * A tar of the database every site starts from, before its own migrations (a dumpDataDir tarball for
- * PGlite's loadDataDir): the bootstrap SQL (roles, privileges, the auth schema), auth's mail columns and
+ * A tar of the database every site starts from, before its own migrations (a dumpDataDir tarball): the bootstrap SQL (roles, privileges, the auth schema), auth's mail columns and
  * Storage's schema, checkpointed. Making one costs PGlite's initdb (seconds); loading it a few tenths. It is
  * read from the engine's package (shipped: `base/backend-base-<key>.tar.br`), else from the OS temp folder,
  * else made and cached there; on disk it is brotli-compressed (1.8 MB, against PGlite's gzip's 4.9). The key
  * hashes the bootstrap and Storage SQL and the PGlite version: a file of other SQL or another PGlite is never
  * used.
  */
-export function backendBase(shippedDir = SHIPPED_BASE_DIR): Promise<Blob> {
+export function backendBase(shippedDir = SHIPPED_BASE_DIR): Promise<Uint8Array<ArrayBuffer>> {
   const shipped = shippedBaseFile(backendBaseKey(), shippedDir);
   let base = bases.get(shipped);
   if (!base) {
@@ -61,13 +60,13 @@ export function cachedBaseFile(key = backendBaseKey()): string {
   return path.join(os.tmpdir(), `site-backend-base-${key}.tar.br`);
 }
 
-async function findOrMakeBase(shipped: string, cached: string): Promise<Blob> {
+async function findOrMakeBase(shipped: string, cached: string): Promise<Uint8Array<ArrayBuffer>> {
   // The package's file is part of the engine, as its code is; the temp folder's only when this user's own.
   for (const read of [() => readIfPresent(shipped), () => readOwnTarball(cached)]) {
     const bytes = read();
     if (!bytes) continue;
     try {
-      return new Blob([await unbrotli(bytes)]);
+      return await unbrotli(bytes);
     } catch {
       // a truncated or foreign file: the next one, or made below
     }
@@ -85,19 +84,18 @@ function readIfPresent(file: string): Buffer | null {
   }
 }
 
-async function compressBase(base: Blob): Promise<Buffer> {
-  const tar = Buffer.from(await base.arrayBuffer());
+function compressBase(tar: Uint8Array): Promise<Buffer> {
   return brotli(tar, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_LGWIN]: 24, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: tar.length } });
 }
 
 /** Makes the base from nothing: PGlite's initdb, then the platform's schema, checkpointed and dumped (a tar). */
-export async function makeBackendBase(): Promise<Blob> {
+export async function makeBackendBase(): Promise<Uint8Array<ArrayBuffer>> {
   const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await applyPlatformSchema(db);
     // Without a checkpoint, loading the dump replays the WAL, where sequences are logged ahead of their use.
     await db.exec('checkpoint');
-    return await db.dumpDataDir('none');
+    return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
   } finally {
     await db.close();
   }

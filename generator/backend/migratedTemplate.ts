@@ -10,7 +10,7 @@ import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import { STORAGE_SCHEMA_SQL_PATH } from './storage/storageSchema.ts';
 import { ownTarballExists, pgliteVersion, readOwnTarball, writeTarball } from './templateFiles.ts';
 
-const templates = new Map<string, Promise<Blob>>();
+const templates = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
 /** Part of the cache key: changes whenever the way a template is made changes, so older files are not reused. */
 const TEMPLATE_FORMAT = 'checkpointed';
@@ -23,7 +23,12 @@ const TEMPLATE_FORMAT = 'checkpointed';
  * parallel vitest workers and later runs share it and a migration edit makes a
  * new one.
  */
-export function migratedTemplate(supabaseDir: string): Promise<Blob> {
+export async function migratedTemplate(supabaseDir: string): Promise<Blob> {
+  return new Blob([await migratedTemplateBytes(supabaseDir)]);
+}
+
+/** migratedTemplate's bytes (a gzipped tar). */
+export function migratedTemplateBytes(supabaseDir: string): Promise<Uint8Array<ArrayBuffer>> {
   const file = migratedTemplateFile(supabaseDir);
   let template = templates.get(file);
   if (!template) {
@@ -34,10 +39,10 @@ export function migratedTemplate(supabaseDir: string): Promise<Blob> {
   return template;
 }
 
-/** The migrated template when this process made it or the OS temp folder has it, else null (nothing is made). */
-export function cachedMigratedTemplate(supabaseDir: string): Promise<Blob> | null {
+/** The migrated template's bytes when this process made it or the OS temp folder has it, else null (nothing is made). */
+export function cachedMigratedTemplate(supabaseDir: string): Promise<Uint8Array<ArrayBuffer>> | null {
   const file = migratedTemplateFile(supabaseDir);
-  return templates.get(file) ?? (ownTarballExists(file) ? migratedTemplate(supabaseDir) : null);
+  return templates.get(file) ?? (ownTarballExists(file) ? migratedTemplateBytes(supabaseDir) : null);
 }
 
 /** Where the template of these migrations is cached. */
@@ -54,18 +59,18 @@ export function migratedTemplateFile(supabaseDir: string): string {
  * Only a template this user wrote, that no one else may change, is used (templateFiles.ts); any other file
  * is replaced, or, when that fails, the dump is used from memory.
  */
-async function buildTemplate(supabaseDir: string, file: string): Promise<Blob> {
+async function buildTemplate(supabaseDir: string, file: string): Promise<Uint8Array<ArrayBuffer>> {
   const cached = readOwnTarball(file);
-  if (cached) return new Blob([cached]);
-  const db = await PGlite.create({ loadDataDir: await backendBase(), extensions: PGLITE_EXTENSIONS });
+  if (cached) return cached;
+  const db = await PGlite.create({ loadDataDir: new Blob([await backendBase()]), extensions: PGLITE_EXTENSIONS });
   try {
     await migrateDatabase(db, supabaseDir);
     // A dump without a checkpoint starts by replaying the WAL, where each sequence is
     // logged ahead of its use: identity and serial columns would then skip values
     // instead of continuing from the last one the migrations took, as PostgreSQL does.
     await db.exec('checkpoint');
-    const dump = await db.dumpDataDir('gzip');
-    writeTarball(file, new Uint8Array(await dump.arrayBuffer()));
+    const dump = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+    writeTarball(file, dump);
     return dump;
   } finally {
     await db.close();
