@@ -28,7 +28,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   const fresh = pgdata === null || !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (pgdata) mkdirSync(pgdata, { recursive: true, mode: 0o700 });
   // A fresh data dir gets its files from the tarball by Node (extractDataDir.ts); in memory, PGlite loads it.
-  if (fresh && pgdata) extractDataDir(await dataDirTarball(options), pgdata);
+  if (fresh && pgdata) await extractDataDir(await dataDirTarball(options), pgdata);
   const loadDataDir = fresh && !pgdata ? { loadDataDir: options.template ?? (await migratedTemplate(options.supabaseDir)) } : {};
   const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...loadDataDir, extensions: PGLITE_EXTENSIONS });
   // An older data dir may have files 0666: private from here on.

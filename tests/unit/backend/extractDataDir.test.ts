@@ -43,9 +43,9 @@ describe('extractDataDir', () => {
     { name: '/global/pg_control', data: 'control' },
   ]);
 
-  it('writes every folder and file the archive names, folders 0700 and files 0600, with their times', () => {
+  it('writes every folder and file the archive names, folders 0700 and files 0600, with their times', async () => {
     const pgdata = freshDir();
-    extractDataDir(archive, pgdata);
+    await extractDataDir(archive, pgdata);
     expect(readFileSync(path.join(pgdata, 'PG_VERSION'), 'utf8')).toBe('18\n');
     expect(readFileSync(path.join(pgdata, 'base/1/112'), 'utf8')).toBe('x'.repeat(700));
     expect(readFileSync(path.join(pgdata, 'global/pg_control'), 'utf8')).toBe('control');
@@ -54,25 +54,25 @@ describe('extractDataDir', () => {
     expect(statSync(path.join(pgdata, 'base/1/112')).mtimeMs).toBe(1_600_000_000_000);
   });
 
-  it('reads a gzipped archive as the plain one', () => {
+  it('reads a gzipped archive as the plain one', async () => {
     const pgdata = freshDir();
-    extractDataDir(gzipSync(archive), pgdata);
+    await extractDataDir(gzipSync(archive), pgdata);
     expect(readFileSync(path.join(pgdata, 'base/1/112'), 'utf8')).toBe('x'.repeat(700));
   });
 
-  it('writes PG_VERSION, which marks a folder as holding a database, after every other file', () => {
+  it('writes PG_VERSION, which marks a folder as holding a database, after every other file', async () => {
     const pgdata = freshDir();
     // Stopped midway (here by a refused entry): the files before are written, PG_VERSION is not, so the next
     // start sees a fresh data dir and fills it again.
     const stopped = tarOf([{ name: '/PG_VERSION', data: '18\n' }, { name: '/base/1/112', data: 'x' }, { name: '/../outside', data: 'no' }]);
-    expect(() => extractDataDir(stopped, pgdata)).toThrow();
+    await expect(extractDataDir(stopped, pgdata)).rejects.toThrow();
     expect(existsSync(path.join(pgdata, 'base/1/112'))).toBe(true);
     expect(existsSync(path.join(pgdata, 'PG_VERSION'))).toBe(false);
   });
 
-  it('refuses a name that leaves the folder', () => {
+  it('refuses a name that leaves the folder', async () => {
     const pgdata = freshDir();
-    expect(() => extractDataDir(tarOf([{ name: '/../outside', data: 'no' }]), pgdata)).toThrow(/outside its folder/);
+    await expect(extractDataDir(tarOf([{ name: '/../outside', data: 'no' }]), pgdata)).rejects.toThrow(/outside its folder/);
     expect(existsSync(path.join(path.dirname(pgdata), 'outside'))).toBe(false);
   });
 });
