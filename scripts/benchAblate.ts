@@ -34,6 +34,8 @@ export const ACTS_ON: Record<SpeedLayer, readonly Kind[]> = {
   shared: ['cold', 'one article changed'],
   // A build that renders a page with code loads shiki in the threads that render (the bench's articles have a js block).
   regexTable: ['cold', 'one article changed'],
+  // A cold build finds no previous output; with nothing changed the build writes nothing.
+  inPlace: ['one article changed'],
 };
 
 interface LayerResult {

@@ -4,6 +4,7 @@
  *  2. edit-to-served: write an article, wait until the served HTML has the new text; p50/p95
  *  3. memory: RSS and heap before and after all edits (flat = no leaked module graphs)
  * Works on a temporary copy of content/, so the real content is never touched. `--scale`: benchDevScale.ts.
+ * `--first-start`: nothing cached in the OS temp folder for the backend, as on a newcomer's machine.
  */
 import { timeEdit } from './timeEdit.ts';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -34,6 +35,9 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
+// `--first-start`: a newcomer's machine, with no migrated template or backend base in the OS temp folder
+// (a new one for this run; this process's TypeScript loader keeps its own).
+if (process.argv.includes('--first-start')) process.env.TMPDIR = await mkdtemp(path.join(tmp, 'os-tmp-'));
 const content = path.join(tmp, 'content');
 await cp('content', content, { recursive: true });
 

@@ -1,21 +1,27 @@
 /**
  * `node --import tsx scripts/benchSocialImages.ts [--cards 40] [--rounds 3]`: what one social image costs
- * with this site's card (templates/social/SocialCard.tsx) and fonts: satori's layout to SVG, sharp's
- * rasterizing, its PNG encoding and writing the file, each on its own; both together on this thread and
- * on the build's card workers (CardPool.ts, one per core: wall time per card, and the CPU of the whole
- * process, workers included); then the same SVGs encoded with other PNG options (time, bytes), which is how the build's
- * options were chosen. Prints the median of `rounds` and CPU time as well as wall time (on a shared VM
- * the two part). A measurement, not a test.
+ * with this site's card (templates/social/SocialCard.tsx) and fonts, step by step as paintCard.cjs takes
+ * them: satori's layout to SVG, the SVG split in layers, the background rasterized by librsvg (once per
+ * build), the text filled onto it, the PNG encoded, the file written; then the whole card on this thread
+ * and on the build's card workers (CardPool.ts, one per core: wall time per card, and the CPU of the whole
+ * process, workers included), against librsvg rasterizing each card whole (the painter before the layers,
+ * and still its way for an SVG the fill cannot paint); then the painted pixels deflated at other zlib
+ * levels (time, bytes), which is how the painter's level was chosen. Prints the median of `rounds` and CPU
+ * time as well as wall time (on a shared VM the two part). A measurement, not a test.
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import satori from 'satori';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
+import zlib from 'node:zlib';
 import site from '../site.config.ts';
 import { cardTree, satoriElement } from '../generator/social/cardTree.ts';
 import { drawableTree } from '../generator/social/cardText.ts';
 import { cardDrawer } from '../generator/social/drawSocialImage.ts';
 import { CARDS_IN_FLIGHT, CardPool } from '../generator/social/CardPool.ts';
+import { cardLayers } from '../generator/social/cardLayers.cjs';
+import { encodePng, LEVEL } from '../generator/social/encodePng.cjs';
+import { fillSegments, pathSegments } from '../generator/social/fillPaths.cjs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { loadSocialFonts } from '../generator/social/socialFonts.ts';
@@ -74,35 +80,38 @@ await draw(trees[0]!);
 const pool = new CardPool(fonts, CardPool.workersFor(count));
 await Promise.all(Array.from({ length: pool.size }, (_, n) => pool.draw(n, trees[0]!)));
 const lanes = CARDS_IN_FLIGHT * pool.size;
-const raws = await Promise.all(svgs.map((svg) => sharp(onWhite(svg)).removeAlpha().raw().toBuffer()));
-const pngs = await Promise.all(raws.map((raw) => sharp(raw, { raw: { width: 1200, height: 630, channels: 3 } }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()));
+const STRIDE = 1 + 1200 * 3;
+const scanlines = (rgb: Buffer) => {
+  const out = Buffer.alloc(STRIDE * 630);
+  for (let y = 0; y < 630; y++) rgb.copy(out, y * STRIDE + 1, y * 3600, (y + 1) * 3600);
+  return out;
+};
+const layers = svgs.map((svg) => cardLayers(svg, 1200, 630)!);
+const background = scanlines(await sharp(onWhite(layers[0]!.background)).removeAlpha().raw().toBuffer());
+const fill = (i: number) => {
+  const image = Buffer.from(background);
+  for (const shape of layers[i]!.layer) fillSegments(image, 1200, 630, STRIDE, pathSegments(shape.d)!, shape.color);
+  return image;
+};
+const painted = trees.map((_, i) => fill(i));
+const pngs = painted.map((image) => encodePng(image, 1200, 630));
 const dir = mkdtempSync(path.join(os.tmpdir(), 'social-bench-'));
 
 console.log(`\n${count} cards of this site, ${availableParallelism()} cores, Node ${process.version}, median of ${rounds} rounds; per card:\n`);
 console.log('| step | wall | CPU | output |\n|---|---|---|---|');
 row('satori: card -> SVG', await measure(1, (i) => satori(satoriElement(trees[i]!) as Parameters<typeof satori>[0], options)));
-row('sharp: SVG -> raw RGB pixels (librsvg)', await measure(1, (i) => sharp(onWhite(svgs[i]!)).removeAlpha().raw().toBuffer()));
-row('sharp: raw RGB -> PNG (zlib 6, the build\'s)', await measure(1, (i) => sharp(raws[i]!, { raw: { width: 1200, height: 630, channels: 3 } }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()));
-row('sharp: SVG -> RGB PNG (zlib 6), one pipeline', await measure(1, (i) => sharp(onWhite(svgs[i]!)).removeAlpha().png({ compressionLevel: 6 }).toBuffer()));
+row('the SVG split in layers (cardLayers)', await measure(1, async (i) => cardLayers(svgs[i]!, 1200, 630)!.background));
+row('the background rasterized by librsvg (once per build)', await measure(1, (i) => sharp(onWhite(layers[i]!.background)).removeAlpha().raw().toBuffer()));
+row('the text filled onto a copy of it (fillPaths)', await measure(1, async (i) => fill(i)));
+row(`the PNG encoded (encodePng, zlib ${LEVEL})`, await measure(1, async (i) => encodePng(painted[i]!, 1200, 630)));
 row('write the PNG', await measure(1, async (i) => (writeFileSync(path.join(dir, `${i}.png`), pngs[i]!), pngs[i]!)));
-row('both, one at a time, this thread', await measure(1, (i) => draw(trees[i]!)));
-row(`both, ${lanes} in flight on this thread (the build before CardPool)`, await measure(lanes, (i) => draw(trees[i]!)));
-row(`both, on ${pool.size} card workers, ${lanes} in flight (the build)`, await measure(lanes, async (i) => (await pool.draw(i % lanes, trees[i]!)).png));
+row('the whole card, one at a time, this thread', await measure(1, (i) => draw(trees[i]!)));
+row(`the whole card, ${lanes} in flight on this thread`, await measure(lanes, (i) => draw(trees[i]!)));
+row(`the whole card, on ${pool.size} card workers, ${lanes} in flight (the build)`, await measure(lanes, async (i) => (await pool.draw(i % lanes, trees[i]!)).png));
+row('librsvg rasterizing the whole SVG instead, PNG by sharp (zlib 6)', await measure(1, (i) => sharp(onWhite(svgs[i]!)).removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()));
 pool.close();
 rmSync(dir, { recursive: true, force: true });
 
-console.log('\nPNG options, the same SVGs one at a time (sharp only):\n');
+console.log('\nThe painted pixels deflated at other zlib levels, one card at a time:\n');
 console.log('| PNG | wall | CPU | bytes |\n|---|---|---|---|');
-const variants: [string, (s: Sharp) => Sharp][] = [
-  ['RGB, zlib 6 (the build\'s)', (s) => s.removeAlpha().png({ compressionLevel: 6 })],
-  ['RGB, zlib 1', (s) => s.removeAlpha().png({ compressionLevel: 1 })],
-  ['RGB, zlib 3', (s) => s.removeAlpha().png({ compressionLevel: 3 })],
-  ['RGB, zlib 9', (s) => s.removeAlpha().png({ compressionLevel: 9 })],
-  ['RGB, zlib 6, adaptive filtering', (s) => s.removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: true })],
-  ['RGBA, zlib 6', (s) => s.png({ compressionLevel: 6 })],
-  ['palette (libimagequant), effort 7', (s) => s.removeAlpha().png({ palette: true })],
-  ['palette, effort 1', (s) => s.removeAlpha().png({ palette: true, effort: 1 })],
-  ['JPEG, quality 90', (s) => s.removeAlpha().jpeg({ quality: 90 })],
-];
-for (const [name, pipe] of variants) row(name, await measure(1, (i) => pipe(sharp(onWhite(svgs[i]!))).toBuffer()));
-row('RGB, zlib 6, through flatten instead of a white rectangle', await measure(1, (i) => sharp(Buffer.from(svgs[i]!)).flatten({ background: '#ffffff' }).png({ compressionLevel: 6 }).toBuffer()));
+for (const level of [1, 2, 3, 4, 6, 9]) row(`zlib ${level}${level === LEVEL ? " (the painter's)" : ''}`, await measure(1, async (i) => zlib.deflateSync(painted[i]!, { level })));

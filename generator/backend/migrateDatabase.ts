@@ -14,12 +14,7 @@ import { ensureStorageSchema } from './storage/storageSchema.ts';
  * when `seedFiles` is given (fresh databases only).
  */
 export async function migrateDatabase(db: Database, supabaseDir: string, seedFiles: string[] = []): Promise<{ applied: string[] }> {
-  const bootstrapped = await db.query<{ present: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as present`);
-  const bootstrap = readFileSync(BOOTSTRAP_SQL_PATH, 'utf8');
-  // An older database gets the bootstrap's idempotent tail (objects added since it was bootstrapped).
-  await db.exec(bootstrapped.rows[0].present ? bootstrap.slice(bootstrap.indexOf('-- Idempotent from here')) : bootstrap);
-  await ensureAuthMailColumns(db);
-  await ensureStorageSchema(db);
+  await applyPlatformSchema(db);
 
   const done = new Set((await db.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)).rows.map((r) => r.version));
   const applied: string[] = [];
@@ -53,4 +48,16 @@ export async function migrateDatabase(db: Database, supabaseDir: string, seedFil
     }
   }
   return { applied };
+}
+
+/**
+ * What hosted Supabase has before any migration of the site: the bootstrap SQL once (its idempotent tail on
+ * every later start, so an older database gets objects added since), auth's mail columns and Storage's schema.
+ */
+export async function applyPlatformSchema(db: Database): Promise<void> {
+  const bootstrapped = await db.query<{ present: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as present`);
+  const bootstrap = readFileSync(BOOTSTRAP_SQL_PATH, 'utf8');
+  await db.exec(bootstrapped.rows[0].present ? bootstrap.slice(bootstrap.indexOf('-- Idempotent from here')) : bootstrap);
+  await ensureAuthMailColumns(db);
+  await ensureStorageSchema(db);
 }

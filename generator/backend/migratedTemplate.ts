@@ -1,27 +1,34 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { backendBase } from './backendBase.ts';
 import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import { STORAGE_SCHEMA_SQL_PATH } from './storage/storageSchema.ts';
+import { ownTarballExists, pgliteVersion, readOwnTarball, writeTarball } from './templateFiles.ts';
 
-const templates = new Map<string, Promise<Blob>>();
+const templates = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
 /** Part of the cache key: changes whenever the way a template is made changes, so older files are not reused. */
 const TEMPLATE_FORMAT = 'checkpointed';
 
 /**
  * A dumpDataDir tarball of a database with the bootstrap SQL and every
- * migration applied (no seed). Built once per process and cached in the OS
- * temp folder under a hash of the bootstrap and storage SQL, the migration files and the
- * PGlite version, so parallel vitest workers and later runs share it and a
- * migration edit makes a new one. Starting from it skips initdb.
+ * migration applied (no seed). Built once per process from the backend's base
+ * (backendBase.ts) and cached in the OS temp folder under a hash of the
+ * bootstrap and storage SQL, the migration files and the PGlite version, so
+ * parallel vitest workers and later runs share it and a migration edit makes a
+ * new one.
  */
-export function migratedTemplate(supabaseDir: string): Promise<Blob> {
+export async function migratedTemplate(supabaseDir: string): Promise<Blob> {
+  return new Blob([await migratedTemplateBytes(supabaseDir)]);
+}
+
+/** migratedTemplate's bytes (a gzipped tar). */
+export function migratedTemplateBytes(supabaseDir: string): Promise<Uint8Array<ArrayBuffer>> {
   const file = migratedTemplateFile(supabaseDir);
   let template = templates.get(file);
   if (!template) {
@@ -30,6 +37,12 @@ export function migratedTemplate(supabaseDir: string): Promise<Blob> {
     template.catch(() => templates.delete(file));
   }
   return template;
+}
+
+/** The migrated template's bytes when this process made it or the OS temp folder has it, else null (nothing is made). */
+export function cachedMigratedTemplate(supabaseDir: string): Promise<Uint8Array<ArrayBuffer>> | null {
+  const file = migratedTemplateFile(supabaseDir);
+  return templates.get(file) ?? (ownTarballExists(file) ? migratedTemplateBytes(supabaseDir) : null);
 }
 
 /** Where the template of these migrations is cached. */
@@ -42,56 +55,24 @@ export function migratedTemplateFile(supabaseDir: string): string {
   return path.join(os.tmpdir(), `site-backend-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 
-/** The installed PGlite's version: a template from another version is not reused. */
-function pgliteVersion(): string {
-  try {
-    let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    while (!existsSync(path.join(dir, 'package.json')) && dir !== path.dirname(dir)) dir = path.dirname(dir);
-    return String((JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version);
-  } catch {
-    return 'unknown';
-  }
-}
-
-async function buildTemplate(supabaseDir: string, file: string): Promise<Blob> {
-  if (existsSync(file) && ownTemplate(file)) {
-    try {
-      chmodSync(file, 0o600);
-      return new Blob([readFileSync(file)]);
-    } catch {
-      // unreadable: rebuild below
-    }
-  }
-  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+/**
+ * Only a template this user wrote, that no one else may change, is used (templateFiles.ts); any other file
+ * is replaced, or, when that fails, the dump is used from memory.
+ */
+async function buildTemplate(supabaseDir: string, file: string): Promise<Uint8Array<ArrayBuffer>> {
+  const cached = readOwnTarball(file);
+  if (cached) return cached;
+  const db = await PGlite.create({ loadDataDir: new Blob([await backendBase()]), extensions: PGLITE_EXTENSIONS });
   try {
     await migrateDatabase(db, supabaseDir);
     // A dump without a checkpoint starts by replaying the WAL, where each sequence is
     // logged ahead of its use: identity and serial columns would then skip values
     // instead of continuing from the last one the migrations took, as PostgreSQL does.
     await db.exec('checkpoint');
-    const dump = await db.dumpDataDir('gzip');
-    // Write then rename, so a parallel worker never reads half a file.
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    // 0600, like the data dirs made from it.
-    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-    try {
-      renameSync(tmp, file);
-    } catch {
-      rmSync(tmp, { force: true }); // not ours to replace: this process uses the dump from memory
-    }
+    const dump = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+    writeTarball(file, dump);
     return dump;
   } finally {
     await db.close();
   }
-}
-
-/**
- * Only a template this user wrote, that no one else may change, is used: the
- * temp folder is shared, and a planted file would become every new database.
- * Any other file is replaced (the rename below fails on a sticky /tmp for a
- * file of another user, and then the dump is used from memory).
- */
-function ownTemplate(file: string): boolean {
-  const s = statSync(file);
-  return (process.getuid === undefined || s.uid === process.getuid()) && (s.mode & 0o022) === 0;
 }

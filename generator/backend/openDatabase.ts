@@ -3,7 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './Database.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
-import { migratedTemplate } from './migratedTemplate.ts';
+import { backendBase } from './backendBase.ts';
+import { extractDataDir } from './extractDataDir.ts';
+import { cachedMigratedTemplate, migratedTemplate } from './migratedTemplate.ts';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import { privateDataDir } from './privateDataDir.ts';
 
@@ -25,11 +27,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   const pgdata = options.dataDir === null ? null : path.join(options.dataDir, 'pgdata');
   const fresh = pgdata === null || !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (pgdata) mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-  // A fresh database starts from the migrated template: loading a tarball is
-  // several times faster than initdb, and the migrations are already in it.
-  const template = fresh ? (options.template ?? (await migratedTemplate(options.supabaseDir))) : undefined;
-  const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...(template ? { loadDataDir: template } : {}), extensions: PGLITE_EXTENSIONS });
-  // The template's files arrive 0666, and an older data dir may have them so: private from here on.
+  // A fresh data dir gets its files from the tarball by Node (extractDataDir.ts); in memory, PGlite loads it.
+  if (fresh && pgdata) await extractDataDir(await dataDirTarball(options), pgdata);
+  const loadDataDir = fresh && !pgdata ? { loadDataDir: options.template ?? (await migratedTemplate(options.supabaseDir)) } : {};
+  const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...loadDataDir, extensions: PGLITE_EXTENSIONS });
+  // An older data dir may have files 0666: private from here on.
   if (options.dataDir) privateDataDir(options.dataDir);
   try {
     const { applied } = await migrateDatabase(db, options.supabaseDir, fresh ? (options.seedFiles ?? []) : []);
@@ -53,4 +55,16 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions): Pr
     await db.close();
     throw error;
   }
+}
+
+/**
+ * What a new data dir starts from: loading a tarball is several times faster than PGlite's initdb. The
+ * migrated template when one is cached (the migrations are already in it); else the backend's base
+ * (backendBase.ts: shipped with the engine), to which the site's migrations are then applied, without
+ * dumping and loading a template first. In memory (tests start many databases of one site) the template is
+ * made when missing.
+ */
+async function dataDirTarball(options: OpenDatabaseOptions): Promise<Uint8Array<ArrayBuffer>> {
+  if (options.template) return new Uint8Array(await options.template.arrayBuffer());
+  return (await cachedMigratedTemplate(options.supabaseDir)) ?? backendBase();
 }

@@ -321,6 +321,11 @@ export const errorTable = {
     message: ({ names }) => `The build writes ${names.join(', ')}, which --keep asks it to leave in place as it is.`,
     hint: 'Leave that name out of --keep (the build then writes it), or stop the site from writing it.',
   }),
+  OutputJournalUnreadable: entry<{ file: string; outDir: string }>({
+    title: 'The output folder has a journal this build cannot read',
+    message: ({ file, outDir }) => `${file} should hold the list of files a build was putting into ${outDir} when it stopped, but it is not a journal this version of the engine wrote whole. Until it is dealt with, ${outDir} may hold files of two builds.`,
+    hint: ({ file, outDir }) => `Delete ${file} and ${outDir}, then build again: the build writes the whole output afresh.`,
+  }),
   // A build split across machines (generator/split/): `site build --shard i/n`, then `site build --merge <dirs…>`.
   ShardOptionInvalid: entry<{ value: string }>({
     title: 'Shard is not of the form i/n',

@@ -13,6 +13,7 @@ const SPEED_LAYERS = {
   buildRecord: 'no "Up to date" check and no build record: every build goes through the cache',
   shared: '<Shared> subtrees are rendered on every page that shows them',
   regexTable: "shiki translates every grammar's regular expressions in every thread (no table read or written)",
+  inPlace: 'every build fills a new folder beside the output and swaps it in whole, never only the changed files into the previous output',
 };
 
 let off;

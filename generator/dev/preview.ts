@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { isSiteError, SiteError } from '../core/errors.ts';
+import { recoverOutput } from '../output/commitJournal.ts';
 import { CONFIG_FILE, loadSite } from '../site/loadSite.ts';
 import type { AllowedHosts } from './hostCheck.ts';
 import { serveStatic } from './serveStatic.ts';
@@ -31,6 +32,8 @@ export interface PreviewOptions {
 
 export async function preview(options: PreviewOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(options.dir);
+  // A build killed during its commit left a journal: its output is completed before it is served.
+  recoverOutput(dir);
   await access(path.join(dir, 'index.html')).catch(() => {
     throw new SiteError('PreviewDirMissing', { dir: options.dir });
   });

@@ -1,8 +1,9 @@
 /**
  * Worker threads that draw a build's social cards (cardWorker.cjs), one per core: each loads satori,
  * sharp and the site's fonts once and draws every card it is sent, so the cards' layout no longer
- * shares the main thread with the build's own work. Each worker has two cards in flight (one laid out
- * while the other is encoded). Results come back with the thread that drew them.
+ * shares the main thread with the build's own work. Each worker has two cards in flight, so that it has
+ * the next one as soon as it is done with one (and librsvg's rasterizing, on libuv's thread pool when a
+ * card needs it, overlaps the next card's layout). Results come back with the thread that drew them.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { satoriElement, type CardNode } from './cardTree.ts';
 import type { LoadedFont } from './socialFonts.ts';
 
-/** cardWorker.cjs runs as it is (no bundle): it needs only satori, sharp and paintCard.cjs. */
+/** cardWorker.cjs runs as it is (no bundle): it needs only satori, sharp and paintCard.cjs with the files beside it. */
 const workerFile = fileURLToPath(new URL('./cardWorker.cjs', import.meta.url));
 
 /** Cards a worker has in flight. */

@@ -2,8 +2,8 @@
  * A build's card worker (a worker thread, started by CardPool.ts): draws the cards it is sent with the
  * fonts it was started with (workerData.fonts), loaded once for every card it draws. A request is
  * { id, element } (satori's element tree); the reply { id, png, by } names this thread, or { id, error }.
- * Requests are answered as they finish: two in flight overlap one card's layout with the last one's
- * encoding (sharp runs on libuv's thread pool).
+ * Requests are answered as they finish: with two in flight, the next card is here when one is done,
+ * and librsvg's rasterizing (on libuv's thread pool, when a card needs it) overlaps the next layout.
  */
 'use strict';
 

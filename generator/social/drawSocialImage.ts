@@ -1,9 +1,9 @@
 /**
- * Draws a card as a PNG on this thread (paintCard.cjs: satori, then sharp); a build draws its cards in
+ * Draws a card as a PNG on this thread (paintCard.cjs: satori, then its two layers); a build draws its cards in
  * worker threads instead (CardPool.ts), with the same code. The PNG is opaque RGB on white (a card with
  * see-through parts shows white there): a white rectangle under the card costs less than sharp's
  * flatten, and RGB is an eighth smaller than RGBA. `socialRenderer()` names everything besides the card
- * and the fonts that decides the bytes: it is part of every image's key.
+ * and the fonts that decides the bytes (the painter's version among them): it is part of every image's key.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

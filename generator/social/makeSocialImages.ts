@@ -127,6 +127,10 @@ export function placeSocialImages(setup: SocialSetup, store: SocialImageStore, o
       files.set(file, undefined);
       continue;
     }
+    if (out.holds(file, stamp)) {
+      files.set(file, stamp);
+      continue;
+    }
     const linked = store.place(key, out.pathFor(file));
     files.set(file, linked ? stamp : undefined);
   }

@@ -6,6 +6,6 @@ export interface PaintFont {
 }
 export type SatoriElement = { type: string; props: Record<string, unknown> };
 export declare function cardPainter(satori: unknown, sharp: unknown, fonts: readonly PaintFont[]): (element: SatoriElement) => Promise<Buffer>;
-export declare const PNG_OPTIONS: { readonly compressionLevel: 6; readonly adaptiveFiltering: false };
+export declare const PNG_OPTIONS: { readonly painter: string; readonly color: 'rgb'; readonly filter: 'none'; readonly zlibLevel: number };
 export declare const WIDTH: 1200;
 export declare const HEIGHT: 630;

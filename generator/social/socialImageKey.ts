@@ -1,9 +1,9 @@
 /**
  * Names of social images. A card's key is the hash of everything its PNG is made from: the card as
- * drawn (cardTree.ts), the fonts' bytes and the renderer (satori's and sharp's versions, the size and
- * the PNG options). Its output file carries the route's slug and the key's first hex digits, so a
- * changed card gets a new URL (social networks cache images by URL) and an unchanged one keeps its own.
- * Pure.
+ * drawn (cardTree.ts), the fonts' bytes and the renderer (satori's and sharp's versions, the size, the
+ * painter's version and the PNG options: drawSocialImage.ts). Its output file carries the route's slug
+ * and the key's first hex digits, so a changed card gets a new URL (social networks cache images by URL)
+ * and an unchanged one keeps its own. Pure.
  */
 import { hashParts } from '../core/contentHash.ts';
 import type { CardNode } from './cardTree.ts';

@@ -1,6 +1,7 @@
 /**
  * The render stage's work: every page from the build cache when its key still
- * matches (a hard link into the output folder, no page data read), the
+ * matches (a hard link into the output folder, or, written in place, the
+ * previous output's page when it is that link; no page data read), the
  * rest rendered by the shards. Writes the pages pack: per route, its key,
  * the content files it read, its hash and its check summary.
  */
@@ -87,6 +88,11 @@ export async function renderPages(input: RenderPagesInput): Promise<{ list: Buil
   }
   for (const { route, entry, summary } of hits) {
     if (out) {
+      // Written in place: the previous output's page is the stored one, unchanged; nothing to do.
+      if (out.holds(route.file, entry.stamp)) {
+        pages.set(route.path, { path: route.path, file: route.file, ...entry, summary, written: entry.stamp });
+        continue;
+      }
       // Folders for the pages placed here; the shards make those of the pages they write.
       const placed = cache.placePage(entry.hash, entry.stamp, out.pathFor(route.file));
       if (placed === null) misses.push(route);

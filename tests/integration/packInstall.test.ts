@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendBaseKey } from '../../generator/backend/backendBase.ts';
 import { runCommand, type Run } from './runSite.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -94,11 +95,12 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 // Each step starts processes that load the installed engine for the first time: minutes on a busy machine.
 describe('the engine installed from its tarball, in a folder outside the repository', { timeout: 600_000 }, () => {
-  it('packs only the engine: no site of this repository, no tests', async () => {
+  it('packs only the engine: no site of this repository, no tests; and the backend base a new data dir starts from', async () => {
     const files = await run(tmp, 'tar', ['-tzf', tarball]);
     const names = files.stdout.split('\n').filter(Boolean);
     expect(names).toContain('package/bin/site.js');
     expect(names).toContain('package/generator/site/api.ts');
+    expect(names).toContain(`package/generator/backend/base/backend-base-${backendBaseKey()}.tar.br`);
     expect(names.filter((n) => /^package\/(content|templates|widgets|supabase|tests|scripts)\/|^package\/site\.config\.ts$/.test(n))).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markerEntries, markerText, OUTPUT_MARKER } from '../../../generator/output/outputMarker.ts';
-import { OutputDir, writeOutput, type OutputFiles } from '../../../generator/output/writeOutput.ts';
+import { OutputDir, SWAP_FROM, writeOutput, type OutputFiles } from '../../../generator/output/writeOutput.ts';
 
 let parent: string;
 let out: string;
@@ -151,6 +151,64 @@ describe('writeOutput', () => {
     await expect(writeOutput(out, files, { keep: ['CNAME'] })).rejects.toMatchObject({ code: 'OutputKeepWritten' });
     expect(await snapshot(out)).toEqual(before);
     expect(await readdir(parent)).toEqual(['dist']);
+  });
+});
+
+describe('OutputDir in place', () => {
+  /** A build of `files` into the previous output, in place when it is a build's. */
+  async function inPlace(files: OutputFiles, keep: string[] = []): Promise<OutputDir> {
+    const next = await OutputDir.open(out, { inPlace: true, keep });
+    for (const [file, data] of files) next.write(file, data);
+    await next.commit();
+    return next;
+  }
+
+  /** `count` pages, the first `changed` of them in version n, the others as every version has them. */
+  const many = (n: number, changed: number, count = 10): OutputFiles =>
+    new Map(Array.from({ length: count }, (_, i): [string, string] => [`blog/p${i}.html`, `<p>${i < changed ? n : 0} ${i}</p>`]));
+
+  it('writes only the files that changed, removes those no longer written, and keeps the kept entries', async () => {
+    await writeOutput(out, new Map([...many(1, 0), ['old.html', 'gone soon']]));
+    await writeFile(path.join(out, 'CNAME'), 'www.example.com');
+    const unchanged = (await stat(path.join(out, 'blog/p9.html'))).ino;
+    const folder = (await stat(out)).ino;
+    const next = await inPlace(many(2, 8), ['CNAME']);
+    expect(next.inPlace).toBe(true);
+    expect((await stat(out)).ino).toBe(folder);
+    expect((await stat(path.join(out, 'blog/p9.html'))).ino).toBe(unchanged);
+    const files = await snapshot(out);
+    expect(files['blog/p0.html']).toBe('<p>2 0</p>');
+    expect(files['blog/p9.html']).toBe('<p>0 9</p>');
+    expect(files['old.html']).toBeUndefined();
+    expect(files.CNAME).toBe('www.example.com');
+    expect(markerEntries(files[OUTPUT_MARKER]!)).toEqual(['blog']);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('swaps a new folder in whole when thousands of files changed, most of the output, the unchanged files in it too', async () => {
+    const count = SWAP_FROM + 200;
+    await writeOutput(out, many(1, 0, count));
+    const folder = (await stat(out)).ino;
+    await inPlace(many(2, SWAP_FROM + 1, count));
+    expect((await stat(out)).ino).not.toBe(folder);
+    const files = await snapshot(out);
+    expect(Object.keys(files)).toHaveLength(count + 1);
+    expect(files[`blog/p${SWAP_FROM}.html`]).toBe(`<p>2 ${SWAP_FROM}</p>`);
+    expect(files[`blog/p${SWAP_FROM + 1}.html`]).toBe(`<p>0 ${SWAP_FROM + 1}</p>`);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('is a whole build into a folder without a marker', async () => {
+    await mkdir(out);
+    expect((await OutputDir.open(out, { inPlace: true })).inPlace).toBe(false);
+  });
+
+  it('refuses to write over a kept entry, leaving the previous output as it was', async () => {
+    await writeOutput(out, site(1));
+    await writeFile(path.join(out, 'CNAME'), 'www.example.com');
+    const before = await snapshot(out);
+    await expect(inPlace(new Map(site(1)).set('CNAME', 'other.example.com'), ['CNAME'])).rejects.toMatchObject({ code: 'OutputKeepWritten' });
+    expect(await snapshot(out)).toEqual(before);
   });
 });
 

@@ -29,11 +29,11 @@ describe('cardDrawer', () => {
     expect((await sharp(png).metadata()).width).toBe(1200);
   }, 30_000);
 
-  it("names satori's and sharp's versions and the PNG options in the renderer (part of every image's key)", () => {
+  it("names satori's and sharp's versions, the painter and the PNG options in the renderer (part of every image's key)", () => {
     const renderer = JSON.parse(socialRenderer()) as Record<string, unknown>;
     expect(renderer.satori).toMatch(/^\d+\.\d+\.\d+$/);
     expect(renderer.sharp).toMatch(/^\d+\.\d+\.\d+$/);
     expect(renderer.size).toEqual([1200, 630]);
-    expect(renderer.png).toEqual({ compressionLevel: 6, adaptiveFiltering: false });
+    expect(renderer.png).toEqual({ painter: 'layers-1', color: 'rgb', filter: 'none', zlibLevel: 3 });
   });
 });
