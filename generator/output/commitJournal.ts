@@ -112,7 +112,9 @@ function applyJournal(outDir: string, journal: Journal, point: () => void): void
     if (removed) return;
     removed = true;
     for (const file of journal.removes) {
-      unlinkQuietly(path.join(outDir, file));
+      // A folder (named with a trailing slash) holds nothing of the new output: it goes whole.
+      if (file.endsWith('/')) rmSync(path.join(outDir, file), { recursive: true, force: true });
+      else unlinkQuietly(path.join(outDir, file));
       point();
     }
     for (const dir of emptiedFolders(journal.removes)) {
@@ -169,14 +171,16 @@ function unlinkQuietly(file: string): void {
  * Every file under `dir` (relative, `/`-separated), folders walked, the top-level entries `skip` names
  * passed over; none when `dir` is missing.
  */
-export function filesUnder(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
+export function filesUnder(dir: string, skip: ReadonlySet<string> = new Set(), folders: string[] = []): string[] {
   const files: string[] = [];
   const walk = (abs: string, rel: string) => {
     for (const e of readdirSync(abs, { withFileTypes: true })) {
       if (!rel && skip.has(e.name)) continue;
       const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(path.join(abs, e.name), r);
-      else files.push(r);
+      if (e.isDirectory()) {
+        folders.push(r);
+        walk(path.join(abs, e.name), r);
+      } else files.push(r);
     }
   };
   try {

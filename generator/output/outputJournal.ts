@@ -27,7 +27,7 @@ export interface Journal {
   staged: string;
   /** Files (paths relative to the output, `/`-separated) moved from `staged` into the output, in order. */
   moves: string[];
-  /** Files of the previous output that the new one does not hold. */
+  /** Files of the previous output that the new one does not hold, and folders (ending in `/`) holding none of its files. */
   removes: string[];
 }
 

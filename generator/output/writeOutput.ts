@@ -156,7 +156,14 @@ export class OutputDir {
     const clash = this.keep.filter((name) => top.includes(name));
     if (clash.length) throw new SiteError('OutputKeepWritten', { names: clash });
     writeFileSync(path.join(this.tmp, OUTPUT_MARKER), markerText(top));
-    const removes = filesUnder(this.outDir, new Set(this.keep)).filter((f) => !produced.has(f) && f !== OUTPUT_MARKER);
+    const folders: string[] = [];
+    const removes = filesUnder(this.outDir, new Set(this.keep), folders).filter((f) => !produced.has(f) && f !== OUTPUT_MARKER);
+    // A folder of the previous output that holds no file of the new one (one made by hand, even empty) goes whole.
+    const needed = new Set([...produced].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+    for (const dir of folders) {
+      const parent = path.posix.dirname(dir);
+      if (!needed.has(dir) && (parent === '.' || needed.has(parent))) removes.push(`${dir}/`);
+    }
     commitJournal(this.outDir, makeJournal(path.basename(this.tmp), [...staged, OUTPUT_MARKER], removes, OUTPUT_MARKER));
   }
 

@@ -162,14 +162,14 @@ describe('build cache', () => {
     expect((await buildTo()).result.stats.cache.pages.rendered).toBe(0);
   });
 
-  it('a warm build swaps a new folder in, its unchanged pages links of the stored ones: the same bytes as cold, no temporary folder left', async () => {
+  it('a warm build writes into the previous output in place, its unchanged pages left as they are: the same bytes as cold, no temporary folder left', async () => {
     const out = path.join(tmp, 'out-swapped');
     const options = { content, cacheDir, backend: null, log: () => {}, progress: false, out };
     await build(options);
     const inode = async (file: string) => (await stat(path.join(out, file))).ino;
     const [folder, other, page] = [await inode('.'), await inode('blog/bench-00010.html'), await inode('blog/bench-00011.html')];
     expect((await build(options)).stats.cache.pages.rendered).toBe(0);
-    expect(await inode('.')).not.toBe(folder);
+    expect(await inode('.')).toBe(folder);
     expect([await inode('blog/bench-00010.html'), await inode('blog/bench-00011.html')]).toEqual([other, page]);
     await edit('blog/bench-00011.md', (t) => `${t}\nA sentence added to test the swapped output.\n`);
     expect((await build(options)).stats.cache.pages.rendered).toBe(1);

@@ -185,6 +185,16 @@ describe('OutputDir in place', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
+  it('removes folders holding no file of the new output, one made by hand and empty too, and keeps those that do', async () => {
+    await writeOutput(out, new Map([...many(1, 0), ['old/a.html', 'gone soon'], ['old/deep/b.html', 'gone soon']]));
+    await mkdir(path.join(out, 'blog', 'empty'));
+    await mkdir(path.join(out, 'made', 'by', 'hand'), { recursive: true });
+    await inPlace(many(2, 1));
+    expect((await readdir(out)).sort()).toEqual([OUTPUT_MARKER, 'blog'].sort());
+    expect((await readdir(path.join(out, 'blog'))).sort()).toEqual(Object.keys(Object.fromEntries(many(2, 1))).map((f) => f.slice('blog/'.length)).sort());
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
   it('swaps a new folder in whole when thousands of files changed, most of the output, the unchanged files in it too', async () => {
     const count = SWAP_FROM + 200;
     await writeOutput(out, many(1, 0, count));
