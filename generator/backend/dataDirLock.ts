@@ -6,6 +6,7 @@ import { BackendError } from './BackendError.ts';
 import { privateDataDir } from './privateDataDir.ts';
 import { processStartTime } from './processStartTime.ts';
 import { processState, type ProcessState } from './processState.ts';
+import { processRunning } from '../core/processRunning.ts';
 
 /**
  * <dataDir>/backend.lock: one process at a time opens a data dir (PGlite is
@@ -109,11 +110,7 @@ const DYING_WAIT_MS = 10_000;
  */
 export function ownerLife(owner: DataDirOwner): ProcessState['life'] {
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return 'gone';
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return 'gone';
-  }
+  if (!processRunning(owner.pid)) return 'gone';
   const proc = processState(owner.pid);
   if (!proc) return 'running';
   if (owner.processStart !== null && proc.start !== null && proc.start !== owner.processStart) return 'gone';

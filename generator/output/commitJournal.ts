@@ -8,10 +8,11 @@
  * commit: 0 just before the journal is put at its name, 1 just after, then after each move and each
  * removal, and last with every file in place but the journal not yet deleted.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../core/errors.ts';
+import { processRunning } from '../core/processRunning.ts';
+import { tmpNameFor } from '../core/writeFileAtomic.ts';
 import { emptiedFolders, journalPath, parseJournal, type Journal } from './outputJournal.ts';
 
 const KILL_AT = 'SITE_TEST_KILL_IN_COMMIT';
@@ -35,7 +36,7 @@ function killPoints(): () => void {
  */
 export function commitJournal(outDir: string, journal: Journal): void {
   const file = journalPath(outDir);
-  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const tmp = tmpNameFor(file);
   writeFileSync(tmp, JSON.stringify(journal));
   const point = killPoints();
   try {
@@ -86,21 +87,11 @@ function rollBack(file: string): void {
   }
   for (const name of names) {
     const pid = Number(name.slice(prefix.length).split('.')[0]);
-    if (!Number.isInteger(pid) || alive(pid)) continue;
+    if (!Number.isInteger(pid) || processRunning(pid)) continue;
     const left = path.join(dir, name);
     const journal = parseJournal(readFileSync(left, 'utf8'));
     if (journal) rmSync(path.join(dir, journal.staged), { recursive: true, force: true });
     rmSync(left, { force: true });
-  }
-}
-
-/** Whether a process with this id runs (one of another user counts as running). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { denoRunArgs } from './denoRunArgs.ts';
 import type { EdgeFunction } from './functionsConfig.ts';
 import { residentMemory } from './residentMemory.ts';
+import { processRunning } from '../../core/processRunning.ts';
 
 /** One running function: a Deno process serving it on 127.0.0.1:<port>. */
 export interface DenoFunctionProcess {
@@ -199,17 +200,7 @@ function removeOrphanedFolders(): void {
   }
   for (const name of names) {
     const pid = Number(/^site-function-(\d+)-/.exec(name)?.[1]);
-    if (pid > 0 && pid !== process.pid && !running(pid)) rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-/** Whether a process of that pid exists (one of another user's counts). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if (pid > 0 && pid !== process.pid && !processRunning(pid)) rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
   }
 }
 
