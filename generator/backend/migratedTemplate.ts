@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { backendBase } from './backendBase.ts';
-import { BOOTSTRAP_SQL_PATH, migrationFiles } from './migrationFiles.ts';
+import { backendBase, backendBaseKey } from './backendBase.ts';
+import { migrationFiles } from './migrationFiles.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
-import { STORAGE_SCHEMA_SQL_PATH } from './storage/storageSchema.ts';
-import { ownTarballExists, pgliteVersion, readOwnTarball, writeTarball } from './templateFiles.ts';
+import { ownTarballExists, readOwnTarball, writeTarball } from './templateFiles.ts';
 
 const templates = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
@@ -47,11 +45,11 @@ export function cachedMigratedTemplate(supabaseDir: string): Promise<Uint8Array<
 
 /** Where the template of these migrations is cached. */
 export function migratedTemplateFile(supabaseDir: string): string {
+  // Made from the backend's base: its key (the bootstrap and Storage SQL, PGlite's version) is part of this one.
   const hash = createHash('sha256');
-  hash.update(readFileSync(BOOTSTRAP_SQL_PATH));
-  hash.update(readFileSync(STORAGE_SCHEMA_SQL_PATH));
+  hash.update(backendBaseKey());
   for (const m of migrationFiles(supabaseDir)) hash.update(`\0${m.version}_${m.name}\0${m.sql}`);
-  hash.update(`\0${pgliteVersion()}\0${TEMPLATE_FORMAT}`);
+  hash.update(`\0${TEMPLATE_FORMAT}`);
   return path.join(os.tmpdir(), `site-backend-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 

@@ -1,6 +1,10 @@
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { tmpNameFor } from '../core/writeFileAtomic.ts';
+
+/** A cached tarball may be used only when this user owns it and no one else may change it. */
+const usable = (s: Stats): boolean => (process.getuid === undefined || s.uid === process.getuid()) && (s.mode & 0o022) === 0;
 
 /**
  * A cached database tarball (a dumpDataDir file) when it may be used: this user wrote it and no one else
@@ -9,9 +13,7 @@ import path from 'node:path';
  */
 export function readOwnTarball(file: string): Buffer<ArrayBuffer> | null {
   try {
-    if (!existsSync(file)) return null;
-    const s = statSync(file);
-    if ((process.getuid !== undefined && s.uid !== process.getuid()) || (s.mode & 0o022) !== 0) return null;
+    if (!existsSync(file) || !usable(statSync(file))) return null;
     chmodSync(file, 0o600);
     return readFileSync(file);
   } catch {
@@ -22,8 +24,7 @@ export function readOwnTarball(file: string): Buffer<ArrayBuffer> | null {
 /** Whether `file` is a tarball readOwnTarball would use, without reading it. */
 export function ownTarballExists(file: string): boolean {
   try {
-    const s = statSync(file);
-    return (process.getuid === undefined || s.uid === process.getuid()) && (s.mode & 0o022) === 0;
+    return usable(statSync(file));
   } catch {
     return false;
   }
@@ -34,7 +35,7 @@ export function ownTarballExists(file: string): boolean {
  * A file another user owns is not replaced (the rename fails on a sticky /tmp): the caller keeps its copy.
  */
 export function writeTarball(file: string, bytes: Uint8Array): void {
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const tmp = tmpNameFor(file);
   writeFileSync(tmp, bytes, { mode: 0o600 });
   try {
     renameSync(tmp, file);
