@@ -15,7 +15,6 @@ import type { ContentSnapshot } from './content/load.ts';
 import type { HeldBack } from './content/selectPublished.ts';
 import { layerOff } from './core/speedLayers.cjs';
 import { guardOutDir } from './output/guardOutDir.ts';
-import { recoverOutput } from './output/commitJournal.ts';
 import type { OutputFiles } from './output/writeOutput.ts';
 import { runPath } from './pipeline/runPath.ts';
 import type { Route } from './site/defineConfig.ts';
@@ -77,8 +76,6 @@ export async function build(options: SiteOptions = {}): Promise<BuildResult> {
 export function upToDate(options: SiteOptions = {}): BuildReport | null {
   const config = resolveConfig('build', options);
   if (!config.write || !config.readCache || layerOff('buildRecord')) return null;
-  // A build killed during its commit left a journal: its output is completed first (output/commitJournal.ts).
-  recoverOutput(config.outDir);
   // A folder the build would refuse is refused here already, before the cache folder is made.
   guardOutDir(config);
   const key = () => recordKey(sourceKey(siteSources(config)), treeKey(recordSources(config)), config);

@@ -15,9 +15,14 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { checkOutDir, protectedReason, siteFolders, type OutDirFound } from './checkOutDir.ts';
 import { SiteError } from '../core/errors.ts';
+import { recoverOutput } from './commitJournal.ts';
 import { markerEntries, OUTPUT_MARKER } from './outputMarker.ts';
 
-/** Throws OutputDirUnsafe or OutputDirNotEmpty when `site build` may not replace config.outDir. */
+/**
+ * Throws OutputDirUnsafe or OutputDirNotEmpty when `site build` may not replace config.outDir. A build
+ * killed during its commit left a journal beside it: that output is completed first (commitJournal.ts), so
+ * the folder checked, and then built on, is one build's whole.
+ */
 export function guardOutDir(config: Pick<ResolvedConfig, 'root' | 'outDir' | 'contentDir' | 'templatesDir' | 'cacheDir' | 'emptyOutDir' | 'keep'>): void {
   const site = siteFolders(
     { root: realPath(config.root), contentDir: realPath(config.contentDir), templatesDir: realPath(config.templatesDir), cacheDir: realPath(config.cacheDir) },
@@ -26,6 +31,7 @@ export function guardOutDir(config: Pick<ResolvedConfig, 'root' | 'outDir' | 'co
   const dir = realPath(config.outDir);
   const reason = protectedReason(dir, site);
   if (reason) throw new SiteError('OutputDirUnsafe', { dir: config.outDir, reason });
+  recoverOutput(config.outDir);
   const error = checkOutDir(dir, site, readOutDir(dir), { emptyOutDir: config.emptyOutDir, keep: config.keep, shownAs: config.outDir });
   if (error) throw error;
 }

@@ -11,7 +11,6 @@ import { linkPolicy, type LinkPolicy } from '../core/contentLinks.ts';
 import { listCollections } from '../content/load.ts';
 import type { RenderMarkdown } from '../content/markdown.ts';
 import { guardOutDir } from '../output/guardOutDir.ts';
-import { recoverOutput } from '../output/commitJournal.ts';
 import { progressLine, type Progress } from '../core/progress.ts';
 import { locateRedirect } from '../redirects/locateRedirect.ts';
 import type { LocateRedirect } from '../redirects/redirectTable.ts';
@@ -49,11 +48,7 @@ export interface BuildContext {
 export async function openBuild(options: Parameters<typeof resolveConfig>[1], { mode = 'build', record: keepRecord = true }: { mode?: Mode; record?: boolean } = {}): Promise<BuildContext> {
   const config = resolveConfig(mode, options);
   // Before anything is written (the cache, the output's temporary folder): the output folder must be one a build may replace.
-  if (config.write) {
-    // A build killed during its commit left a journal: its output is completed first.
-    recoverOutput(config.outDir);
-    guardOutDir(config);
-  }
+  if (config.write) guardOutDir(config);
   const site = await loadSite(config.root);
   const render = await siteRenderer(site);
   const record = keepRecord && config.write && !layerOff('buildRecord')

@@ -20,7 +20,7 @@ export const outputStage = defineStage({
     if (config.write) run.out = await OutputDir.open(config.outDir, { keep: config.keep, inPlace: !input.slice && !input.merge });
     for (const [file, data] of assets.files) run.emit(file, data);
     for (const { file, from } of images?.files ?? []) {
-      if (run.out?.inPlace && run.out.holds(file, stampAt(from))) continue;
+      if (run.out?.holds(file, stampAt(from))) continue;
       if (run.out) placeImage(from, run.out.pathFor(file));
       else run.memory.set(file, readFileSync(from));
     }
