@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fillSegments, pathSegments } from '../../../generator/social/fillPaths.cjs';
 import { PNG_OPTIONS } from '../../../generator/social/paintCard.cjs';
+import { pixelDifference } from './pixelDifference.ts';
 
 const W = 96;
 const H = 64;
@@ -30,19 +31,6 @@ function byFill(shapes: Shape[]): Buffer {
   return rgb;
 }
 
-/** How two images differ: the largest difference of a channel, the mean over all channels, how many channels differ by more than 2. */
-function difference(a: Buffer, b: Buffer) {
-  let max = 0;
-  let sum = 0;
-  let over2 = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = Math.abs(a[i]! - b[i]!);
-    max = Math.max(max, d);
-    sum += d;
-    if (d > 2) over2++;
-  }
-  return { max, mean: sum / a.length, over2 };
-}
 
 /** A circle of four cubic curves (clockwise on screen), or counterclockwise. */
 const circle = (cx: number, cy: number, r: number, counter = false) => {
@@ -73,7 +61,7 @@ describe('fillSegments', () => {
   // cairo (under librsvg) samples a pixel's coverage in a few rows, this fill takes its exact area: edges
   // differ by a few levels, a sharp corner by up to an eighth; a pixel painted or left wrong differs by far more.
   it.each(cases)('fills %s as librsvg paints it, within a few levels at the edges', async (_, shapes) => {
-    const diff = difference(byFill(shapes), await byLibrsvg(shapes));
+    const diff = pixelDifference(byFill(shapes), await byLibrsvg(shapes));
     expect(diff.max).toBeLessThanOrEqual(32);
     expect(diff.mean).toBeLessThan(0.2);
   });

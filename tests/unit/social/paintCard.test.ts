@@ -9,6 +9,7 @@ import satori from 'satori';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cardPainter, HEIGHT, WIDTH, type SatoriElement } from '../../../generator/social/paintCard.cjs';
+import { pixelDifference } from './pixelDifference.ts';
 
 const fontFile = path.resolve(import.meta.dirname, '../../fixtures/image-site/templates/fonts/inter-latin-700-normal.woff');
 const fonts = [{ name: 'Inter', data: readFileSync(fontFile), weight: 700 as const, style: 'normal' as const }];
@@ -36,23 +37,13 @@ async function wholeByLibrsvg(element: SatoriElement): Promise<Buffer> {
 
 const pixels = (png: Buffer) => sharp(png).raw().toBuffer();
 
-function difference(a: Buffer, b: Buffer) {
-  let max = 0;
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = Math.abs(a[i]! - b[i]!);
-    max = Math.max(max, d);
-    sum += d;
-  }
-  return { max, mean: sum / a.length };
-}
 
 describe('cardPainter', () => {
   it('paints the text over a kept background as librsvg paints the whole card, within a few levels at the edges', async () => {
     const paint = cardPainter(satori, sharp, fonts);
     for (const title of ['Gamma vs. Google Slides: which one writes on-brand decks?', 'Ünïcödé — “quotes” & symbols: 50% off?']) {
       const element = card(title);
-      const diff = difference(await pixels(await paint(element)), await wholeByLibrsvg(element));
+      const diff = pixelDifference(await pixels(await paint(element)), await wholeByLibrsvg(element));
       expect(diff.max).toBeLessThanOrEqual(32);
       expect(diff.mean).toBeLessThan(0.05);
     }
@@ -63,7 +54,7 @@ describe('cardPainter', () => {
     const element = card('A title under a rounded box');
     (element.props.children as SatoriElement[]).push(div({ position: 'absolute', left: 600, top: 300, width: 200, height: 200, borderRadius: 40, backgroundColor: '#fcd34d' }));
     const png = await paint(element);
-    expect(difference(await pixels(png), await wholeByLibrsvg(element)).max).toBe(0);
+    expect(pixelDifference(await pixels(png), await wholeByLibrsvg(element)).max).toBe(0);
   }, 30_000);
 
   it("paints a card in the same bytes whatever was painted before it, its background kept or not", async () => {
