@@ -5,7 +5,8 @@
  * starts `site dev` twice in a process of its own: a first start (no build cache) and a warm start (the
  * cache the first one left). Each start prints the time until its `ready` line and until the home page is
  * served, then the edit-to-served p50/p95 of one article (written, then fetched until the new text shows).
- * No backend: the site alone is measured. `--pages 0` is this site's own pages.
+ * No backend: the site alone is measured. `--pages 0` is this site's own pages. `BENCH_LATENCIES=1` also prints
+ * each start's edit latencies, in order, and what dev logged.
  */
 import { timeEdit } from './timeEdit.ts';
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cpuCheckMs } from './benchRuns.ts';
 import { generateArticles } from './generateArticles.ts';
 
 const arg = (name: string, def: string) => {
@@ -49,6 +51,7 @@ async function child(root: string, content: string, cacheDir: string, edits: num
   let readyMs = 0;
   const log = (line: string) => {
     if (line.includes('ready in')) readyMs = performance.now() - t;
+    if (process.env.BENCH_LATENCIES) console.error(`[dev] ${line.slice(0, 300)}`);
   };
   const starting = dev({ root, port, content, cacheDir, backend: false, log });
   for (;;) {
@@ -64,6 +67,7 @@ async function child(root: string, content: string, cacheDir: string, edits: num
   await (await fetch(url)).text();
   const latencies: number[] = [];
   for (let i = 0; i < edits; i++) latencies.push(await timeEdit(file, original, url, i, 20000));
+  if (process.env.BENCH_LATENCIES) console.error(latencies.map((l) => l.toFixed(0)).join(' '));
   await writeFile(file, original);
   await server.settled();
   const rssMb = process.memoryUsage().rss / 1024 / 1024;
@@ -94,7 +98,7 @@ async function main(): Promise<void> {
     await cp('content', content, { recursive: true });
     await generateArticles(content, pages);
     const article = pages > 0 ? 'bench-00007.md' : 'ai-trust-presentations.md';
-    console.log(`${pages} generated articles + the real site, ${os.cpus().length} cores, Node ${process.version}, ${edits} edits a start; load average ${loadAverage()}\n`);
+    console.log(`${pages} generated articles + the real site, ${os.cpus().length} cores, Node ${process.version}, ${edits} edits a start; CPU check ${Math.round(cpuCheckMs())} ms (a fixed loop: lower is a faster moment); load average ${loadAverage()}\n`);
     console.log('| checkout | round | start | ready | home page served | edit p50 | edit p95 | RSS | load average |\n|---|---|---|---|---|---|---|---|---|');
     for (let round = 1; round <= rounds; round++) {
       const order = round % 2 ? [...checkouts].reverse() : checkouts;
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
         await rm(cacheDir, { recursive: true, force: true });
       }
     }
+    console.log(`\nCPU check after: ${Math.round(cpuCheckMs())} ms`);
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

@@ -141,7 +141,8 @@ export class DevSite {
         affected = '*';
       } else if (kinds.has('content')) {
         const files = batch.filter((c) => c.kind === 'content').map((c) => c.rel);
-        const res = await this.worker.call(hadError ? { type: 'load' } : { type: 'update', files });
+        // After a failed change too: the worker reads the files changed since its last good state (siteWorker.ts).
+        const res = await this.worker.call({ type: 'update', files });
         affected = res.affected ?? '*';
       }
       // New hashed names of static files or scripts are in every page.

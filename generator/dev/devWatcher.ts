@@ -5,12 +5,15 @@
  * and for a watched folder made later), whatever the number of files in them. A folder that appears is
  * watched from then on, the files in it counted as added; one that goes is no longer watched.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyChange, type ChangeKind, type Roots } from './classifyChange.ts';
 
 export type Change = { kind: ChangeKind; rel: string };
+
+/** Checks, 10 ms apart, for the text of a content file found empty before its batch is handed over anyway. */
+const EMPTY_FILE_WAITS = 10;
 
 export interface DevWatcher {
   close(): Promise<void>;
@@ -22,16 +25,28 @@ export async function watchSite(roots: Required<Roots>, onBatch: (batch: Change[
   const pending = new Map<string, Change>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** How many times the batch waited for an emptied content file to be written. */
+  let waits = 0;
+  // An editor that saves in place empties the file, then writes it: a content file found empty is given up
+  // to 100 ms for its text to arrive (as Vite does), so its page does not flash a missing-field error.
+  const emptied = (c: Change) => c.kind === 'content' && statSync(path.join(roots.contentDir, c.rel), { throwIfNoEntry: false })?.size === 0;
+  const handOver = () => {
+    if (waits < EMPTY_FILE_WAITS && [...pending.values()].some(emptied)) {
+      waits++;
+      timer = setTimeout(handOver, 10);
+      return;
+    }
+    waits = 0;
+    const batch = [...pending.values()];
+    pending.clear();
+    onBatch(batch);
+  };
   const onFile = (file: string) => {
     const change = classifyChange(file, roots);
     if (change.kind === 'ignore' || closed) return;
     pending.set(`${change.kind}:${change.rel}`, change);
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const batch = [...pending.values()];
-      pending.clear();
-      onBatch(batch);
-    }, 5);
+    timer = setTimeout(handOver, 5);
   };
 
   /** The folders whose whole tree is watched. */

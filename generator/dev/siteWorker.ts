@@ -42,6 +42,12 @@ const fresh = () => new LazyStages(stagesOf(PATHS.dev), { input, run: new BuildR
 let stages = fresh();
 /** What each page read when it last rendered, by path: the pages a change affects. */
 const reads = new Map<string, string[]>();
+/**
+ * The files of changes not yet applied whole: a change that failed (a file half written, a field left out)
+ * is read again with the next one, which may touch another file. So a fix costs a read of the files
+ * changed since the last good state, not of every entry.
+ */
+const unsettled = new Set<string>();
 /** Whether the content has been read (a failed first read leaves it unread: the next change reads it whole). */
 let loaded = false;
 
@@ -57,6 +63,7 @@ const namesOf = (assets: DevAssets): AssetNames => ({
 async function load(): Promise<{ total: number; read: number }> {
   stages = fresh();
   reads.clear();
+  unsettled.clear();
   loaded = false;
   const content = await stages.get('content');
   await stages.get('contentSaved');
@@ -94,13 +101,17 @@ async function update(files: string[]): Promise<string[] | '*'> {
     await load();
     return '*';
   }
-  const before = (await stages.get('plan')).routes;
+  for (const f of files) unsettled.add(f);
+  const changed = [...unsettled];
+  // The plan before the change; none when a failed change left it to be made afresh.
+  const before = stages.peek('plan')?.routes;
   const ctx = await stages.get('config');
-  await stages.changed('content', (read) => rereadContent(read!, ctx, files));
+  await stages.changed('content', (read) => rereadContent(read!, ctx, changed));
   const plan = await stages.get('plan');
   // A new plan may name new content images: encoded before the pages that show them are asked for.
   await stages.get('images');
-  return affectedPages(before, plan.routes, reads, files);
+  unsettled.clear();
+  return before ? affectedPages(before, plan.routes, reads, changed) : '*';
 }
 
 async function handle(msg: WorkerRequest): Promise<WorkerResponse> {

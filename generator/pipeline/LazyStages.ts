@@ -64,13 +64,21 @@ export class LazyStages {
   /**
    * `name` changes to what `next` makes of its current value (its stage's incremental update: an edited
    * file read alone). Every value made from it is then updated by its stage's `update` where the stage has
-   * one (a value it leaves as it was changes nothing further), else forgotten.
+   * one (a value it leaves as it was changes nothing further), else forgotten. When `next` throws, nothing
+   * changes; when a stage's update throws, `name` keeps its new value and what is made from it is
+   * forgotten (made afresh when next asked for), so no value is left made from the one before.
    */
   async changed<K extends ValueName>(name: K, next: (current: StageValues[K] | undefined) => StageValues[K] | Promise<StageValues[K]>): Promise<void> {
     const before = this.values[name];
     const now = await next(before);
     this.set(name, now);
-    if (now !== before) await this.follow(new Set([name]), { [name]: before } as Values);
+    if (now === before) return;
+    try {
+      await this.follow(new Set([name]), { [name]: before } as Values);
+    } catch (e) {
+      this.drop(this.madeFrom(name));
+      throw e;
+    }
   }
 
   /** Forgets `name` and everything made from it (made again when next asked for). */
@@ -110,7 +118,15 @@ export class LazyStages {
     return stage.needs.some((n) => names.has(n)) || (stage.reads ?? []).some((n) => names.has(n));
   }
 
-  /** Deletes `names` and, transitively, every value made from them (the path's order puts needs first). */
+  /** The values made from `name`, directly or not (the path's order puts needs first); not `name` itself. */
+  private madeFrom(name: ValueName): Set<ValueName> {
+    const names = new Set([name]);
+    for (const [value, stage] of this.byValue) if (!names.has(value) && this.reads(stage, names)) names.add(value);
+    names.delete(name);
+    return names;
+  }
+
+  /** Deletes `names` and, transitively, every value made from them. */
   private drop(names: Set<ValueName>): void {
     for (const [value, stage] of this.byValue) if (!names.has(value) && this.reads(stage, names)) names.add(value);
     for (const n of names) {

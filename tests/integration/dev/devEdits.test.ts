@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../../generator/build.ts';
 import { dev, type DevServer } from '../../../generator/dev/dev.ts';
-import { DEV_CLIENT_PATH } from '../../../generator/dev/devClient.ts';
+import { DEV_CLIENT_PATH, DEV_EVENTS_PATH } from '../../../generator/dev/devClient.ts';
 import { fixtureCopy, type SiteCopy } from './fixtureCopy.ts';
 
 const copies: SiteCopy[] = [];
@@ -65,6 +65,34 @@ async function served(server: DevServer, url: string, marker: string): Promise<s
   throw new Error(`${url} never showed ${marker}`);
 }
 
+/** The live-reload events dev sends its pages, from now until stop(). */
+async function liveEvents(server: DevServer): Promise<{ stop(): { event: string; data: string }[] }> {
+  const aborting = new AbortController();
+  const res = await fetch(server.url + DEV_EVENTS_PATH, { signal: aborting.signal });
+  const seen: { event: string; data: string }[] = [];
+  let text = '';
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = res.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        const frame = text.slice(0, end);
+        text = text.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(frame)?.[1];
+        if (event) seen.push({ event, data: /^data: (.*)$/m.exec(frame)?.[1] ?? '' });
+      }
+    }
+  })().catch(() => {});
+  return {
+    stop() {
+      aborting.abort();
+      return seen;
+    },
+  };
+}
+
 describe('site dev after an edit', () => {
   it("serves the edited post, the listing that shows it and the search index as a build writes them, for a body edit and a title edit", async () => {
     const site = await blogCopy();
@@ -83,7 +111,7 @@ describe('site dev after an edit', () => {
     }
   }, 180_000);
 
-  it('shows the error page for a post that breaks its schema, and the post again once fixed', async () => {
+  it('shows the error page for a post that breaks its schema, and the post again once fixed, reloading only the pages the fix affects', async () => {
     const site = await blogCopy();
     const server = await dev({ root: site.root, cacheDir: site.cacheDir, port: 0, backend: false, log: quiet });
     try {
@@ -97,9 +125,15 @@ describe('site dev after an edit', () => {
       }
       expect(res!.status).toBe(500);
       expect(await res!.text()).toContain('title');
+      const events = await liveEvents(server);
       await site.edit(POST, (s) => s.replace(/^---\n/, '---\ntitle: "Commit messages, mended"\n'));
       await served(server, '/blog/commit-messages', 'Commit messages, mended');
       await expectAsBuilt(server, site, ['blog/commit-messages.html', 'blog.html']);
+      // The fix reloads the pages it affects, as any edit does, not every open page.
+      const changes = events.stop().filter((e) => e.event === 'change').map((e) => (JSON.parse(e.data) as { paths: string[] | '*' }).paths);
+      expect(changes.length).toBeGreaterThan(0);
+      expect(changes.at(-1)).toContain('/blog/commit-messages');
+      expect(changes).not.toContain('*');
     } finally {
       await server.close();
     }

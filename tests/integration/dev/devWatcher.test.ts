@@ -2,7 +2,7 @@
  * site dev's watcher (generator/dev/devWatcher.ts), on a site folder of its own: every kind of change is
  * handed over, in folders watched from the start and in folders made later (widgets/, components/,
  * supabase/migrations/, a new content folder), a folder moved in counts its files as added, and a content
- * folder outside the site's is watched where it is.
+ * folder outside the site's is watched where it is; a content file left empty is still handed over.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
@@ -85,6 +85,12 @@ describe('site dev watcher', () => {
     writeFileSync(path.join(staged, 'deep/c.md'), '# C\n');
     renameSync(staged, path.join(root, 'content/moved'));
     await handed(seen, { kind: 'content', rel: 'moved/deep/c.md' });
+  });
+
+  it('hands over a content file left empty (an editor saving in place empties it first): its wait for the text is bounded', async () => {
+    seen.length = 0;
+    writeFileSync(path.join(root, 'content/blog/a.md'), '');
+    await handed(seen, { kind: 'content', rel: 'blog/a.md' });
   });
 
   it('watches a content folder outside the site folder where it is', async () => {

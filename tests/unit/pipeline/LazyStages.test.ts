@@ -65,4 +65,27 @@ describe('LazyStages', () => {
     await making;
     expect(await get('c')).toBe('c({"of":"a(two)"})');
   });
+
+  it('changes nothing when the change itself fails', async () => {
+    const { lazy, get, runs } = fixture();
+    const c = await get('c');
+    await expect(lazy.changed('a' as never, () => Promise.reject(new Error('half a file')))).rejects.toThrow('half a file');
+    expect(lazy.peek('a' as never)).toBe('a(one)');
+    expect(await get('c')).toBe(c);
+    expect(runs).toEqual(['a', 'b', 'c']);
+  });
+
+  it("keeps a changed value when a stage's update of what follows fails, and forgets every value made from it", async () => {
+    const { lazy, get } = fixture();
+    await get('c');
+    const b = lazy['byValue'].get('b' as never)!;
+    b.update = () => {
+      throw new Error('two entries, one slug');
+    };
+    await expect(lazy.changed('a' as never, () => 'a(broken)' as never)).rejects.toThrow('one slug');
+    expect(lazy.peek('a' as never)).toBe('a(broken)');
+    expect(lazy.peek('b' as never)).toBeUndefined();
+    expect(lazy.peek('c' as never)).toBeUndefined();
+    expect(await get('c')).toBe('c({"of":"a(broken)"})');
+  });
 });
