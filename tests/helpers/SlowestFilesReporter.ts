@@ -1,7 +1,7 @@
 /**
  * A vitest reporter added to the default one (vitest.config.ts): at the end of a run it prints the ten
  * slowest test files, each with its time (importing the file, its hooks and its tests), the processor
- * time it took (fileCpu.ts: its process and the processes it started, which a busy machine hardly
+ * time it took (fileCpu.ts: its process and every process it started, which a busy machine hardly
  * changes) and its tests' count, and the sums over all files, so a file that grows slow is seen in
  * every `npm test`. With SITE_TEST_TIMES naming a file, every file's times are written there too, as JSON
  * (slowest first), to compare two runs file by file.

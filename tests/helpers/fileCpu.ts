@@ -1,10 +1,13 @@
 /**
  * A vitest setup file (vitest.config.ts): the processor time a test file took, its own process's and that
- * of the processes it started and waited for (a CLI run, Chromium, Deno), kept in the file's meta for
- * SlowestFilesReporter.ts. Unlike the wall time, it hardly changes with how busy the machine is.
+ * of every process it started (a CLI run, Chromium and its renderers, Deno), kept in the file's meta for
+ * SlowestFilesReporter.ts. Unlike the wall time, it hardly changes with how busy the machine is. Counted
+ * by the process's control group (cpuGroup.ts) where the machine gives one; elsewhere the process and the
+ * children it waited for (Chromium's renderers then escape it).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll } from 'vitest';
+import { groupCpuMs } from './cpuGroup.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -25,9 +28,14 @@ export function processorMs(): number {
   }
 }
 
+/** The processor time of this process and what it started: its group's, else its own and its waited-for children's. */
+const grouped = groupCpuMs() !== null;
+const treeMs = grouped ? () => groupCpuMs()! : processorMs;
+
 // From before the test file is imported (a setup file runs first, once per file).
-const started = processorMs();
+const started = treeMs();
 // vitest gives a hook its fixtures first (none here), its suite second.
 afterAll(({}, file) => {
-  if (started) file.meta.cpuMs = processorMs() - started;
+  // processorMs() gives 0 where it cannot tell.
+  if (grouped || started) file.meta.cpuMs = treeMs() - started;
 });

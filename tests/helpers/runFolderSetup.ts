@@ -1,12 +1,14 @@
 /**
  * vitest's globalSetup (vitest.config.ts): one folder for the whole run, made before the first test file
  * starts and removed after the last ends. Test files reach it with `inject('runFolder')`; what is made in it
- * once and shared by several files (madeOnce.ts) lives as long as the run.
+ * once and shared by several files (madeOnce.ts) lives as long as the run. After the last file, the
+ * control groups that counted the files' processor time are removed (cpuGroup.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { removeEndedGroups } from './cpuGroup.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,5 +20,8 @@ declare module 'vitest' {
 export default async function runFolderSetup(project: TestProject): Promise<() => Promise<void>> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'site-test-run-'));
   project.provide('runFolder', folder);
-  return () => rm(folder, { recursive: true, force: true });
+  return async () => {
+    removeEndedGroups();
+    await rm(folder, { recursive: true, force: true });
+  };
 }
