@@ -12,15 +12,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Session } from './helpers.ts';
 import { adminGrant } from '../../../../generator/backend/commands.ts';
-import { expectToast, finish, open, rows, setup, signUpOnAuthPage, uniqueEmail, type Env } from './helpers.ts';
+import { expectClean, expectToast, open, revisit, rows, setup, signUpOnAuthPage, uniqueEmail, type Env, type Session } from './helpers.ts';
 
 let env: Env;
+/** The file's one page; each test (and each new visitor in one) starts from revisit, as a fresh context would. */
+let s: Session;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-e2e-admin-'));
   env = await setup({ backend: { dataDir } });
+  s = await open(env);
 });
 afterAll(async () => {
   await env?.close();
@@ -42,7 +44,7 @@ async function sendContact(page: Page, name: string, email: string, message: str
 
 describe('admin dashboard', () => {
   it('after `site admin grant` lists submissions newest first as text, with the total and an audit row per view', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     const email = uniqueEmail('owner');
 
@@ -88,7 +90,7 @@ describe('admin dashboard', () => {
     expect(await list.locator('script, img').count()).toBe(0);
     expect(await page.evaluate(() => document.querySelectorAll('main script').length)).toBe(0);
     await expect.poll(audit).toEqual([viewRow, viewRow]);
-    await finish(s);
+    expectClean(s);
   });
 
   it('lays the list out as a table: at least 900 px wide at 1280 px, inside a named scroll region at 375 px, never widening the page', async () => {
@@ -97,7 +99,7 @@ describe('admin dashboard', () => {
       ['A long message about rolling Decksmith out to every regional sales team, with questions about single sign-on, data retention and the API.'],
     );
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
-      const s = await signedInAdmin(viewport);
+      await signedInAdmin(viewport);
       const { page } = s;
       const table = page.locator('.admin-list table');
       await table.waitFor();
@@ -117,12 +119,12 @@ describe('admin dashboard', () => {
         await page.keyboard.press('ArrowRight');
         await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
       }
-      await finish(s);
+      expectClean(s);
     }
   });
 
   it('shows no count when the list fails to load, only the error', async () => {
-    const s = await signedInAdmin({ width: 1280, height: 800 }, async (page) => {
+    await signedInAdmin({ width: 1280, height: 800 }, async (page) => {
       await page.route(`${env.backend!.apiUrl}/rest/v1/contact_submissions*`, (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }) }),
       );
@@ -132,7 +134,7 @@ describe('admin dashboard', () => {
     expect(await list.getByRole('alert').textContent()).toBe('Failed to load contact submissions.');
     expect(await list.locator('.admin-total').count()).toBe(0);
     expect(await list.textContent()).not.toContain('Total submissions');
-    await finish(s, [/status of 500/]);
+    expectClean(s, [/status of 500/]);
   });
 
   it('shows a stored email with mail headers in it as text, never as a mailto: link', async () => {
@@ -152,7 +154,7 @@ describe('admin dashboard', () => {
       await tx.query(`insert into public.contact_submissions (name, email, message) values ('Smuggler', $1, 'Please reply')`, [smuggled]);
       await tx.exec(`alter table public.contact_submissions add constraint contact_submissions_email_check ${def} not valid`);
     });
-    const s = await signedInAdmin({ width: 1280, height: 800 });
+    await signedInAdmin({ width: 1280, height: 800 });
     const row = s.page.locator('tr.submission', { has: s.page.locator('.submission-name', { hasText: 'Smuggler' }) });
     await row.waitFor();
     expect(await row.locator('.submission-email').textContent()).toBe(smuggled);
@@ -160,13 +162,13 @@ describe('admin dashboard', () => {
     const hrefs = await s.page.$$eval('.admin-list a[href^="mailto:"]', (as) => as.map((a) => a.getAttribute('href')!));
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href).toMatch(/^mailto:[^?#/%@]+@[A-Za-z0-9.-]+$/);
-    await finish(s);
+    expectClean(s);
   });
 });
 
 /** A new account granted the admin role, on /admin at `viewport`; `before` runs before /admin loads the list. */
 async function signedInAdmin(viewport: { width: number; height: number }, before?: (page: Page) => Promise<void>): Promise<Session> {
-  const s = await open(env, { viewport });
+  await revisit(env, s, { viewport });
   const { page } = s;
   const email = uniqueEmail('admin');
   await signUpOnAuthPage(env, page, email);

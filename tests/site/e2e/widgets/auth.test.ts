@@ -6,12 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, finish, holdRequests, hydrated, open, PASSWORD, rows, setup, uniqueEmail, type Env } from './helpers.ts';
+import { expectClean, expectToast, holdRequests, hydrated, open, PASSWORD, revisit, rows, setup, uniqueEmail, type Env, type Session } from './helpers.ts';
 
 const log: string[] = [];
 let env: Env;
+/** The file's one page; each test (and each new visitor in one) starts from revisit, as a fresh context would. */
+let s: Session;
 beforeAll(async () => {
   env = await setup({ backend: { enableConfirmations: true, log: (l) => log.push(l) } });
+  s = await open(env);
 });
 afterAll(async () => {
   await env?.close();
@@ -53,7 +56,7 @@ const badRequest = /status of 400 \(Bad Request\)/;
 
 describe('auth', () => {
   it('signs up, confirms by link, signs in ("Loading...", "Welcome back!") and sees Access Denied without the admin role', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     const email = uniqueEmail('signup');
     await page.goto(env.url('/auth'));
@@ -114,12 +117,12 @@ describe('auth', () => {
     await denied.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(env.url('/'));
     expect(await sessionStored(page)).toBe(false);
-    await finish(s, [badRequest]);
+    expectClean(s, [badRequest]);
   });
 
   it('signed in, every page shows Admin and Sign Out; Sign Out returns to "/" with both hidden and the session ended', async () => {
     const email = await confirmedAccount();
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url('/pricing'));
     await hydrated(page, 'NavSession');
@@ -147,12 +150,12 @@ describe('auth', () => {
     expect(await sessionStored(page)).toBe(false);
     expect(await rows(env.backend!, 'select 1 from auth.sessions where user_id = $1', [user_id])).toEqual([]);
     // The 404 page's own status is reported by the browser.
-    await finish(s, [/status of 404 \(Not Found\)/]);
+    expectClean(s, [/status of 404 \(Not Found\)/]);
   });
 
   it('sends a visitor without a session from /admin to /auth, and a signed-in one from /auth to /admin', async () => {
     const email = await confirmedAccount();
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url('/admin'));
     await page.waitForURL(env.url('/auth'));
@@ -165,6 +168,6 @@ describe('auth', () => {
     await page.goto(env.url('/auth'));
     await page.waitForURL(env.url('/admin'));
     await page.locator('.admin-denied').waitFor();
-    await finish(s);
+    expectClean(s);
   });
 });

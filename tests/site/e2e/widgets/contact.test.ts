@@ -6,11 +6,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dialogOpen, expectToast, finish, hydrated, open, rows, setup, toastTitles, truncate, uniqueEmail, type Env } from './helpers.ts';
+import { dialogOpen, expectClean, expectToast, hydrated, open, revisit, rows, setup, toastTitles, truncate, uniqueEmail, type Env, type Session } from './helpers.ts';
 
 let env: Env;
+/** The file's one page; each test (and each new visitor in one) starts from revisit, as a fresh context would. */
+let s: Session;
 beforeAll(async () => {
   env = await setup();
+  s = await open(env);
 });
 afterAll(async () => {
   await env?.close();
@@ -33,7 +36,7 @@ async function fillContact(page: Page, v: { name: string; email: string; company
 
 describe('contact dialog', () => {
   it('sends from the footer: toast, closes, resets, stores the trimmed row with company null; enterprise and pricing buttons open it too', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url('/'));
     await page.locator('footer').getByRole('button', { name: 'Contact', exact: true }).click();
@@ -66,11 +69,11 @@ describe('contact dialog', () => {
     const stored = await submissions();
     expect(stored).toHaveLength(2);
     expect(stored[1]).toEqual({ name: 'Grace', email: 'grace@example.com', company: 'Acme Corp', message: 'Enterprise pricing for 200 seats?' });
-    await finish(s);
+    expectClean(s);
   });
 
   it('an empty send shows the three messages, focuses the name and stores nothing', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     let backendCalls = 0;
     page.on('request', (r) => {
@@ -106,11 +109,11 @@ describe('contact dialog', () => {
     expect(backendCalls).toBe(0);
     expect(await submissions()).toEqual([]);
     await hydrated(page, 'ContactForm');
-    await finish(s);
+    expectClean(s);
   });
 
   it('with the backend unreachable: error toasts, and both forms keep what was typed', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.route(`${env.backend!.apiUrl}/**`, (route) => route.abort('connectionrefused'));
 
@@ -142,6 +145,6 @@ describe('contact dialog', () => {
     expect(await submissions()).toEqual([]);
     expect(await rows(env.backend!, 'select 1 from public.waitlist')).toEqual([]);
     // Expected errors: the browser reports the refused requests; the waitlist logs its failure (spec section 8).
-    await finish(s, [/Failed to load resource: net::ERR_CONNECTION_REFUSED/, /Waitlist signup failed/]);
+    expectClean(s, [/Failed to load resource: net::ERR_CONNECTION_REFUSED/, /Waitlist signup failed/]);
   });
 });

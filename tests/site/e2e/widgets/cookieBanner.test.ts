@@ -8,17 +8,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { finish, hydrated, open, setup, type Env } from './helpers.ts';
+import { expectClean, hydrated, open, revisit, setup, type Env, type Session } from './helpers.ts';
+
+const T0 = new Date('2025-11-03T09:00:00Z');
 
 let env: Env;
+/** The file's one page, its clock installed and paused before the site's first script ever runs; each visit is a new visitor's (revisit). */
+let s: Session;
 beforeAll(async () => {
   env = await setup({ backend: false });
+  s = await open(env, {}, { cookieBanner: true });
+  await s.page.clock.install({ time: T0 });
+  await s.page.clock.pauseAt(T0.getTime() + 3_600_000);
 });
 afterAll(async () => {
   await env?.close();
 });
-
-const T0 = new Date('2025-11-03T09:00:00Z');
 const banner = (page: Page) => page.locator('[data-cookie-banner]');
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookie-consent'));
 /** Whether window.dataLayer holds gtag('event', 'cookie_consent', { consent_action: 'accepted' }). */
@@ -29,19 +34,25 @@ const consentEventSent = (page: Page) =>
     ),
   );
 
-/** Opens `path` with the clock installed and paused before the page's first script runs. */
-async function openPaused(path: string) {
-  const s = await open(env, {}, { cookieBanner: true });
-  await s.page.clock.install({ time: T0 });
-  await s.page.clock.pauseAt(T0.getTime() + 3_600_000);
+/** A new visitor (no stored choice) opens `path` at `viewport`, the clock paused: the banner's delay has not begun to run. */
+async function openPaused(path: string, viewport?: { width: number; height: number }): Promise<Session> {
+  await revisit(env, s, { viewport });
   await s.page.goto(env.url(path));
   await hydrated(s.page, 'CookieBanner');
   return s;
 }
 
+/** A new visitor at `viewport` on `path`, once the banner has shown (1000 ms on the clock). */
+async function openWithBanner(path: string, viewport: { width: number; height: number }): Promise<Session> {
+  await openPaused(path, viewport);
+  await s.page.clock.runFor(1000);
+  await banner(s.page).waitFor({ state: 'visible' });
+  return s;
+}
+
 describe('cookie banner', () => {
   it('appears at 1000 ms, not 999; Accept and Decline store the choice; a stored choice is honoured on reload', async () => {
-    const s = await openPaused('/privacy');
+    await openPaused('/privacy');
     const { page } = s;
     await page.clock.runFor(999);
     expect(await banner(page).isVisible()).toBe(false);
@@ -61,9 +72,9 @@ describe('cookie banner', () => {
     expect(await banner(page).isVisible()).toBe(false);
     await expect.poll(() => s.analytics.length).toBe(2);
     expect(s.analytics[1]).toMatch(/^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-/);
-    await finish(s);
+    expectClean(s);
 
-    // Decline in a fresh context stores "declined"; on reload nothing shows and nothing loads.
+    // Decline as a new visitor (nothing stored) stores "declined"; on reload nothing shows and nothing loads.
     const d = await openPaused('/pricing');
     await d.page.clock.runFor(1000);
     expect(await banner(d.page).isVisible()).toBe(true);
@@ -76,11 +87,11 @@ describe('cookie banner', () => {
     expect(await banner(d.page).isVisible()).toBe(false);
     expect(d.analytics).toEqual([]);
     expect(await d.page.evaluate(() => 'dataLayer' in window || document.querySelector('script[src*="googletagmanager"]') !== null)).toBe(false);
-    await finish(d);
+    expectClean(d);
   });
 
   it('sends nothing to the tag manager before Accept, and the consent event exactly 100 ms after it', async () => {
-    const s = await openPaused('/');
+    await openPaused('/');
     const { page } = s;
     let requests = 0;
     await page.route('https://www.googletagmanager.com/**', (route) => {
@@ -106,16 +117,14 @@ describe('cookie banner', () => {
     // gtag('js'), gtag('config', id) first, as gtag.js expects.
     const calls = await page.evaluate(() => ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer).map((a) => String(a[0])));
     expect(calls).toEqual(['js', 'config', 'event']);
-    await finish(s);
+    expectClean(s);
   });
 
   it('covers no call to action of a hero at any width from 320 to 1440 px', async () => {
     const sizes = [[320, 568], [375, 667], [768, 1024], [1024, 768], [1280, 800], [1440, 900], [1280, 720]] as const;
     for (const [width, height] of sizes) {
       for (const path of ['/', '/enterprise']) {
-        const s = await open(env, { viewport: { width, height } }, { cookieBanner: true });
-        await s.page.goto(env.url(path));
-        await banner(s.page).waitFor({ state: 'visible' });
+        await openWithBanner(path, { width, height });
         const covered = await s.page.evaluate(() => {
           const out: string[] = [];
           const ctas = [...document.querySelectorAll<HTMLElement>('.home-hero :is(a, button), .page-hero :is(a, button)')];
@@ -135,16 +144,14 @@ describe('cookie banner', () => {
         expect(covered.count, `${path} at ${width}x${height}`).toBeGreaterThan(0);
         expect(covered.out, `${path} at ${width}x${height}`).toEqual([]);
         expect(await banner(s.page).isVisible()).toBe(true);
-        await finish(s);
+        expectClean(s);
       }
     }
   }, 120_000);
 
   it('lets every footer control scroll clear of it, the last ones at the end of the page included', async () => {
     for (const [width, height] of [[375, 667], [1024, 768], [1280, 800], [1440, 900]] as const) {
-      const s = await open(env, { viewport: { width, height } }, { cookieBanner: true });
-      await s.page.goto(env.url('/privacy'));
-      await banner(s.page).waitFor({ state: 'visible' });
+      await openWithBanner('/privacy', { width, height });
       const covered = await s.page.evaluate(() => {
         const hitAt = (el: HTMLElement) => {
           const r = el.getBoundingClientRect();
@@ -162,7 +169,7 @@ describe('cookie banner', () => {
         });
       });
       expect(covered, `${width}x${height}`).toEqual([]);
-      await finish(s);
+      expectClean(s);
     }
   }, 60_000);
 });

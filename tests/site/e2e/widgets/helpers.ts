@@ -17,6 +17,7 @@ import { buildAndServe, launchBrowser, serveThisSite, type ServedSite } from '..
 export const ANALYTICS_HOST = 'www.googletagmanager.com';
 export const VIDEO_HOST = 'www.youtube-nocookie.com';
 export const PASSWORD = 'correct horse';
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 
 export interface Env {
   site: ServedSite;
@@ -79,7 +80,7 @@ const isLocal = (host: string) => host === '127.0.0.1' || host === 'localhost' |
  * leaves the choice unmade, for the tests of the banner itself.
  */
 export async function open(env: Env, options: BrowserContextOptions = {}, { cookieBanner = false } = {}): Promise<Session> {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const context = await env.browser.newContext({ viewport: DEFAULT_VIEWPORT, ...options });
   if (!cookieBanner) {
     // Init scripts run in every frame: the video's sandboxed frame has no storage to touch.
     await context.addInitScript(() => {
@@ -120,6 +121,33 @@ export async function open(env: Env, options: BrowserContextOptions = {}, { cook
     void d.dismiss();
   });
   return { ...s, page };
+}
+
+/**
+ * Makes a used session a new visitor again, as a fresh context would be, for a fraction of the
+ * processor time (a new page starts a renderer; the same page navigating reuses it): the page
+ * leaves for about:blank, everything the site's origin stored is cleared (local and session
+ * storage, cookies, IndexedDB, caches), the routes the page was given are dropped, the watchers'
+ * records are emptied, and the viewport and reduced motion are set as asked. The context's network
+ * gate, its stored cookie choice (made again at the next load) and an installed clock stay, so a
+ * test that needs its own clock or context options has a session of its own.
+ */
+export async function revisit(env: Env, s: Session, { viewport = DEFAULT_VIEWPORT, reducedMotion = 'no-preference' as 'reduce' | 'no-preference' } = {}): Promise<void> {
+  const { page } = s;
+  const origin = new URL(env.url('/')).origin;
+  if (page.url().startsWith(origin)) await page.evaluate(() => sessionStorage.clear());
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.goto('about:blank');
+  await s.context.clearCookies();
+  const cdp = await s.context.newCDPSession(page);
+  try {
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  } finally {
+    await cdp.detach();
+  }
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ reducedMotion });
+  for (const list of [s.errors, s.warnings, s.csp, s.analytics, s.video, s.blocked]) list.length = 0;
 }
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { buildAndServe, launchBrowser, type BuiltSite } from '../../../e2e/harness.ts';
 import { generateArticles } from '../../../../scripts/generateArticles.ts';
-import { finish, hydrated, open, type Env } from './helpers.ts';
+import { expectClean, finish, hydrated, open, revisit, type Env, type Session } from './helpers.ts';
 
 /** In the oldest article's body only. */
 const WORD = 'zéphyrine';
@@ -21,6 +21,8 @@ let tmp: string;
 let env: Env;
 let site: BuiltSite;
 let browser: Browser;
+/** The file's one page with JavaScript on; each test starts from revisit, as a fresh context would. */
+let s: Session;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-search-e2e-'));
@@ -32,6 +34,7 @@ beforeAll(async () => {
   await writeFile(file, `${text}\nThe ${WORD} wind carries the last slide.\n`);
   [site, browser] = await Promise.all([buildAndServe({ content }), launchBrowser()]);
   env = { site, browser, backend: null, url: (p) => site.server.url + p, close: async () => {} };
+  s = await open(env);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -53,7 +56,7 @@ describe('blog search over every article', () => {
   });
 
   it('finds the oldest article by a word of its body, loading the index only when the visitor searches', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -77,11 +80,11 @@ describe('blog search over every article', () => {
     await page.click(`[data-search-results] a[href="/blog/${OLDEST}"]`);
     await page.waitForURL(env.url(`/blog/${OLDEST}`));
     expect(await page.textContent('main')).toContain(WORD);
-    await finish(s);
+    expectClean(s);
   });
 
   it('/blog?q= searches at once; words are ANDed; clearing the field brings the cards back', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url(`/blog?q=${encodeURIComponent(`wind ${WORD}`)}`));
     await page.waitForFunction(() => document.querySelector('[data-search-status]')?.textContent?.startsWith('1 '));
@@ -103,17 +106,17 @@ describe('blog search over every article', () => {
     expect(await page.isVisible('[data-search-results]')).toBe(false);
     expect(await page.textContent('[data-search-status]')).toBe('');
     expect(new URL(page.url()).search).toBe('');
-    await finish(s);
+    expectClean(s);
   });
 
   it('without JavaScript the form is a GET to /blog that lists the articles', async () => {
-    const s = await open(env, { javaScriptEnabled: false });
-    const { page } = s;
+    const noScript = await open(env, { javaScriptEnabled: false });
+    const { page } = noScript;
     await page.goto(env.url('/blog'));
     await page.fill('#blog-search', WORD);
     await Promise.all([page.waitForURL((u) => u.pathname === '/blog' && u.searchParams.get('q') === WORD), page.press('#blog-search', 'Enter')]);
     expect(await page.locator('[data-blog-cards] > li').count()).toBeGreaterThan(0);
     expect(await page.isVisible('[data-blog-cards]')).toBe(true);
-    await finish(s);
+    await finish(noScript);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dialogOpen, finish, hydrated, open, setup, type Env } from './helpers.ts';
+import { dialogOpen, expectClean, finish, hydrated, open, revisit, setup, type Env, type Session } from './helpers.ts';
 import type { Content } from '../../../../templates/collections.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,8 @@ import { markdownRenderer } from '../../../../generator/content/markdownRenderer
 import site from '../../../../site.config.ts';
 
 let env: Env;
+/** The file's one page; each test starts from revisit, as a fresh context would (the typing effect's clock has a page of its own). */
+let s: Session;
 /** The site's content, as its build read it. */
 let content: Content;
 beforeAll(async () => {
@@ -26,6 +28,7 @@ beforeAll(async () => {
     setup({ backend: false }),
     loadContent(path.resolve('content'), site.collections, await markdownRenderer()).then((c) => c.collections as Content),
   ]);
+  s = await open(env);
 });
 afterAll(async () => {
   await env?.close();
@@ -87,7 +90,7 @@ async function expectTabTrapped(page: Page, id: string, presses: number, shift =
 
 describe('dialogs by keyboard', () => {
   it('contact and demo: Tab to the opener, Enter opens, focus inside and kept there, Escape closes, focus back on the opener', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url('/'));
 
@@ -117,13 +120,13 @@ describe('dialogs by keyboard', () => {
       expect(await dialogOpen(page, id), id).toBe(false);
       expect(await page.evaluate((sel) => document.activeElement?.matches(sel), opener), id).toBe(true);
     }
-    await finish(s);
+    expectClean(s);
   });
 });
 
 describe('Watch Demo', () => {
   it('has no iframe until the dialog opens; opening creates it, closing removes it', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url('/'));
     await hydrated(page, 'DemoVideo');
@@ -148,7 +151,7 @@ describe('Watch Demo', () => {
     }
     // Each opening loaded the (locally answered) video page once; nothing else reached the host.
     expect(s.video).toEqual([videoUrl, videoUrl]);
-    await finish(s);
+    expectClean(s);
   });
 });
 
@@ -159,8 +162,8 @@ describe('typing effect', () => {
   it('types n characters after 30·n ms once visible; with reduced motion the whole prompt shows at once', async () => {
     const full = prompt();
     expect(full.length).toBeGreaterThan(60);
-    const s = await open(env);
-    const { page } = s;
+    const clocked = await open(env);
+    const { page } = clocked;
     const t0 = new Date('2025-11-03T09:00:00Z');
     await page.clock.install({ time: t0 });
     await page.clock.pauseAt(t0.getTime() + 3_600_000);
@@ -185,9 +188,10 @@ describe('typing effect', () => {
     await page.clock.runFor(1000);
     expect(await text(page)).toBe(full);
     expect(await page.locator('[data-typing-active]').count()).toBe(0);
-    await finish(s);
+    await finish(clocked);
 
-    const r = await open(env, { reducedMotion: 'reduce' });
+    await revisit(env, s, { reducedMotion: 'reduce' });
+    const r = s;
     await r.page.goto(env.url('/'));
     await r.page.locator('[data-typing]').scrollIntoViewIfNeeded();
     await hydrated(r.page, 'TypingEffect');
@@ -195,7 +199,7 @@ describe('typing effect', () => {
     expect(await r.page.locator('[data-typing-active]').count()).toBe(0);
     await r.page.waitForTimeout(100);
     expect(await text(r.page)).toBe(full);
-    await finish(r);
+    expectClean(r);
   });
 });
 
@@ -220,7 +224,7 @@ describe('blog search', () => {
   const status = (page: Page, text: string) => page.waitForFunction((t) => document.querySelector('[data-search-status]')?.textContent === t, text);
 
   it('/blog?q=canva lists the matching articles in place of the cards; typing searches live and keeps ?q= in the URL', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url('/blog?q=canva'));
     await hydrated(page, 'BlogSearch');
@@ -258,13 +262,13 @@ describe('blog search', () => {
     await status(page, `${brand.length} ${brand.length === 1 ? 'article matches' : 'articles match'} "brand"`);
     expect(await resultSlugs(page)).toEqual(brand);
     expect(page.url()).toBe(env.url('/blog?q=brand'));
-    await finish(s);
+    expectClean(s);
   });
 });
 
 describe('404', () => {
   it('logs the attempted path to the console', async () => {
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     for (const p of ['/no-such-page', '/blog/not-an-article']) {
       const res = await page.goto(env.url(`${p}?from=test`));
@@ -274,6 +278,6 @@ describe('404', () => {
       expect(await page.locator('main a[href="/"]').count()).toBe(1);
       expect(s.warnings).toContain(`404 Error: User attempted to access non-existent route: ${p}`);
     }
-    await finish(s, [/status of 404 \(Not Found\)/]);
+    expectClean(s, [/status of 404 \(Not Found\)/]);
   });
 });

@@ -6,11 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, finish, holdRequests, hydrated, open, rows, setup, toastTitles, truncate, uniqueEmail, type Env } from './helpers.ts';
+import { expectClean, expectToast, holdRequests, hydrated, open, revisit, rows, setup, toastTitles, truncate, uniqueEmail, type Env, type Session } from './helpers.ts';
 
 let env: Env;
+/** The file's one page; each test (and each new visitor in one) starts from revisit, as a fresh context would. */
+let s: Session;
 beforeAll(async () => {
   env = await setup();
+  s = await open(env);
   await truncate(env.backend!, 'waitlist');
 });
 afterAll(async () => {
@@ -39,7 +42,7 @@ describe('waitlist', () => {
         [`Early ${i}`, `early${i}@example.com`],
       );
     }
-    const s = await open(env);
+    await revisit(env, s);
     const { page } = s;
     await page.goto(env.url('/waitlist'));
     await hydrated(page, 'WaitlistForm');
@@ -76,10 +79,11 @@ describe('waitlist', () => {
     ]);
     await back.click();
     await page.waitForURL(env.url('/'));
-    await finish(s);
+    expectClean(s);
 
     // Another visitor (fresh storage) with the same address in another case.
-    const again = await open(env);
+    await revisit(env, s);
+    const again = s;
     await again.page.goto(env.url('/waitlist'));
     await hydrated(again.page, 'WaitlistForm');
     await fillWaitlist(again.page, 'Ada.LOVELACE@Example.com');
@@ -92,12 +96,12 @@ describe('waitlist', () => {
     expect(await again.page.locator('#waitlist-root button[type=submit]').textContent()).toBe('Join the Waitlist');
     expect(await rows(env.backend!, 'select 1 from public.waitlist')).toHaveLength(EXISTING + 1);
     // The browser reports the 409 (HTTP Conflict) answer itself; nothing else may log an error.
-    await finish(again, [/status of 409 \(Conflict\)/]);
+    expectClean(again, [/status of 409 \(Conflict\)/]);
   });
 
   it('moves focus to the confirmation heading and scrolls it into view below the sticky header', async () => {
     for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 }]) {
-      const s = await open(env, { viewport });
+      await revisit(env, s, { viewport });
       const { page } = s;
       await page.goto(env.url('/waitlist'));
       await hydrated(page, 'WaitlistForm');
@@ -117,7 +121,7 @@ describe('waitlist', () => {
       expect(at.tag, where).toBe('H2');
       expect(at.top, where).toBeGreaterThanOrEqual(at.header);
       expect(at.bottom, where).toBeLessThanOrEqual(at.height);
-      await finish(s);
+      expectClean(s);
     }
   });
 });
