@@ -5,6 +5,8 @@
  * an SVG named .png is refused and every page keeps answering; a change made on disk meanwhile refuses
  * the save; other origins, a missing token and paths outside the content
  * folder are refused; axe finds nothing; a build's output holds nothing of the editor.
+ * The tests share one tab, which each starts from a blank document (what the one before left, an
+ * unsaved form included, is gone, as in a new tab; the editor stores nothing in the browser).
  */
 import { mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -43,8 +45,21 @@ afterAll(async () => {
   await project?.remove();
 });
 
+let tab: Page | undefined;
+
+/** The file's one tab on a blank document, at `viewport` (Chromium's default size unless given); leaving an unsaved form is allowed. */
+async function blankTab(viewport = { width: 1280, height: 720 }): Promise<Page> {
+  if (!tab) {
+    tab = await browser.newPage();
+    tab.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()));
+  }
+  await tab.goto('about:blank');
+  await tab.setViewportSize(viewport);
+  return tab;
+}
+
 async function openEntry(file: string, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await blankTab({ width, height: 900 });
   await page.goto(`${server.editorUrl}#${encodeURIComponent(file)}`);
   await page.locator('#ed-form').waitFor();
   return page;
@@ -56,7 +71,7 @@ describe('site dev editor', () => {
   it('prints its URL, lists every collection and entry with drafts and scheduled ones marked, and is linked from an entry\'s page', async () => {
     expect(lines.filter((l) => l.startsWith('Editor'))).toEqual([`Editor  ${server.editorUrl}`]);
     expect(server.editorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__site\/editor\/[\w-]{20,}\/$/);
-    const page = await browser.newPage();
+    const page = await blankTab();
     await page.goto(`${server.url}/blog/canva-vs-google-slides`);
     const link = page.getByRole('link', { name: 'Edit this page' });
     expect(await link.getAttribute('href')).toBe(`${new URL(server.editorUrl).pathname}#blog%2Fcanva-vs-google-slides.md`);
@@ -74,7 +89,6 @@ describe('site dev editor', () => {
     const frame = page.frameLocator('iframe[title="Page preview"]');
     await frame.locator('h1').waitFor();
     expect(await frame.getByRole('link', { name: 'Edit this page' }).count()).toBe(0);
-    await page.close();
   });
 
   it('saves a title edit as that one line, and the page shows it after its reload', async () => {
@@ -99,7 +113,6 @@ describe('site dev editor', () => {
     expect(html).toContain('Canva vs Google Slides, edition 5');
     timings.sort((x, y) => x - y);
     console.log(`editor: save to reloaded page, median of 5: ${Math.round(timings[2]!)} ms (${timings.map(Math.round).join(', ')})`);
-    await page.close();
   });
 
   it('shows the build\'s message beside a category outside the enum, and writes nothing', async () => {
@@ -124,11 +137,10 @@ describe('site dev editor', () => {
     expect(res.status).toBe(422);
     expect(res.json.error.field).toBe('category');
     expect((await readFile(contentPath(ARTICLE))).equals(bytes)).toBe(true);
-    await page.close();
   });
 
   it('makes a new entry from the form, which builds', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await blankTab({ width: 1280, height: 900 });
     await page.goto(server.editorUrl);
     await page.getByRole('link', { name: 'New entry in posts' }).click();
     await page.getByLabel('file name').fill('editor-made-post');
@@ -140,7 +152,7 @@ describe('site dev editor', () => {
     await page.getByLabel('body', { exact: true }).fill('The first paragraph.\n\n## A heading\n\nMore text.');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => stat(contentPath('blog/editor-made-post.md')).then(() => true, () => false)).toBe(true);
-    await page.close();
+    await page.goto('about:blank');
     const built = await build({ root: project.root, write: false, backend: null, cacheDir: path.join(project.root, '.site', 'cache', 'check'), progress: false, log: () => {} });
     const html = String(built.files.get('blog/editor-made-post.html') ?? '');
     expect(html).toContain('A post made in the editor');
@@ -175,7 +187,6 @@ describe('site dev editor', () => {
     await expect.poll(async () => (await readFile(contentPath(ARTICLE), 'utf8')).includes('![A blue chart](./images/chart.png)')).toBe(true);
     await server.settled();
     await expect.poll(async () => (await (await fetch(`${server.url}/blog/canva-vs-google-slides`)).text()).match(/<picture>[\s\S]*?alt="A blue chart"/) !== null, { timeout: 20_000 }).toBe(true);
-    await page.close();
   });
 
   it('refuses a text file and an SVG with a script named .png, and every page still answers 200', async () => {
@@ -198,7 +209,6 @@ describe('site dev editor', () => {
     await server.settled();
     for (const p of ['/', '/blog', '/blog/canva-vs-google-slides']) expect((await fetch(`${server.url}${p}`)).status, p).toBe(200);
     await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: 'Canva vs Google Slides, after two refused uploads' }).count(), { timeout: 20_000 }).toBe(1);
-    await page.close();
   });
 
   it('tells of a change made on disk while the form is open, and refuses the save', async () => {
@@ -212,7 +222,6 @@ describe('site dev editor', () => {
     await expect.poll(() => page.locator('#ed-status').textContent()).toBe('Not saved.');
     expect(await alert.textContent()).toContain('changed on disk');
     expect(await readFile(contentPath(ARTICLE), 'utf8')).toBe(changed);
-    await page.close();
   });
 
   it('refuses other origins, other hosts, a missing or wrong token and paths outside the content folder', async () => {
@@ -236,10 +245,9 @@ describe('site dev editor', () => {
     await symlink(path.join(project.root, 'private'), contentPath('outside'));
     expect(await entry('outside/secret.md')).toBe(403);
     await rm(contentPath('outside'));
-    const page = await browser.newPage();
+    const page = await blankTab();
     const res = await page.goto(server.editorUrl);
     expect(res?.headers()['content-security-policy']).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; frame-src 'self'");
-    await page.close();
   });
 
   it('has no axe violations, and screenshots at 1280 and 375 px', async () => {
@@ -250,7 +258,6 @@ describe('site dev editor', () => {
       expect(await axeViolations(page)).toEqual([]);
       // SITE_SHOTS_DIR: where to keep a look at the layout (nothing is kept without it).
       if (process.env.SITE_SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SITE_SHOTS_DIR, `editor-${width}.png`), fullPage: width === 375 });
-      await page.close();
     }
     const article = await (await fetch(`${server.url}/blog/canva-vs-google-slides`)).text();
     expect(article).toContain('Edit this page');

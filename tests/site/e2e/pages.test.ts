@@ -1,29 +1,38 @@
 /**
  * Every page in real Chromium at phone and desktop widths: no horizontal
- * overflow, no console errors, no axe violations; screenshots of each for a
- * human to look at. Then the platform-only behaviours: the popover side
- * panel, the exclusive accordions and the invoker-command dialogs.
+ * overflow, no console errors, no axe violations. Then the platform-only
+ * behaviours: the popover side panel, the exclusive accordions and the
+ * invoker-command dialogs.
+ *
+ * With SITE_SCREENSHOTS=1 the walk over every page also saves a full-page
+ * screenshot of each, at each width, in tests/site/e2e/__screenshots__/ for a
+ * person to look at; nothing reads them, so a plain run takes none.
+ *
+ * One tab per width and kind of visitor, navigated from page to page: a
+ * first-time visitor (no stored cookie choice) walks every page, and a
+ * returning one (a stored choice, so the banner, fixed over the page and
+ * shown 1 s after load, cannot appear between Playwright's hit check and its
+ * click and take the click) runs the behaviour tests. Nothing a test does is
+ * stored, so each visit starts where a fresh tab would.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../../e2e/axeViolations.ts';
 import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
 
 const shotsDir = path.resolve('tests/site/e2e/__screenshots__');
+const screenshots = process.env.SITE_SCREENSHOTS === '1';
 const widths = [360, 1280] as const;
 
 let site: ServedSite;
 let browser: Browser;
-let axeSource: string;
 
 beforeAll(async () => {
-  [site, browser, axeSource] = await Promise.all([
-    serveThisSite(),
-    launchBrowser(),
-    readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
-    mkdir(shotsDir, { recursive: true }),
-  ]).then(([s, b, a]) => [s, b, a] as const);
+  [site, browser] = await Promise.all([serveThisSite(), launchBrowser(), screenshots && mkdir(shotsDir, { recursive: true })]).then(
+    ([s, b]) => [s, b] as const,
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,45 +46,50 @@ const targets = () =>
     return { url: notFound ? '/no-such-page' : r.path, notFound, name: notFound ? '404' : r.path === '/' ? 'home' : r.path.slice(1).replace(/\//g, '--') };
   });
 
-/**
- * A page at `width`. The behaviour tests open it with a stored cookie choice,
- * so the banner (fixed over the page, shown 1 s after load) cannot appear
- * between Playwright's hit check and its click and take the click.
- */
+interface Tab {
+  page: Page;
+  errors: string[];
+}
+const tabs = new Map<string, Promise<Tab>>();
+
+/** The one tab of a width and kind of visitor, opened on first use; its errors are collected from then on. */
+function tab(width: number, cookieBanner: boolean): Promise<Tab> {
+  const key = `${width}-${cookieBanner}`;
+  let made = tabs.get(key);
+  if (!made) {
+    made = (async () => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      if (!cookieBanner) await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+      return { page, errors: watchErrors(page) };
+    })();
+    tabs.set(key, made);
+  }
+  return made;
+}
+
+/** `url` at `width` in that tab; `errors` holds what this visit logs. */
 async function open(width: number, url: string, { cookieBanner = false } = {}): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 800 } });
-  if (!cookieBanner) await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-  const errors = watchErrors(page);
+  const { page, errors } = await tab(width, cookieBanner);
   await page.goto(site.server.url + url, { waitUntil: 'load' });
   return { page, errors };
 }
 
-/** axe-core run inside the page; evaluated from source so a strict CSP cannot block it. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  return violations;
-}
-
 describe('every page', () => {
   for (const width of widths) {
-    it(`fits ${width} px without overflow, logs no errors, passes axe (screenshots saved)`, async () => {
+    it(`fits ${width} px without overflow, logs no errors, passes axe${screenshots ? ' (screenshots saved)' : ''}`, async () => {
       for (const t of targets()) {
-        const { page, errors } = await open(width, t.url, { cookieBanner: true });
+        const { errors } = await tab(width, true);
+        errors.length = 0;
+        const { page } = await open(width, t.url, { cookieBanner: true });
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,
         }));
         expect(scrollWidth, `${t.url} at ${width}px`).toBeLessThanOrEqual(innerWidth);
-        await page.screenshot({ path: path.join(shotsDir, `${t.name}-${width}.png`), fullPage: true });
+        if (screenshots) await page.screenshot({ path: path.join(shotsDir, `${t.name}-${width}.png`), fullPage: true });
         expect(await axeViolations(page), `${t.url} at ${width}px`).toEqual([]);
         // The browser reports the 404 document's own status; nothing else may log an error.
         expect(errors.filter((e) => !(t.notFound && /Failed to load resource.*404/.test(e))), t.url).toEqual([]);
-        await page.close();
       }
     }, 240_000);
   }
@@ -98,7 +112,6 @@ describe('navigation side panel at 360 px', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('#nav-panel') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('#nav-panel')!.matches(':popover-open'));
-    await page.close();
   });
 
   it('closes with its close button; signed-in items stay hidden by default', async () => {
@@ -109,7 +122,6 @@ describe('navigation side panel at 360 px', () => {
     expect(await page.locator('[data-sign-out]').isVisible()).toBe(false);
     await page.click('.nav-close');
     await page.waitForFunction(() => !document.querySelector('#nav-panel')!.matches(':popover-open'));
-    await page.close();
   });
 
   it('shows the links inline at 1280 px with no menu button', async () => {
@@ -118,7 +130,6 @@ describe('navigation side panel at 360 px', () => {
     for (const href of ['/use-cases', '/blog', '/enterprise', '/pricing']) {
       expect(await page.locator(`#nav-panel a[href="${href}"]`).isVisible(), href).toBe(true);
     }
-    await page.close();
   });
 });
 
@@ -139,7 +150,6 @@ describe('exclusive accordions', () => {
     expect(await openItems(page, items)).toEqual([3]);
     await summaries.nth(3).click();
     expect(await openItems(page, items)).toEqual([]);
-    await page.close();
   });
 
   it('use cases: the first is open; opening another closes it', async () => {
@@ -150,7 +160,6 @@ describe('exclusive accordions', () => {
     expect(await openItems(page, items)).toEqual([2]);
     await page.locator(`${items} > summary`).nth(2).click();
     expect(await openItems(page, items)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -164,7 +173,6 @@ describe('dialogs open with no page script', () => {
     expect(Math.abs(frame!.width / frame!.height - 16 / 9)).toBeLessThan(0.02);
     await page.click('#demo-dialog button[command="close"]');
     expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
-    await page.close();
   });
 
   it('the footer Contact button and the enterprise buttons open the contact dialog', async () => {
@@ -178,6 +186,5 @@ describe('dialogs open with no page script', () => {
       await page.keyboard.press('Escape');
       expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     }
-    await page.close();
   });
 });

@@ -9,7 +9,10 @@
  *     dialog (footer Contact button) on every route, the mobile nav panel
  *     at 360 px on every route, the demo dialog on /.
  * The closed-state axe run at two widths lives in pages.test.ts.
- * The run's one build of the site (tests/helpers/sharedBuild.ts), one browser, routes in sequence.
+ * The run's one build of the site (tests/helpers/sharedBuild.ts), one browser, routes in sequence in one
+ * tab: each test navigates it to its route (a new document, as a new tab would load; nothing a test does is
+ * stored, so the cookie banner shows on every route as on a first visit). The pages run on Playwright's
+ * clock, which the test moves past the banner's delay instead of waiting it out.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +23,7 @@ import { markdownRenderer } from '../../../generator/content/markdownRenderer.ts
 import { preview } from '../../../generator/dev/preview.ts';
 import site from '../../../site.config.ts';
 import type { Content } from '../../../templates/collections.ts';
+import { BANNER_DELAY_MS } from '../../../widgets/islands/CookieBanner.ts';
 import { launchBrowser } from '../../e2e/harness.ts';
 import { thisSite, type SharedBuild } from '../../helpers/sharedBuild.ts';
 
@@ -37,6 +41,8 @@ let built: SharedBuild;
 let server: { url: string; close(): Promise<void> };
 let browser: Browser;
 let context: BrowserContext;
+let page: Page;
+let w: Watch;
 
 beforeAll(async () => {
   const browserStarting = launchBrowser();
@@ -44,6 +50,8 @@ beforeAll(async () => {
   server = await preview({ port: 0, dir: built.dir, log: () => {} });
   browser = await browserStarting;
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Page time runs as on the wall, except where a test moves it on.
+  await context.clock.install();
   // Nothing leaves 127.0.0.1: the video and analytics hosts get stubs, anything else is refused.
   await context.route('**/*', (route) => {
     const { hostname } = new URL(route.request().url());
@@ -60,6 +68,8 @@ beforeAll(async () => {
       w.__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`);
     });
   });
+  page = await context.newPage();
+  w = watch(page);
 }, 120_000);
 
 afterAll(async () => {
@@ -203,12 +213,13 @@ describe('quality gates on every route', () => {
 
   for (const t of targets) {
     it(`${t.notFound ? `404 (${t.url})` : t.path}: no CSP violation or console error; Tab reaches every control with a visible focus ring; axe passes with dialogs and menus open`, async () => {
-      const page = await context.newPage();
       await page.setViewportSize({ width: 1280, height: 800 });
-      const w = watch(page);
+      w.cspConsole.length = 0;
+      w.errors.length = 0;
       const response = await page.goto(server.url + t.url, { waitUntil: 'load' });
       expect(response?.status(), t.url).toBe(t.notFound ? 404 : 200);
       // The cookie banner shows 1 s after load with no stored choice; its buttons are part of the page.
+      await page.clock.fastForward(BANNER_DELAY_MS);
       await page.waitForSelector('[data-cookie-banner]:not([hidden])', { timeout: 5_000 });
 
       const focus = await walkWithTab(page);
@@ -241,7 +252,6 @@ describe('quality gates on every route', () => {
       expect([...csp, ...w.cspConsole], `${t.url}: CSP violations`).toEqual([]);
       // The browser reports the 404 document's own status; nothing else may log an error.
       expect(w.errors.filter((e) => !(t.notFound && /Failed to load resource.*404/.test(e))), `${t.url}: console errors`).toEqual([]);
-      await page.close();
     }, 30_000);
   }
 });

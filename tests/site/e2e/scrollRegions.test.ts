@@ -3,35 +3,35 @@
  * table and the enterprise page's API example are wider than the screen, sit
  * in a focusable, named region that the arrow keys scroll, and show a shadow
  * at each edge that has more to scroll to. axe finds nothing on either page.
+ * Both pages load in one tab, a returning visitor's (a stored cookie choice).
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { axeViolations } from '../../e2e/axeViolations.ts';
 import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
 
 let site: ServedSite;
 let browser: Browser;
-let axeSource: string;
+let tab: { page: Page; errors: string[] } | undefined;
 
 beforeAll(async () => {
-  [site, browser, axeSource] = await Promise.all([
-    serveThisSite(),
-    launchBrowser(),
-    readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'),
-  ]);
+  [site, browser] = await Promise.all([serveThisSite(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await site?.close();
 });
 
+/** `url` at 375 px in the file's one tab; `errors` holds what this visit logs. */
 async function open(url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-  const errors = watchErrors(page);
-  await page.goto(site.server.url + url, { waitUntil: 'load' });
-  return { page, errors };
+  if (!tab) {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+    tab = { page, errors: watchErrors(page) };
+  }
+  tab.errors.length = 0;
+  await tab.page.goto(site.server.url + url, { waitUntil: 'load' });
+  return tab;
 }
 
 /**
@@ -100,14 +100,8 @@ describe('sideways scrolling at 375 px', () => {
       expect(Math.sign(atEnd.right - atEnd.left), JSON.stringify({ atStart, atEnd })).toBe(-Math.sign(atStart.right - atStart.left));
       expect(Math.abs(atEnd.right - atEnd.left), JSON.stringify(atEnd)).toBeGreaterThan(6);
 
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-        return (await axe.run()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
-      await page.close();
     });
   }
 });
