@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axeViolations.ts';
-import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from './harness.ts';
+import type { Browser } from 'playwright-core';
+import { buildAndServe, launchBrowser, visitor, type BuiltSite, type Visitor } from './harness.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/docs-site', import.meta.url));
 
@@ -26,44 +26,41 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
+  for (const v of visitors.values()) await (await v).close();
   await browser?.close();
   await site?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** A page with its console errors and CSP violations recorded from the first script on. */
-async function open(url: string, width: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 800 } });
-  const errors = watchErrors(page);
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'}`));
-  });
-  await page.goto(site.server.url + url, { waitUntil: 'load' });
-  return { page, errors };
-}
+/** One page a width, navigated from address to address (a fresh page each would start a renderer each). */
+const visitors = new Map<number, Promise<Visitor>>();
+const at = (width: number): Promise<Visitor> => {
+  if (!visitors.has(width)) visitors.set(width, visitor(browser, { viewport: { width, height: 800 } }));
+  return visitors.get(width)!;
+};
 
 describe('the documentation fixture in Chromium', () => {
   const urls = ['/', '/docs', '/docs/page/2', '/docs/guides', '/docs/guides/caching', '/docs/reference/commands', '/no-such-page'];
 
   for (const width of [360, 1280]) {
     it(`passes axe with no CSP violation or console error at ${width} px`, async () => {
+      const { page, visit } = await at(width);
       for (const url of urls) {
-        const { page, errors } = await open(url, width);
+        const { errors } = await visit(site.server.url + url);
         expect(await axeViolations(page), `${url} at ${width} px`).toEqual([]);
         // The address that does not exist answers 404, as it should; nothing else may fail.
         const expected = url === '/no-such-page' ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
         expect(errors, `${url} at ${width} px`).toEqual(expected);
-        await page.close();
       }
     });
   }
 
   it('starts the keyboard at a skip link that moves focus into the main landmark', async () => {
-    const { page } = await open('/docs/guides/caching', 1280);
+    const { page, visit } = await at(1280);
+    await visit(`${site.server.url}/docs/guides/caching`);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    await page.close();
   });
 });

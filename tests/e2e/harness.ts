@@ -3,12 +3,14 @@
  * 127.0.0.1 and drives Debian's Chromium through playwright-core. A file that
  * only reads this site's default output serves the one build of the run
  * (serveThisSite, tests/helpers/sharedBuild.ts); one with options of its own
- * builds into a temporary folder (buildAndServe).
+ * builds into a temporary folder (buildAndServe). A file that checks page after page
+ * navigates one page (visitor): a fresh page starts a renderer, several times the processor
+ * time of a visit.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { build, type BuildResult } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
@@ -68,4 +70,34 @@ export function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/** One page that visits address after address, each visit's console errors and CSP violations recorded from its first script on. */
+export interface Visitor {
+  page: Page;
+  /**
+   * Loads `url` (to `load`) in the light or dark colour scheme (the page's own when not given). `errors` is
+   * this visit's, and keeps collecting until the next visit.
+   */
+  visit(url: string, colorScheme?: 'light' | 'dark'): Promise<{ response: Response | null; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** A page of `browser` with `options` (viewport, colour scheme...) for visiting address after address. */
+export async function visitor(browser: Browser, options: BrowserContextOptions = {}): Promise<Visitor> {
+  const page = await browser.newPage(options);
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'}`));
+  });
+  return {
+    page,
+    visit: async (url, colorScheme) => {
+      if (colorScheme) await page.emulateMedia({ colorScheme });
+      errors.length = 0;
+      const response = await page.goto(url, { waitUntil: 'load' });
+      return { response, errors };
+    },
+    close: () => page.close(),
+  };
 }

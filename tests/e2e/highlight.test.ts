@@ -13,7 +13,7 @@ import { DARK_PALETTE, LIGHT_PALETTE } from '../../generator/content/highlightCs
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
 import { runSite } from '../integration/runSite.ts';
 import { axeViolations } from './axeViolations.ts';
-import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from './harness.ts';
+import { buildAndServe, launchBrowser, visitor, type BuiltSite, type Visitor } from './harness.ts';
 import { articleSource } from '../unit/helpers/articleSource.ts';
 
 const ARTICLE = articleSource({
@@ -60,6 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const v of visitors.values()) await (await v).close();
   await Promise.all([browser?.close(), site?.close(), initServer?.close()]);
   await rm(tmp, { recursive: true, force: true });
 });
@@ -77,10 +78,13 @@ const blockColours = (page: Page) =>
     return { background: getComputedStyle(pre).backgroundColor, text: getComputedStyle(pre).color, keyword: colour('.hl-keyword'), comment: colour('.hl-comment') };
   });
 
+/** One page a width, navigated from visit to visit (a fresh page each would start a renderer each). */
+const visitors = new Map<number, Promise<Visitor>>();
+
 async function open(base: string, url: string, colorScheme: 'light' | 'dark', width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ colorScheme, viewport: { width, height: 900 } });
-  const errors = watchErrors(page);
-  const response = await page.goto(`${base}${url}`);
+  if (!visitors.has(width)) visitors.set(width, visitor(browser, { viewport: { width, height: 900 } }));
+  const { page, visit } = await visitors.get(width)!;
+  const { response, errors } = await visit(`${base}${url}`, colorScheme);
   expect(response?.status()).toBe(200);
   return { page, errors };
 }
@@ -98,7 +102,6 @@ describe('highlighted code in Chromium', () => {
     });
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('wraps long lines on a phone instead of widening the page', async () => {
@@ -106,7 +109,6 @@ describe('highlighted code in Chromium', () => {
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth, pre: [...document.querySelectorAll('pre.hl')].map((p) => p.scrollWidth - p.clientWidth) }));
     expect(widths.page).toBeLessThanOrEqual(widths.view);
     expect(widths.pre).toEqual([0, 0]);
-    await page.close();
   });
 
   it.each([
@@ -118,6 +120,5 @@ describe('highlighted code in Chromium', () => {
     expect(await blockColours(page)).toMatchObject({ background: rgb(palette.background), text: rgb(palette.foreground), keyword: rgb(palette.tokens.keyword) });
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { axeViolations } from './axeViolations.ts';
-import { buildAndServe, launchBrowser, watchErrors, type BuiltSite } from './harness.ts';
+import { buildAndServe, launchBrowser, visitor, type BuiltSite, type Visitor } from './harness.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/i18n-site', import.meta.url));
 
@@ -23,32 +23,32 @@ beforeAll(async () => {
   [site, browser] = await Promise.all([buildAndServe({ root: fixture, cacheDir: path.join(tmp, 'cache') }), launchBrowser()]);
 });
 afterAll(async () => {
+  await (await pages)?.close();
   await browser?.close();
   await site?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
+
+/** The file's one page, navigated from locale to locale: a fresh page each would start a renderer each. */
+let pages: Promise<Visitor> | undefined;
+const one = () => (pages ??= visitor(browser, { viewport: { width: 1280, height: 800 } }));
 
 describe('the multilingual fixture in Chromium', () => {
   const paths = ['/', '/about', '/blog', '/blog/first-map', '/blog/trail-notes'];
   const urls = ['', '/de', '/ar'].flatMap((prefix) => paths.map((p) => (prefix && p === '/' ? prefix : prefix + p)));
 
   it('passes axe in every locale, right to left included, with no CSP violation or console error', async () => {
+    const { page, visit } = await one();
     for (const url of urls) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      const errors = watchErrors(page);
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'}`));
-      });
-      await page.goto(site.server.url + url, { waitUntil: 'load' });
+      const { errors } = await visit(site.server.url + url);
       expect(await axeViolations(page), url).toEqual([]);
       expect(errors, url).toEqual([]);
-      await page.close();
     }
   });
 
   it('lays out Arabic pages right to left', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${site.server.url}/ar/blog/first-map`, { waitUntil: 'load' });
+    const { page, visit } = await one();
+    await visit(`${site.server.url}/ar/blog/first-map`);
     expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
     // The heading's text (its glyphs, not its block) starts at the right edge of the body's content box and ends short of the left one.
     const { text, body } = await page.evaluate(() => {
@@ -63,6 +63,5 @@ describe('the multilingual fixture in Chromium', () => {
     });
     expect(Math.abs(text.right - body.right)).toBeLessThan(2);
     expect(text.left - body.left).toBeGreaterThan(100);
-    await page.close();
   });
 });

@@ -6,12 +6,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axeViolations.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
 import { runSite } from '../integration/runSite.ts';
-import { launchBrowser, watchErrors } from './harness.ts';
+import { launchBrowser, visitor, watchErrors, type Visitor } from './harness.ts';
 
 let tmp: string;
 let server: StaticServer;
@@ -35,16 +35,23 @@ afterAll(async () => {
 });
 
 describe('the site site init makes, in Chromium', () => {
+  // One page for every address in both colour schemes: a fresh page each would start a renderer each.
+  let pages: Promise<Visitor>;
+  beforeAll(() => {
+    pages = visitor(browser);
+  });
+  afterAll(async () => {
+    await (await pages)?.close();
+  });
+
   it.each(['/', '/articles/hello-world', '/articles/adding-pages', '/no-such-page'])('%s: axe passes in light and dark, no console error', async (url) => {
+    const { page, visit } = await pages;
     for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await browser.newPage({ colorScheme });
-      const errors = watchErrors(page);
-      const response = await page.goto(`${server.url}${url}`);
+      const { response, errors } = await visit(`${server.url}${url}`, colorScheme);
       expect(response?.status()).toBe(url === '/no-such-page' ? 404 : 200);
       expect(await axeViolations(page), `${url} (${colorScheme})`).toEqual([]);
       // The 404 page's own status is the only error the browser reports for it.
       expect(errors.filter((e) => !(url === '/no-such-page' && e.includes('status of 404')))).toEqual([]);
-      await page.close();
     }
   });
 

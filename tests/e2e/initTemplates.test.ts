@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
 import { runSite, runSiteWithEnv } from '../integration/runSite.ts';
 import { axeViolations } from './axeViolations.ts';
-import { launchBrowser, watchErrors } from './harness.ts';
+import { launchBrowser, visitor, watchErrors, type Visitor } from './harness.ts';
 
 let tmp: string;
 let server: StaticServer;
@@ -34,21 +34,24 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await (await pages)?.close();
   await Promise.all([browser?.close(), server?.close(), marketing?.close()]);
   await rm(tmp, { recursive: true, force: true });
 });
+
+/** One page for every address in both colour schemes: a fresh page each would start a renderer each. */
+let pages: Promise<Visitor> | undefined;
 
 /** axe's violations and the console's errors of a page, in each colour scheme. */
 async function checked(url: string): Promise<{ violations: string[]; errors: string[] }> {
   const violations: string[] = [];
   const errors: string[] = [];
+  const { page, visit } = await (pages ??= visitor(browser));
   for (const colorScheme of ['light', 'dark'] as const) {
-    const page = await browser.newPage({ colorScheme });
-    const seen = watchErrors(page);
-    expect((await page.goto(url))?.status()).toBe(200);
+    const { response, errors: seen } = await visit(url, colorScheme);
+    expect(response?.status()).toBe(200);
     violations.push(...(await axeViolations(page)).map((v) => `${colorScheme}: ${v}`));
     errors.push(...seen);
-    await page.close();
   }
   return { violations, errors };
 }

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dev, type DevServer } from '../../../generator/dev/dev.ts';
 import { launchBrowser } from '../harness.ts';
 import { projectCopy } from './projectCopy.ts';
@@ -22,14 +22,23 @@ beforeAll(async () => {
   project = await projectCopy();
   [server, browser] = await Promise.all([dev({ root: project.root, port: 0, backend: false, log: () => {} }), launchBrowser()]);
 });
+afterEach(async () => {
+  await (await shared)?.goto('about:blank');
+});
 afterAll(async () => {
+  await (await shared)?.close();
   await browser?.close();
   await server?.close();
   await project?.remove();
 });
 
+/**
+ * The file's one page, navigated to `url` (a fresh page each would start a renderer each), and left for
+ * about:blank after each test, as closed: no live reload of a page left open answers the next test's edits.
+ */
+let shared: Promise<Page> | undefined;
 async function open(url: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await (shared ??= browser.newPage());
   await page.goto(server.url + url);
   return page;
 }
@@ -39,7 +48,6 @@ describe('site dev', () => {
     const page = await open('/blog/ai-trust-presentations');
     await edit(articleFile(), (s) => `${s}\n\nA freshly written closing line.\n`);
     await expect.poll(() => page.locator('.prose').textContent(), { timeout: 10_000 }).toContain('A freshly written closing line.');
-    await page.close();
   });
 
   it('shows an overlay naming the file and field for broken front matter, keeps serving, and recovers', async () => {
@@ -58,7 +66,6 @@ describe('site dev', () => {
     await expect.poll(() => page.locator('[data-site-overlay]').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => page.locator('h2#recovered-heading').count(), { timeout: 10_000 }).toBe(1);
     expect((await fetch(`${server.url}/pricing`)).status).toBe(200);
-    await page.close();
   });
 
   it('serves the search index from the content: a word just added to an article finds it on /blog', async () => {
@@ -69,7 +76,6 @@ describe('site dev', () => {
     await page.locator('#blog-search').pressSequentially('capyb');
     await expect.poll(() => page.locator('[data-search-status]').textContent(), { timeout: 10_000 }).toBe('1 article matches "capyb"');
     expect(await page.getAttribute('[data-search-results] a', 'href')).toBe('/blog/ai-trust-presentations');
-    await page.close();
   });
 
   it('applies a template edit (fresh module graph) and a widget edit after reload', async () => {
@@ -80,7 +86,7 @@ describe('site dev', () => {
       s.replace("console.warn('404 Error", "console.warn('EDITED 404 Error"),
     );
     await server.settled();
-    await page.close();
+    await page.goto('about:blank');
     const fresh = await browser.newPage();
     const logs: string[] = [];
     fresh.on('console', (m) => logs.push(m.text()));
@@ -97,6 +103,5 @@ describe('site dev', () => {
       .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), { timeout: 10_000 })
       .toBe('rgb(254, 252, 232)');
     expect(await page.inputValue('#auth-email')).toBe('typed@example.com');
-    await page.close();
   });
 });
