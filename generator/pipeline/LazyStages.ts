@@ -76,7 +76,9 @@ export class LazyStages {
     try {
       await this.follow(new Set([name]), { [name]: before } as Values);
     } catch (e) {
-      this.drop(this.madeFrom(name));
+      const made = this.withMadeFrom(new Set([name]));
+      made.delete(name);
+      this.drop(made);
       throw e;
     }
   }
@@ -118,18 +120,15 @@ export class LazyStages {
     return stage.needs.some((n) => names.has(n)) || (stage.reads ?? []).some((n) => names.has(n));
   }
 
-  /** The values made from `name`, directly or not (the path's order puts needs first); not `name` itself. */
-  private madeFrom(name: ValueName): Set<ValueName> {
-    const names = new Set([name]);
+  /** `names` and, transitively, every value made from them (the path's order puts needs first). */
+  private withMadeFrom(names: Set<ValueName>): Set<ValueName> {
     for (const [value, stage] of this.byValue) if (!names.has(value) && this.reads(stage, names)) names.add(value);
-    names.delete(name);
     return names;
   }
 
-  /** Deletes `names` and, transitively, every value made from them. */
+  /** Deletes `names` and every value made from them. */
   private drop(names: Set<ValueName>): void {
-    for (const [value, stage] of this.byValue) if (!names.has(value) && this.reads(stage, names)) names.add(value);
-    for (const n of names) {
+    for (const n of this.withMadeFrom(names)) {
       this.bump(n);
       delete this.values[n];
     }

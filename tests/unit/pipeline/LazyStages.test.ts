@@ -7,14 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { LazyStages } from '../../../generator/pipeline/LazyStages.ts';
 import type { Stage, StageValues } from '../../../generator/stages/Stage.ts';
 
-/** Stages over made-up values (the runner knows no value's meaning): a <- input, b <- a, c <- b and input. */
-function fixture() {
+/**
+ * Stages over made-up values (the runner knows no value's meaning): a <- input, b <- a, c <- b and input.
+ * `failingUpdate`: b's update throws it, as a plan whose entries clash would.
+ */
+function fixture(failingUpdate?: Error) {
   const runs: string[] = [];
   const stage = (gives: string, needs: string[], make: (v: Record<string, unknown>) => unknown, update?: Stage['update']): Stage =>
     ({ name: gives, gives, needs, runs: 'site', run: (v: unknown) => (runs.push(gives), make(v as Record<string, unknown>)), ...(update ? { update } : {}) }) as unknown as Stage;
   const stages = [
     stage('a', ['input'], (v) => `a(${String(v.input)})`),
-    stage('b', ['a'], (v) => ({ of: v.a }), (current, v) => ((current as unknown as { of: unknown }).of === 'a(same)' && (v as unknown as { a: string }).a === 'a(same)' ? current : ({ of: (v as unknown as { a: string }).a } as never))),
+    stage('b', ['a'], (v) => ({ of: v.a }), (current, v) => {
+      if (failingUpdate) throw failingUpdate;
+      return (current as unknown as { of: unknown }).of === 'a(same)' && (v as unknown as { a: string }).a === 'a(same)' ? current : ({ of: (v as unknown as { a: string }).a } as never);
+    }),
     stage('c', ['b', 'input'], (v) => `c(${JSON.stringify(v.b)})`),
   ];
   const lazy = new LazyStages(stages, { input: 'one' } as unknown as Partial<StageValues>);
@@ -76,12 +82,8 @@ describe('LazyStages', () => {
   });
 
   it("keeps a changed value when a stage's update of what follows fails, and forgets every value made from it", async () => {
-    const { lazy, get } = fixture();
+    const { lazy, get } = fixture(new Error('two entries, one slug'));
     await get('c');
-    const b = lazy['byValue'].get('b' as never)!;
-    b.update = () => {
-      throw new Error('two entries, one slug');
-    };
     await expect(lazy.changed('a' as never, () => 'a(broken)' as never)).rejects.toThrow('one slug');
     expect(lazy.peek('a' as never)).toBe('a(broken)');
     expect(lazy.peek('b' as never)).toBeUndefined();
