@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../../e2e/axeViolations.ts';
-import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
+import { launchBrowser, serveThisSite, visitor, type ServedSite, type Visitor } from '../../e2e/harness.ts';
 
 const shotsDir = path.resolve('tests/site/e2e/__screenshots__');
 const screenshots = process.env.SITE_SCREENSHOTS === '1';
@@ -46,31 +46,25 @@ const targets = () =>
     return { url: notFound ? '/no-such-page' : r.path, notFound, name: notFound ? '404' : r.path === '/' ? 'home' : r.path.slice(1).replace(/\//g, '--') };
   });
 
-interface Tab {
-  page: Page;
-  errors: string[];
-}
-const tabs = new Map<string, Promise<Tab>>();
+const tabs = new Map<string, Promise<Visitor>>();
 
-/** The one tab of a width and kind of visitor, opened on first use; its errors are collected from then on. */
-function tab(width: number, cookieBanner: boolean): Promise<Tab> {
+/** The one tab of a width and kind of visitor (a returning one has a stored cookie choice), opened on first use. */
+function tab(width: number, cookieBanner: boolean): Promise<Visitor> {
   const key = `${width}-${cookieBanner}`;
-  let made = tabs.get(key);
-  if (!made) {
-    made = (async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
-      if (!cookieBanner) await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-      return { page, errors: watchErrors(page) };
-    })();
-    tabs.set(key, made);
+  if (!tabs.has(key)) {
+    tabs.set(key, (async () => {
+      const v = await visitor(browser, { viewport: { width, height: 800 } });
+      if (!cookieBanner) await v.page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+      return v;
+    })());
   }
-  return made;
+  return tabs.get(key)!;
 }
 
 /** `url` at `width` in that tab; `errors` holds what this visit logs. */
 async function open(width: number, url: string, { cookieBanner = false } = {}): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await tab(width, cookieBanner);
-  await page.goto(site.server.url + url, { waitUntil: 'load' });
+  const { page, visit } = await tab(width, cookieBanner);
+  const { errors } = await visit(site.server.url + url);
   return { page, errors };
 }
 
@@ -78,9 +72,7 @@ describe('every page', () => {
   for (const width of widths) {
     it(`fits ${width} px without overflow, logs no errors, passes axe${screenshots ? ' (screenshots saved)' : ''}`, async () => {
       for (const t of targets()) {
-        const { errors } = await tab(width, true);
-        errors.length = 0;
-        const { page } = await open(width, t.url, { cookieBanner: true });
+        const { page, errors } = await open(width, t.url, { cookieBanner: true });
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
+import { launchBrowser, serveThisSite, visitor, type ServedSite } from '../../e2e/harness.ts';
 
 let site: ServedSite;
 let browser: Browser;
@@ -19,13 +19,11 @@ afterAll(async () => {
 
 describe('every route in Chromium', () => {
   it('answers with status, title and no console errors', async () => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
+    const { page, visit, close } = await visitor(browser);
     for (const route of site.routes) {
-      errors.length = 0;
       const notFound = route.file === '404.html';
       const url = notFound ? '/no-such-page' : route.path;
-      const res = await page.goto(site.server.url + url, { waitUntil: 'load' });
+      const { response: res, errors } = await visit(site.server.url + url);
       expect(res?.status(), url).toBe(notFound ? 404 : 200);
       expect(await page.title(), url).toBe(route.title);
       // The browser itself reports the 404 document's status; nothing else may log an error.
@@ -33,6 +31,6 @@ describe('every route in Chromium', () => {
       expect(errors.filter((e) => !(notFound && /Failed to load resource/.test(e))), url).toEqual([]);
       expect(errors.length, url).toBeLessThanOrEqual(expected.length);
     }
-    await page.close();
+    await close();
   }, 120_000);
 });

@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations } from '../../e2e/axeViolations.ts';
-import { launchBrowser, serveThisSite, watchErrors, type ServedSite } from '../../e2e/harness.ts';
+import { launchBrowser, serveThisSite, visitor, type ServedSite, type Visitor } from '../../e2e/harness.ts';
 
 let site: ServedSite;
 let browser: Browser;
-let tab: { page: Page; errors: string[] } | undefined;
+let tab: Promise<Visitor> | undefined;
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([serveThisSite(), launchBrowser()]);
@@ -24,14 +24,13 @@ afterAll(async () => {
 
 /** `url` at 375 px in the file's one tab; `errors` holds what this visit logs. */
 async function open(url: string): Promise<{ page: Page; errors: string[] }> {
-  if (!tab) {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-    tab = { page, errors: watchErrors(page) };
-  }
-  tab.errors.length = 0;
-  await tab.page.goto(site.server.url + url, { waitUntil: 'load' });
-  return tab;
+  tab ??= visitor(browser, { viewport: { width: 375, height: 800 } }).then(async (v) => {
+    await v.page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+    return v;
+  });
+  const { page, visit } = await tab;
+  const { errors } = await visit(site.server.url + url);
+  return { page, errors };
 }
 
 /**
