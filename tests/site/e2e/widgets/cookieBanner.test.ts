@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { BANNER_DELAY_MS } from '../../../../widgets/islands/CookieBanner.ts';
 import { expectClean, hydrated, open, revisit, setup, type Env, type Session } from './helpers.ts';
 
 const T0 = new Date('2025-11-03T09:00:00Z');
@@ -42,10 +43,10 @@ async function openPaused(path: string, viewport?: { width: number; height: numb
   return s;
 }
 
-/** A new visitor at `viewport` on `path`, once the banner has shown (1000 ms on the clock). */
+/** A new visitor at `viewport` on `path`, once the banner has shown (its delay run on the clock). */
 async function openWithBanner(path: string, viewport: { width: number; height: number }): Promise<Session> {
   await openPaused(path, viewport);
-  await s.page.clock.runFor(1000);
+  await s.page.clock.runFor(BANNER_DELAY_MS);
   await banner(s.page).waitFor({ state: 'visible' });
   return s;
 }
