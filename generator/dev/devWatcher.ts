@@ -3,7 +3,8 @@
  * batch), classified (classifyChange.ts). It watches folders, not files: one watcher per folder of the
  * content, templates, components, widgets and migrations (and the site's own folder, for its config file
  * and for a watched folder made later), whatever the number of files in them. A folder that appears is
- * watched from then on, the files in it counted as added; one that goes is no longer watched.
+ * watched from then on, the files in it counted as added; one that goes is no longer watched. A batch
+ * holding a content file found empty waits up to 100 ms for its text (an editor saving in place empties it first).
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
