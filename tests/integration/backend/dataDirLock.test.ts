@@ -3,10 +3,11 @@
 // dead process, a zombie or a recycled pid is taken over, and processes
 // racing for a stale lock end with exactly one owner.
 import { spawn, spawnSync } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, LOCK_FILE, readDataDirLock } from '../../../generator/backend/dataDirLock.ts';
 import { processStartTime } from '../../../generator/backend/processStartTime.ts';
 import { processState } from '../../../generator/backend/processState.ts';
@@ -22,6 +23,16 @@ const freshDir = () => {
 };
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * dataDirLock.ts and what it imports, as one plain JavaScript module for the child processes: each then
+ * starts as node alone does, without loading a TypeScript loader first.
+ */
+let lockModule: string;
+beforeAll(() => {
+  lockModule = path.join(freshDir(), 'dataDirLock.mjs');
+  buildSync({ entryPoints: [path.join(root, 'generator/backend/dataDirLock.ts')], bundle: true, platform: 'node', format: 'esm', outfile: lockModule, logLevel: 'error' });
 });
 
 /** A pid that no process has any more. */
@@ -187,11 +198,11 @@ describe('the data dir lock', () => {
   it('is removed when its process exits without releasing it', () => {
     const dataDir = freshDir();
     const script = `
-      import { acquireDataDirLock } from ${JSON.stringify(path.join(root, 'generator/backend/dataDirLock.ts'))};
+      import { acquireDataDirLock } from ${JSON.stringify(lockModule)};
       await acquireDataDirLock(process.argv[1]);
       process.stdout.write('held');
       process.exit(0);`;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir], { cwd: root, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, dataDir], { cwd: root, encoding: 'utf8' });
     expect(child.stdout).toBe('held');
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
@@ -213,8 +224,10 @@ describe('the data dir lock', () => {
     // A winner holds the lock until every process has answered (its stdin closes), so a late
     // starter on a busy machine cannot win legitimately after the winner let go.
     const script = `
-      import { acquireDataDirLock } from ${JSON.stringify(path.join(root, 'generator/backend/dataDirLock.ts'))};
+      import { acquireDataDirLock } from ${JSON.stringify(lockModule)};
+      // Asleep until just before the common start, then a short spin: all four try at the same moment.
       const start = Number(process.argv[2]);
+      await new Promise((resolve) => setTimeout(resolve, start - 20 - Date.now()));
       while (Date.now() < start) {}
       try {
         const lock = await acquireDataDirLock(process.argv[1]);
@@ -227,7 +240,7 @@ describe('the data dir lock', () => {
       const dataDir = freshDir();
       writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: deadPid(), processStart: null, nonce: `stale-${round}`, createdAt: new Date(0).toISOString() }));
       const start = Date.now() + 3000;
-      const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir, String(start)], { cwd: root }));
+      const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--input-type=module', '-e', script, dataDir, String(start)], { cwd: root }));
       const outcomes = await Promise.all(
         children.map((child) => {
           let out = '';
