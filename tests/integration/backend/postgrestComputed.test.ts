@@ -190,27 +190,16 @@ describe.each(ENGINES)('PostgREST computed fields, spreads and aggregates on $na
       expect(res.headers.get('preference-applied')).toBe('return=minimal, tx=rollback');
     });
   });
-});
 
-describe.each(ENGINES)('Prefer: tx=rollback under pgrst.db_tx_end = commit (PostgREST\'s default) on $name', (engine) => {
-  if (engine.skip) {
-    it.skip(`skipped: ${engine.skip}`, () => {});
-    return;
-  }
-  let backend: RunningBackend;
+  // On the same backend, set back to PostgREST's defaults.
+  describe("Prefer: tx=rollback under pgrst.db_tx_end = commit (PostgREST's default)", () => {
+    beforeAll(() => setPgrst(backend, { db_aggregates_enabled: 'false', db_tx_end: 'commit' }));
 
-  beforeAll(async () => {
-    backend = await engine.start();
-    await backend.db.exec(SCHEMA);
-    await setPgrst(backend, { db_tx_end: 'commit' });
-  }, 60_000);
-  afterAll(() => backend?.close());
-
-  it('commits anyway, as PostgREST does when the override is not allowed', async () => {
-    const anon = clientFor(backend);
-    const { error } = await anon.from('books').insert({ id: 12, title: 'Kept', author_id: 3, pages: 1 }).rollback();
-    expect(error).toBeNull();
-    const after = await anon.from('books').select('title').eq('id', 12);
-    expect(after.data).toEqual([{ title: 'Kept' }]);
+    it('commits anyway, as PostgREST does when the override is not allowed', async () => {
+      const { error } = await anon.from('books').insert({ id: 12, title: 'Kept', author_id: 3, pages: 1 }).rollback();
+      expect(error).toBeNull();
+      const after = await anon.from('books').select('title').eq('id', 12);
+      expect(after.data).toEqual([{ title: 'Kept' }]);
+    });
   });
 });

@@ -10,12 +10,18 @@ import { clientFor, signedInClient } from '../testClients.ts';
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { aal: string; amr: { method: string }[] };
 const now = () => Date.now() / 1000;
 
+/** One backend of the default options for the file: the TOTP suite, the PGlite run of the assurance suite and the JWKS. */
+let shared: RunningBackend;
+beforeAll(async () => {
+  shared = await startTestBackend();
+});
+afterAll(() => shared?.close());
+
 describe('TOTP factors', () => {
   let backend: RunningBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend();
+  beforeAll(() => {
+    backend = shared;
   });
-  afterAll(() => backend?.close());
 
   /** A signed-in user with a verified TOTP factor; the client's session is aal2. */
   async function withVerifiedFactor() {
@@ -181,9 +187,9 @@ describe('TOTP factors', () => {
 describe.each(ENGINES)('the assurance level of a sign-in with a verified factor ($name)', (engine) => {
   let backend: RunningBackend;
   beforeAll(async () => {
-    if (!engine.skip) backend = await engine.start();
+    if (!engine.skip) backend = engine.name === 'PGlite' ? shared : await engine.start();
   });
-  afterAll(() => backend?.close());
+  afterAll(() => (backend === shared ? undefined : backend?.close()));
 
   it.skipIf(engine.skip)('needs aal2 to change the password or the email: 401 insufficient_aal from aal1', async () => {
     const { client, email } = await signedInClient(backend);
@@ -248,10 +254,9 @@ describe.each(ENGINES)('the assurance level of a sign-in with a verified factor 
 
 describe('GET /auth/v1/.well-known/jwks.json', () => {
   let backend: RunningBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend();
+  beforeAll(() => {
+    backend = shared;
   });
-  afterAll(() => backend?.close());
 
   it('publishes the public signing key, never the HS256 secret, without an apikey', async () => {
     const response = await fetch(`${backend.apiUrl}/auth/v1/.well-known/jwks.json`);
