@@ -23,12 +23,19 @@ async function signUp(backend: RunningBackend) {
   return data.session;
 }
 
+/** One PGlite backend of the default options for the file: the default interval's suite and the PGlite race run; what it logs. */
+let shared: RunningBackend;
+const sharedLog: string[] = [];
+beforeAll(async () => {
+  shared = await startTestBackend({ log: (line) => sharedLog.push(line) });
+});
+afterAll(() => shared?.close());
+
 describe('with the default reuse interval (10 s)', () => {
   let backend: RunningBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend();
+  beforeAll(() => {
+    backend = shared;
   });
-  afterAll(() => backend?.close());
 
   it('answers two concurrent refreshes of one token with the same new session, which lives on', async () => {
     const session = await signUp(backend);
@@ -90,11 +97,12 @@ describe.each(ENGINES)('refreshes racing a logout on $name', (engine) => {
     return;
   }
   let backend: RunningBackend;
-  const logged: string[] = [];
+  let logged: string[] = [];
   beforeAll(async () => {
-    backend = await engine.start({ log: (line) => logged.push(line) });
+    if (engine.name === 'PGlite') [backend, logged] = [shared, sharedLog];
+    else backend = await engine.start({ log: (line) => logged.push(line) });
   }, 60_000);
-  afterAll(() => backend?.close());
+  afterAll(() => (backend === shared ? undefined : backend?.close()));
 
   it('answer in 4xx at worst, never a deadlock 500', async () => {
     const headers = { apikey: backend.anonKey, 'Content-Type': 'application/json' };
