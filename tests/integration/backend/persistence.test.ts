@@ -1,5 +1,6 @@
 // Data, keys and sessions survive a restart on the same data dir.
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,11 +67,16 @@ describe('restart on the same data dir', () => {
   });
 
   it('is a BackendError with code and hint when the port is taken', async () => {
-    const holder = await startTestBackend();
-    running.push(holder);
-    const error = await startTestBackend({ port: holder.port }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BackendError);
-    expect(error).toMatchObject({ code: 'BackendPortInUse' });
-    expect((error as BackendError).hint).toContain('--port');
+    // Any process's listener takes the port: a plain server, which needs no database of its own.
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = await startTestBackend({ port: (holder.address() as net.AddressInfo).port }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackendError);
+      expect(error).toMatchObject({ code: 'BackendPortInUse' });
+      expect((error as BackendError).hint).toContain('--port');
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });
