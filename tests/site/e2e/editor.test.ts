@@ -45,6 +45,13 @@ afterAll(async () => {
   await project?.remove();
 });
 
+/**
+ * `site build` of the copy, nothing written, into a cache of its own (the second build finds the first's
+ * pages there); without social images: pictures of a page's title, which nothing here reads.
+ */
+const checkBuild = () =>
+  build({ root: project.root, write: false, backend: null, socialImages: false, cacheDir: path.join(project.root, '.site', 'cache', 'check'), progress: false, log: () => {} });
+
 let tab: Page | undefined;
 
 /** The file's one tab on a blank document, at `viewport` (Chromium's default size unless given); leaving an unsaved form is allowed. */
@@ -153,7 +160,7 @@ describe('site dev editor', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => stat(contentPath('blog/editor-made-post.md')).then(() => true, () => false)).toBe(true);
     await page.goto('about:blank');
-    const built = await build({ root: project.root, write: false, backend: null, cacheDir: path.join(project.root, '.site', 'cache', 'check'), progress: false, log: () => {} });
+    const built = await checkBuild();
     const html = String(built.files.get('blog/editor-made-post.html') ?? '');
     expect(html).toContain('A post made in the editor');
     expect(html).toContain('id="a-heading"');
@@ -264,7 +271,7 @@ describe('site dev editor', () => {
   });
 
   it('leaves nothing of the editor in a build\'s output', async () => {
-    const built = await build({ root: project.root, write: false, backend: null, cacheDir: path.join(project.root, '.site', 'cache', 'check'), progress: false, log: () => {} });
+    const built = await checkBuild();
     for (const [file, data] of built.files) {
       const text = Buffer.from(typeof data === 'string' ? data : data).toString('latin1');
       for (const mark of ['__site/editor', 'site-editor-link', 'Edit this page']) expect(text.includes(mark), `${file}: ${mark}`).toBe(false);

@@ -1,91 +1,47 @@
 /**
- * Every page in real Chromium at phone and desktop widths: no horizontal
- * overflow, no console errors, no axe violations. Then the platform-only
- * behaviours: the popover side panel, the exclusive accordions and the
- * invoker-command dialogs.
+ * The platform-only behaviours of the pages, in real Chromium: the popover side panel, the exclusive
+ * accordions and the invoker-command dialogs. (Every page's overflow, console errors and axe-core at phone
+ * and desktop widths are checked by quality.test.ts, on the loads of its route tests.)
  *
- * With SITE_SCREENSHOTS=1 the walk over every page also saves a full-page
- * screenshot of each, at each width, in tests/site/e2e/__screenshots__/ for a
- * person to look at; nothing reads them, so a plain run takes none.
- *
- * One tab per width and kind of visitor, navigated from page to page: a
- * first-time visitor (no stored cookie choice) walks every page, and a
- * returning one (a stored choice, so the banner, fixed over the page and
- * shown 1 s after load, cannot appear between Playwright's hit check and its
- * click and take the click) runs the behaviour tests. Nothing a test does is
- * stored, so each visit starts where a fresh tab would.
+ * One tab per width, navigated from page to page, as a returning visitor: a stored cookie choice, so the
+ * banner, fixed over the page and shown 1 s after load, cannot appear between Playwright's hit check and
+ * its click and take the click. Nothing a test does is stored, so each visit starts where a fresh tab would.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations } from '../../e2e/axeViolations.ts';
 import { launchBrowser, serveThisSite, visitor, type ServedSite, type Visitor } from '../../e2e/harness.ts';
-
-const shotsDir = path.resolve('tests/site/e2e/__screenshots__');
-const screenshots = process.env.SITE_SCREENSHOTS === '1';
-const widths = [360, 1280] as const;
 
 let site: ServedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([serveThisSite(), launchBrowser(), screenshots && mkdir(shotsDir, { recursive: true })]).then(
-    ([s, b]) => [s, b] as const,
-  );
+  [site, browser] = await Promise.all([serveThisSite(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await site?.close();
 });
 
-/** Every route as a URL to visit (the 404 page through a path that does not exist) and a file-safe name. */
-const targets = () =>
-  site.routes.map((r) => {
-    const notFound = r.file === '404.html';
-    return { url: notFound ? '/no-such-page' : r.path, notFound, name: notFound ? '404' : r.path === '/' ? 'home' : r.path.slice(1).replace(/\//g, '--') };
-  });
+const tabs = new Map<number, Promise<Visitor>>();
 
-const tabs = new Map<string, Promise<Visitor>>();
-
-/** The one tab of a width and kind of visitor (a returning one has a stored cookie choice), opened on first use. */
-function tab(width: number, cookieBanner: boolean): Promise<Visitor> {
-  const key = `${width}-${cookieBanner}`;
-  if (!tabs.has(key)) {
-    tabs.set(key, (async () => {
+/** The one tab of a width, a returning visitor's (a stored cookie choice), opened on first use. */
+function tab(width: number): Promise<Visitor> {
+  if (!tabs.has(width)) {
+    tabs.set(width, (async () => {
       const v = await visitor(browser, { viewport: { width, height: 800 } });
-      if (!cookieBanner) await v.page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+      await v.page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
       return v;
     })());
   }
-  return tabs.get(key)!;
+  return tabs.get(width)!;
 }
 
 /** `url` at `width` in that tab; `errors` holds what this visit logs. */
-async function open(width: number, url: string, { cookieBanner = false } = {}): Promise<{ page: Page; errors: string[] }> {
-  const { page, visit } = await tab(width, cookieBanner);
+async function open(width: number, url: string): Promise<{ page: Page; errors: string[] }> {
+  const { page, visit } = await tab(width);
   const { errors } = await visit(site.server.url + url);
   return { page, errors };
 }
-
-describe('every page', () => {
-  for (const width of widths) {
-    it(`fits ${width} px without overflow, logs no errors, passes axe${screenshots ? ' (screenshots saved)' : ''}`, async () => {
-      for (const t of targets()) {
-        const { page, errors } = await open(width, t.url, { cookieBanner: true });
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
-        expect(scrollWidth, `${t.url} at ${width}px`).toBeLessThanOrEqual(innerWidth);
-        if (screenshots) await page.screenshot({ path: path.join(shotsDir, `${t.name}-${width}.png`), fullPage: true });
-        expect(await axeViolations(page), `${t.url} at ${width}px`).toEqual([]);
-        // The browser reports the 404 document's own status; nothing else may log an error.
-        expect(errors.filter((e) => !(t.notFound && /Failed to load resource.*404/.test(e))), t.url).toEqual([]);
-      }
-    }, 240_000);
-  }
-});
 
 describe('navigation side panel at 360 px', () => {
   it('opens from the keyboard, is 250 px wide, moves focus inside and closes with Escape', async () => {

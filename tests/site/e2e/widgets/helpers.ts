@@ -29,15 +29,16 @@ export interface Env {
 
 /**
  * Starts the backend (startTestBackend: in memory unless `backend` passes a
- * dataDir; `false` for none), builds the site against it and launches Chromium, in parallel where
- * the order allows. Without a backend the site is the run's one build of it (serveThisSite).
+ * dataDir; `false` for none), builds the site against it (without social images) and launches
+ * Chromium, in parallel where the order allows. Without a backend the site is the run's one build of it (serveThisSite).
  */
 export async function setup(options: { backend?: StartBackendOptions | false } = {}): Promise<Env> {
   const browserStarting = launchBrowser();
   const backend = options.backend === false ? null : await startTestBackend(options.backend ?? {});
   const [site, browser] = await Promise.all([
     // The islands hold the publishable key, as `site dev` hands it to them (the legacy anon key works too).
-    backend ? buildAndServe({ backend: { url: backend.apiUrl, anonKey: backend.publishableKey } }) : serveThisSite(),
+    // No social images: no island reads them, and drawing them is most of the build.
+    backend ? buildAndServe({ backend: { url: backend.apiUrl, anonKey: backend.publishableKey }, socialImages: false }) : serveThisSite(),
     browserStarting,
   ]);
   return {
