@@ -11,9 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DARK_PALETTE, LIGHT_PALETTE } from '../../generator/content/highlightCss.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
-import { runSite } from '../integration/runSite.ts';
 import { axeViolations } from './axeViolations.ts';
 import { buildAndServe, launchBrowser, visitor, type BuiltSite, type Visitor } from './harness.ts';
+import { initSiteOutput } from './initSiteOutput.ts';
 import { articleSource } from '../unit/helpers/articleSource.ts';
 
 const ARTICLE = articleSource({
@@ -48,15 +48,12 @@ beforeAll(async () => {
   const content = path.join(tmp, 'content');
   await cp('content', content, { recursive: true });
   await writeFile(path.join(content, 'blog', 'deck-from-a-script.md'), ARTICLE);
-  const init = await runSite(tmp, 'init', 'init-site');
-  expect(init.code, init.stderr).toBe(0);
-  const built = await runSite(path.join(tmp, 'init-site'), 'build');
-  expect(built.code, built.stderr).toBe(0);
-  [site, initServer, browser] = await Promise.all([
-    buildAndServe({ content }),
-    serveStatic({ dir: path.join(tmp, 'init-site', 'dist') }),
-    launchBrowser(),
-  ]);
+  let made: Awaited<ReturnType<typeof initSiteOutput>>;
+  // No social images: the pages are what is looked at, not their cards.
+  [made, site, browser] = await Promise.all([initSiteOutput(), buildAndServe({ content, socialImages: false }), launchBrowser()]);
+  expect(made.init.code, made.init.stderr).toBe(0);
+  expect(made.build.code, made.build.stderr).toBe(0);
+  initServer = await serveStatic({ dir: made.dir });
 });
 
 afterAll(async () => {

@@ -32,7 +32,8 @@ beforeAll(async () => {
   await writeFile(file, `${source.slice(0, end)}\n![A team reviewing a deck](./images/photo.jpg)\n${source.slice(end)}\n\n![A chart of hours saved](./images/chart.png)\n`);
   const browserStarting = launchBrowser();
   const out = path.join(tmp, 'dist');
-  await build({ content, out, cacheDir: path.join(tmp, 'cache'), backend: null, log: () => {}, progress: false });
+  // No social images: the article's own images are what is looked at, not its card.
+  await build({ content, out, cacheDir: path.join(tmp, 'cache'), backend: null, log: () => {}, progress: false, socialImages: false });
   server = await preview({ port: 0, dir: out, log: () => {} });
   browser = await browserStarting;
 }, 120_000);

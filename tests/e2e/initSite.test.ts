@@ -1,37 +1,29 @@
 /**
- * The site `site init` makes, built by the real CLI and opened in Chromium: every page passes axe-core
- * in light and dark colour schemes with no console error, and the CopyLink island turns the article's
- * link to itself into a copy button (without JavaScript it stays a plain link).
+ * The site `site init` makes, built by the real CLI (once per run: initSiteOutput.ts) and opened in
+ * Chromium: every page passes axe-core in light and dark colour schemes with no console error, and the
+ * CopyLink island turns the article's link to itself into a copy button (without JavaScript it stays a
+ * plain link).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axeViolations.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
-import { runSite } from '../integration/runSite.ts';
+import { initSiteOutput } from './initSiteOutput.ts';
 import { launchBrowser, visitor, watchErrors, type Visitor } from './harness.ts';
 
-let tmp: string;
 let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-init-e2e-'));
-  const init = await runSite(tmp, 'init', 'site');
-  expect(init.code, init.stderr).toBe(0);
-  const build = await runSite(path.join(tmp, 'site'), 'build');
-  expect(build.code, build.stderr).toBe(0);
-  [server, browser] = await Promise.all([
-    serveStatic({ dir: path.join(tmp, 'site', 'dist') }),
-    launchBrowser(),
-  ]);
+  let made: Awaited<ReturnType<typeof initSiteOutput>>;
+  [made, browser] = await Promise.all([initSiteOutput(), launchBrowser()]);
+  expect(made.init.code, made.init.stderr).toBe(0);
+  expect(made.build.code, made.build.stderr).toBe(0);
+  server = await serveStatic({ dir: made.dir });
 });
 
 afterAll(async () => {
   await Promise.all([browser?.close(), server?.close()]);
-  await rm(tmp, { recursive: true, force: true });
 });
 
 describe('the site site init makes, in Chromium', () => {

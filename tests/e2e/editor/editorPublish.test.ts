@@ -57,7 +57,7 @@ describe('publishing from the editor', () => {
     await eventually(() => page.locator('.ed-change label').allTextContents()).toEqual(['pages/home.json (changed)']);
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(page, 'editor-publish')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 
   it('lists an entry\'s earlier versions with what changed since, and restores one into the form', async () => {
@@ -84,7 +84,7 @@ describe('publishing from the editor', () => {
     await eventually(() => page.locator('#ed-status').textContent()).toBe(`Saved ${POST}.`);
     // Saved like any edit: the file is that version's, byte for byte.
     expect(await site.read(POST)).toBe(git('show', `${first}:content/${POST}`) + '\n');
-    await page.close();
+    await site.leave(page);
   });
 });
 
@@ -114,6 +114,6 @@ describe('the list of entries', () => {
     expect(await site.look(page, 'editor-list-filters')).toEqual([]);
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(page, 'editor-list-filters')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 });

@@ -55,7 +55,7 @@ describe('the editor keeps the site whole', () => {
     await site.server.settled();
     for (const p of ['/', '/blog', '/blog/commit-messages']) expect((await fetch(`${site.server.url}${p}`)).status, p).toBe(200);
     expect((await site.api('site')).json.entries.map((e: { file: string }) => e.file)).toContain(POST);
-    await page.close();
+    await site.leave(page);
   });
 
   it('asks before unsaved edits are left: for another entry, going back and closing the tab', async () => {
@@ -89,7 +89,7 @@ describe('the editor keeps the site whole', () => {
     await eventually(() => page.locator('#ed-title').textContent()).toBe('Edit blog/release-checklist.md');
     expect(asked).toHaveLength(3);
     expect(await closing()).toBe(false);
-    await page.close();
+    await site.leave(page);
   });
 
   it('shows a change on disk beside the author\'s edits, field by field, and the merge keeps the author\'s text', async () => {
@@ -115,7 +115,7 @@ describe('the editor keeps the site whole', () => {
     expect(saved).toContain('title: "A title the author wrote"');
     expect(saved).toContain('description: "A description written in another editor."');
     expect(saved.split('\n').length).toBe(onDisk.split('\n').length);
-    await page.close();
+    await site.leave(page);
   });
 
   it('keeps the form when the file name is taken, and opens the new entry once created', async () => {
@@ -141,7 +141,7 @@ describe('the editor keeps the site whole', () => {
     expect(await page.getByLabel('title').inputValue()).toBe('A second checklist');
     // Its fields in the order the site's files have them (the schema's), the date among them.
     expect((await site.read('blog/second-checklist.md')).split('\n').slice(1, 7).map((l) => l.split(':')[0])).toEqual(['title', 'description', 'date', 'readTime', 'category', 'author']);
-    await page.close();
+    await site.leave(page);
   });
 });
 
@@ -171,7 +171,7 @@ describe('errors for authors', () => {
     expect(await site.look(page, 'editor-new-invalid')).toEqual([]);
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(page, 'editor-new-invalid')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 
   it('answers every bad input with a 4xx and a message', async () => {
@@ -226,6 +226,6 @@ describe('the editor\'s views, as an author sees them', () => {
     expect(await site.look(post, 'editor-publish-no-repository')).toEqual([]);
     await post.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(post, 'editor-publish-no-repository')).toEqual([]);
-    await post.close();
+    await site.leave(post);
   });
 });

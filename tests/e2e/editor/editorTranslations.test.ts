@@ -43,7 +43,7 @@ describe('translations in the editor', () => {
     expect(await site.look(page, 'editor-i18n-list')).toEqual([]);
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(page, 'editor-i18n-list')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 
   it('makes the German translation from the original, side by side, and the build links the two with hreflang', async () => {
@@ -64,7 +64,7 @@ describe('translations in the editor', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await eventually(() => page.locator('#ed-title').textContent()).toBe('Edit blog/trail-notes.de.md');
     expect(await site.read('blog/trail-notes.de.md')).toBe('---\ntitle: "Wegnotizen"\ndescription: "Notizen zu den Wegen, die wir diesen Sommer kartiert haben."\ndate: "2026-07-20"\n---\n\nDieser Beitrag ist auf Deutsch.\n');
-    await page.close();
+    await site.leave(page);
     const built = await build({ root: site.root, write: false, backend: null, cacheDir: path.join(site.root, '.site', 'check'), progress: false, log: () => {} });
     const en = hreflangs(String(built.files.get('blog/trail-notes.html')));
     const de = hreflangs(String(built.files.get('de/blog/trail-notes.html')));
@@ -85,7 +85,7 @@ describe('translations in the editor', () => {
     expect(await site.look(page, 'editor-rtl')).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await site.look(page, 'editor-rtl')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 
   it('edits a strings file as keys and values, with every other locale\'s value beside each', async () => {
@@ -107,6 +107,6 @@ describe('translations in the editor', () => {
     expect(await site.look(page, 'editor-strings')).toEqual([]);
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(page, 'editor-strings')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 });

@@ -51,7 +51,7 @@ describe('the body\'s preview', () => {
     const page = await site.open(encodeURIComponent('posts/tally.md'));
     await page.getByLabel('body', { exact: true }).fill(body.replace('start=3', 'start=-3'));
     await eventually(() => page.locator('.ed-preview-error').textContent()).toContain(`Line ${line}: The component Tally, prop "start"`);
-    await page.close();
+    await site.leave(page);
     // A build of the same text fails with the same words.
     await site.write('posts/tally.md', text.replace('start=3', 'start=-3'));
     const failed = await build({ root: site.root, write: false, backend: null, cacheDir: path.join(site.root, '.site', 'check'), progress: false, log: () => {} }).catch((e: Error) => e);
@@ -102,7 +102,7 @@ describe('writing', () => {
     expect(await site.read('posts/plain.md')).toContain('\n::tally{label="Votes" start=5}\n');
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(page, 'editor-writing')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 
   it('wraps the selected text in a container component, with the props it was given', async () => {
@@ -117,7 +117,7 @@ describe('writing', () => {
     await page.getByRole('button', { name: 'Insert component' }).click();
     expect(await body.inputValue()).toBe('Before.\n\n:::callout{type="warning"}\nKeep a copy.\n:::\n\nAfter.');
     await eventually(() => page.locator('#ed-preview aside.callout-warning').textContent()).toContain('Keep a copy.');
-    await page.close();
+    await site.leave(page);
   });
 });
 
@@ -154,7 +154,7 @@ describe('images and the media library', () => {
     expect(await site.look(page, 'editor-media')).toEqual([]);
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await site.look(page, 'editor-media')).toEqual([]);
-    await page.close();
+    await site.leave(page);
   });
 
   it('drops the images of dropped edits, deletes an unused image, and removes an entry\'s images that nothing else shows', async () => {
@@ -185,6 +185,6 @@ describe('images and the media library', () => {
     expect(gone.json).toEqual({ removed: ['posts/images/yellow.png'] });
     expect(await exists('posts/images/yellow.png')).toBe(false);
     expect(await exists('posts/images/red.png')).toBe(true);
-    await page.close();
+    await site.leave(page);
   });
 });
