@@ -2,8 +2,9 @@
  * The build cache (.site/cache/build): a warm build writes the same bytes
  * as a cold one; every kind of input invalidates what depends on it and
  * nothing else; a corrupt or foreign cache is ignored and rebuilt; worker
- * threads write the same bytes as the main thread. Social images are drawn (most of a cold build's
- * work) only where they are what is checked: their cache, and the card of a retitled article.
+ * threads write the same bytes as the main thread. Social images (most of a cold build's work) are
+ * drawn only in the test of their cache; a retitled article's new card, and the cards kept in place in
+ * the output, are tests/integration/socialImages.test.ts's.
  */
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -97,16 +98,15 @@ describe('build cache', () => {
   });
 
   it("an article's new title reaches the pages that list it: the blog index and the articles it is related to", async () => {
-    // With social images: the article's card shows its title, so the cold build's card must be the warm one's.
-    const before = await buildTo(withImages);
+    const before = await buildTo();
     const listing = (before.result.routes as SiteRoute[]).filter((r) => r.related?.some((p) => p.slug === 'bench-00005')).map((r) => r.file);
     await edit('blog/bench-00005.md', (t) => t.replace(/^title: ".*"$/m, 'title: "A retitled benchmark article"'));
-    const after = await buildTo(withImages);
+    const after = await buildTo();
     expect(after.files.get('blog.html')!.toString()).toContain('A retitled benchmark article');
     for (const file of listing) expect(after.files.get(file)!.toString(), file).toContain('A retitled benchmark article');
     // The article, the blog index, the articles listing it, and the pages whose breadcrumbs or cards show it.
     expect(after.result.stats.cache.pages.rendered).toBeGreaterThanOrEqual(2 + listing.length);
-    expectSameTree((await coldBuild(withImages)).files, after.files);
+    expectSameTree((await coldBuild()).files, after.files);
   });
 
   it('a page file the articles read (pages/blog.json) re-renders the articles, not the other pages', async () => {
