@@ -2,7 +2,7 @@
  * The blog's listing pages on a big blog (the real content plus 200 generated articles, a small page
  * size): the build's checks pass, every article is reachable from /blog through listing links alone
  * (pagination and category links), each listing page links its neighbours and stays light, and they
- * are in the sitemap.
+ * are in the sitemap. Without social images: a listing page shows the site's own image, and its cards none.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,7 +31,7 @@ async function buildWith(size: number): Promise<BuildResult> {
   blog.listing.pageSize = size;
   await writeFile(blogJson, JSON.stringify(blog));
   // In memory, with a cache of its own (the build's checks run as in a real build).
-  return build({ content, write: false, cacheDir: path.join(tmp, `cache-${size}`), backend: null, log: () => {}, progress: false });
+  return build({ content, write: false, cacheDir: path.join(tmp, `cache-${size}`), backend: null, log: () => {}, progress: false, socialImages: false });
 }
 
 beforeAll(async () => {

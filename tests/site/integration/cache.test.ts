@@ -2,7 +2,9 @@
  * The build cache (.site/cache/build): a warm build writes the same bytes
  * as a cold one; every kind of input invalidates what depends on it and
  * nothing else; a corrupt or foreign cache is ignored and rebuilt; worker
- * threads write the same bytes as the main thread.
+ * threads write the same bytes as the main thread. Social images (most of a cold build's work) are
+ * drawn only in the test of their cache; a retitled article's new card, and the cards kept in place in
+ * the output, are tests/integration/socialImages.test.ts's.
  */
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,10 +34,15 @@ function expectSameTree(a: Map<string, Buffer>, b: Map<string, Buffer>) {
   expect(different).toEqual([]);
 }
 
+/** What every build of this file is given unless a test says otherwise: no social images. */
+const quiet = { backend: null, log: () => {}, progress: false, socialImages: false } as const;
+/** Social images drawn, for the tests about them. */
+const withImages = { socialImages: true } as const;
+
 /** Builds into a fresh folder; returns the result and the files written. */
 async function buildTo(options: SiteOptions = {}): Promise<{ result: BuildResult; files: Map<string, Buffer> }> {
   const out = path.join(tmp, `out-${++run}`);
-  const result = await build({ content, cacheDir, backend: null, log: () => {}, progress: false, ...options, out });
+  const result = await build({ content, cacheDir, ...quiet, ...options, out });
   return { result, files: await readTree(out) };
 }
 
@@ -58,9 +65,9 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 describe('build cache', () => {
   it('warm build: nothing parsed or rendered again, the same bytes as cold', async () => {
-    const cold = await buildTo();
+    const cold = await buildTo(withImages);
     expect(cold.result.stats.cache.pages.cached).toBe(0);
-    const warm = await buildTo();
+    const warm = await buildTo(withImages);
     expect(warm.result.stats.cache).toEqual({
       entries: { parsed: 0, cached: 31 },
       pages: { rendered: 0, cached: cold.result.stats.pages },
@@ -164,7 +171,7 @@ describe('build cache', () => {
 
   it('a warm build writes into the previous output in place, its unchanged pages left as they are: the same bytes as cold, no temporary folder left', async () => {
     const out = path.join(tmp, 'out-swapped');
-    const options = { content, cacheDir, backend: null, log: () => {}, progress: false, out };
+    const options = { content, cacheDir, ...quiet, out };
     await build(options);
     const inode = async (file: string) => (await stat(path.join(out, file))).ino;
     const [folder, other, page] = [await inode('.'), await inode('blog/bench-00010.html'), await inode('blog/bench-00011.html')];
@@ -181,7 +188,7 @@ describe('build cache', () => {
 
   it('a few pages and articles changed go into the packs\' deltas, the packs stay as they are; many changed write new packs', async () => {
     const own = path.join(tmp, 'cache-delta');
-    const options = { content, cacheDir: own, backend: null, log: () => {}, progress: false };
+    const options = { content, cacheDir: own, ...quiet };
     await build({ ...options, out: path.join(tmp, 'out-delta-1') });
     const packs = async () => Promise.all(['pages', 'entries-posts', 'sources-posts'].map((name) => readFile(path.join(own, `${name}.pack`))));
     const before = await packs();
@@ -224,7 +231,7 @@ describe('build cache', () => {
   it('a warm build into an output with a stray, a missing or a changed file writes it afresh', async () => {
     const cold = await buildTo();
     const out = path.join(tmp, 'out-touched');
-    const warm = () => build({ content, cacheDir, backend: null, log: () => {}, progress: false, out });
+    const warm = () => build({ content, cacheDir, ...quiet, out });
     for (const touch of [
       () => writeFile(path.join(out, 'blog', 'stray.txt'), 'left by hand'),
       () => rm(path.join(out, 'robots.txt')),
@@ -289,7 +296,7 @@ describe('build cache', () => {
     await writeFile(first, (await readFile(first, 'utf8')).replace(/^title: .*$/m, 'title: 12'));
     const failedCache = path.join(tmp, 'cache-failed');
     // No cache yet: the stylesheet and the widget bundle are still being made when the articles fail.
-    const error = await build({ content: broken, out: path.join(tmp, 'out-failed'), cacheDir: failedCache, backend: null, log: () => {}, progress: false }).then(
+    const error = await build({ content: broken, out: path.join(tmp, 'out-failed'), cacheDir: failedCache, ...quiet }).then(
       () => null,
       (e: unknown) => e,
     );
