@@ -15,6 +15,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** `site ...` with the repository as the working folder. */
 const site = (...args: string[]): Promise<Run> => runSite(root, ...args);
 
+/** `site build` of a copy of the content: no social images, which neither worker threads nor their bundles draw differently. */
+const siteBuild = (...args: string[]): Promise<Run> => site('build', '--no-social-images', ...args);
+
 /** Replaces one exact piece of text in a content file, failing loudly if it is not there. */
 async function edit(dir: string, rel: string, change: (text: string) => string): Promise<void> {
   const file = path.join(dir, rel);
@@ -40,7 +43,7 @@ describe('site build with worker threads', () => {
     const good = path.join(tmp, 'content');
     const built = async (workers: string) => {
       const dir = path.join(tmp, `workers-${workers}`);
-      const run = await site('build', '--content', good, '--out', dir, '--cache-dir', path.join(tmp, `cache-workers-${workers}`), '--workers', workers);
+      const run = await siteBuild('--content', good, '--out', dir, '--cache-dir', path.join(tmp, `cache-workers-${workers}`), '--workers', workers);
       expect(run.code, run.stderr).toBe(0);
       return { run, tree: await hashTree(dir) };
     };
@@ -54,13 +57,13 @@ describe('site build with worker threads', () => {
     await cp(path.join(tmp, 'content'), good, { recursive: true });
     const cache = path.join(tmp, 'cache-stale-worker');
     const dir = path.join(tmp, 'stale-worker');
-    const first = await site('build', '--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
+    const first = await siteBuild('--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
     expect(first.code, first.stderr).toBe(0);
     // With an article index in the cache, bin/site.js starts no worker early and leaves the worker's
     // bundle to the build; without its manifest that bundle counts as stale and is made by the CLI.
     await rm(path.join(root, '.site', 'cache', 'shard.json'), { force: true });
     await edit(good, 'blog/ai-trust-presentations.md', (t) => `${t}\nOne more sentence.\n`);
-    const warm = await site('build', '--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
+    const warm = await siteBuild('--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
     expect(warm.stderr).not.toMatch(/internal error/);
     expect(warm.code, warm.stderr).toBe(0);
     expect(warm.stdout).toMatch(/\(1 rendered, \d+ from cache, 1 workers\)$/m);

@@ -34,7 +34,8 @@ beforeAll(async () => {
   // Both newer than every real post, in the category of two of them: first in their related lists.
   await writeFile(draftFile(), post('A Draft Post', '2026-01-10', 'draft: true\n'));
   await writeFile(path.join(content, 'blog', 'scheduled-post.md'), post('A Scheduled Post', '2099-01-01'));
-  base = { root: BLOG_SITE, content, cacheDir: path.join(tmp, 'cache'), backend: null, log: () => {}, progress: false, now: NOW };
+  // No social images: what a build holds back does not depend on them.
+  base = { root: BLOG_SITE, content, cacheDir: path.join(tmp, 'cache'), backend: null, log: () => {}, progress: false, now: NOW, socialImages: false };
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -150,7 +151,7 @@ describe('the up-to-date check and the build cache', () => {
 
 describe('site build on the command line', () => {
   it('reports what it held back, also when up to date, and --drafts --future include it', async () => {
-    const args = ['build', '--content', content, '--out', path.join(tmp, 'cli-out'), '--cache-dir', path.join(tmp, 'cli-cache')];
+    const args = ['build', '--content', content, '--out', path.join(tmp, 'cli-out'), '--cache-dir', path.join(tmp, 'cli-cache'), '--no-social-images'];
     const built = await runSite(BLOG_SITE, ...args);
     expect(built.code, built.stderr).toBe(0);
     const held = 'Held back: 1 draft, 1 scheduled (blog/scheduled-post.md until 2099-01-01); --drafts / --future include them (a list whose dates are events keeps its later entries with date: false)';

@@ -44,8 +44,9 @@ const ARTICLE = articleSource({
   ],
 });
 
+/** `site build` of the fixture with the article; no social images, which show no code. */
 const build = (out: string, cache: string, ...more: string[]) =>
-  runSite(BLOG_SITE, 'build', '--content', content, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), ...more);
+  runSite(BLOG_SITE, 'build', '--content', content, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), '--no-social-images', ...more);
 
 const stylesheet = async (dir: string) => {
   const assets = await readdir(path.join(tmp, dir, 'assets'));
@@ -97,7 +98,7 @@ describe('highlighted code in a build', () => {
     const text = await readFile(config, 'utf8');
     expect(text).toContain('routes: buildRoutes,');
     await writeFile(config, text.replace('routes: buildRoutes,', 'routes: buildRoutes,\n  markdown: { highlight: false },'));
-    const run = await runSite(site, 'build', '--content', content, '--out', path.join(tmp, 'off'), '--cache-dir', path.join(tmp, 'cache-off'));
+    const run = await runSite(site, 'build', '--content', content, '--out', path.join(tmp, 'off'), '--cache-dir', path.join(tmp, 'cache-off'), '--no-social-images');
     expect(run.code, run.stderr).toBe(0);
     const html = await readFile(path.join(tmp, 'off', 'blog', 'deck-from-a-script.html'), 'utf8');
     expect(html).toContain('<pre><code class="language-ts">import { generate }');

@@ -3,12 +3,14 @@
  * built by the real CLI: every page names its translations both ways with x-default, the sitemap carries
  * them, each locale has its own feed and search index, an untranslated post gets a marked fallback page,
  * and a gap in the strings or a missing translation (under the "error" rule) fails the build by name.
+ * Edited copies of it are built in this process (their errors as the CLI prints them).
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHere, type Built } from './buildHere.ts';
 import { hashTree, runSite, type Run } from './runSite.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/i18n-site', import.meta.url));
@@ -37,12 +39,15 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
+/** A copy of the fixture built in this process into its dist folder. */
+const buildCopy = (site: string): Promise<Built> => buildHere({ root: site, out: path.join(site, 'dist'), cacheDir: path.join(site, 'cache') });
+
 /** The fixture copied to a folder of its own, `edit` applied, then built: the run. */
-async function buildEdited(name: string, edit: (site: string) => Promise<void>): Promise<Run> {
+async function buildEdited(name: string, edit: (site: string) => Promise<void>): Promise<Built> {
   const site = path.join(tmp, name);
   await cp(fixture, site, { recursive: true, filter: (src) => path.basename(src) !== '.site' });
   await edit(site);
-  return runSite(site, 'build', '--out', path.join(site, 'dist'), '--cache-dir', path.join(site, 'cache'));
+  return buildCopy(site);
 }
 
 describe('the multilingual fixture, built by the CLI', () => {
@@ -166,11 +171,10 @@ describe('the multilingual fixture, built by the CLI', () => {
   it('renders again the pages of a locale whose strings file changed, from a warm cache', async () => {
     const site = path.join(tmp, 'warm');
     await cp(fixture, site, { recursive: true, filter: (src) => path.basename(src) !== '.site' });
-    const args = ['build', '--out', path.join(site, 'dist'), '--cache-dir', path.join(site, 'cache')];
-    expect((await runSite(site, ...args)).code).toBe(0);
+    expect((await buildCopy(site)).code).toBe(0);
     const file = path.join(site, 'content/strings/de.yaml');
     await writeFile(file, (await readFile(file, 'utf8')).replace('published: "Veröffentlicht"', 'published: "Erschienen"'));
-    const warm = await runSite(site, ...args);
+    const warm = await buildCopy(site);
     expect(warm.code, warm.stderr).toBe(0);
     expect(await readFile(path.join(site, 'dist/de/blog/first-map.html'), 'utf8')).toContain('Erschienen <time');
     expect(await readFile(path.join(site, 'dist/blog/first-map.html'), 'utf8')).toContain('Published <time');

@@ -3,7 +3,8 @@
  * become <picture> elements with AVIF and WebP variants at the right sizes; a second build encodes
  * nothing and writes the same bytes; replacing an image re-renders the page that shows it and no
  * other; "Up to date" notices a changed image; a missing image, a missing alt text and a corrupt image
- * each fail with the file and line; a source over 20 megapixels is built with a warning.
+ * each fail with the file and line (those builds run in this process, their errors as the CLI prints
+ * them); a source over 20 megapixels is built with a warning.
  */
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHere } from './buildHere.ts';
 import { hashTree, runSite } from './runSite.ts';
 import { dev } from '../../generator/dev/dev.ts';
 
@@ -44,8 +46,9 @@ async function prepend(rel: string, text: string) {
   await writeFile(file, `${source.slice(0, end)}\n${text}\n${source.slice(end)}`);
 }
 
+/** `site build` of the copy: no social images, which show none of the content's images. */
 const build = (out: string, cache = 'cache', dir = content) =>
-  runSite(process.cwd(), 'build', '--content', dir, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache));
+  runSite(process.cwd(), 'build', '--content', dir, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), '--no-social-images');
 const page = (out: string, rel: string) => readFile(path.join(tmp, out, rel.replace(/\.md$/, '.html')), 'utf8');
 
 beforeAll(async () => {
@@ -148,7 +151,7 @@ describe('site dev', () => {
 });
 
 describe('content image errors', () => {
-  /** A copy of the content with one article's body starting with `text` (and its images folder). */
+  /** A build, in this process, of a copy of the content with one article's body starting with `text` (and its images folder). */
   async function broken(name: string, text: string, files: Record<string, Buffer | string> = {}) {
     const dir = path.join(tmp, name);
     await cp(content, dir, { recursive: true });
@@ -158,7 +161,7 @@ describe('content image errors', () => {
     const end = source.indexOf('\n---', 3) + 5;
     await writeFile(file, `${source.slice(0, end)}\n${text}\n${source.slice(end)}`);
     // The article's front matter is 8 lines, then an empty line: the text starts on line 10.
-    return runSite(process.cwd(), 'build', '--content', dir, '--out', path.join(tmp, `${name}-out`), '--cache-dir', path.join(tmp, `${name}-cache`));
+    return buildHere({ content: dir, out: path.join(tmp, `${name}-out`), cacheDir: path.join(tmp, `${name}-cache`) });
   }
 
   it('fails on a missing image, naming the markdown file and line', async () => {

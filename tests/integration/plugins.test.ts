@@ -1,14 +1,14 @@
 /**
- * A site's plugins, through the CLI on the smallest site that shows each hook: a route added, a file
- * written, structured data checked by the engine's rules or a plugin's, a check of
- * the site's own, a step after the build, and what goes wrong named as the plugin's.
+ * A site's plugins, built in this process (its errors as `site build` prints them) on the smallest site
+ * that shows each hook: a route added, a file written, structured data checked by the engine's rules or a
+ * plugin's, a check of the site's own, a step after the build, and what goes wrong named as the plugin's.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev } from '../../generator/dev/dev.ts';
-import { runSite } from './runSite.ts';
+import { buildHere } from './buildHere.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
@@ -41,7 +41,7 @@ export default defineConfig({
   return root;
 }
 
-const build = (root: string) => runSite(root, 'build', '--out', path.join(root, 'dist'), '--cache-dir', path.join(root, '.cache'));
+const build = (root: string) => buildHere({ root, out: path.join(root, 'dist'), cacheDir: path.join(root, '.cache') });
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-plugins-'));

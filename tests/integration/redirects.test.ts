@@ -37,8 +37,9 @@ async function withAliases(aliases: string[]): Promise<string> {
   return edited;
 }
 
+/** A build of the copy; no social images: neither redirects nor a page's weight depend on them. */
 const run = (name: string, log: (line: string) => void = () => {}) =>
-  build({ root: BLOG_SITE, content, out: path.join(tmp, name), cacheDir: path.join(tmp, `cache-${name}`), backend: null, log, progress: false });
+  build({ root: BLOG_SITE, content, out: path.join(tmp, name), cacheDir: path.join(tmp, `cache-${name}`), backend: null, log, progress: false, socialImages: false });
 
 describe('redirects', () => {
   const lines: string[] = [];
@@ -116,7 +117,7 @@ describe('page-weight budget', () => {
     await copyBlogContent(fresh);
   });
   const runFresh = (name: string) =>
-    build({ root: BLOG_SITE, content: fresh, out: path.join(tmp, name), cacheDir: path.join(tmp, `cache-${name}`), backend: null, log: () => {}, progress: false });
+    build({ root: BLOG_SITE, content: fresh, out: path.join(tmp, name), cacheDir: path.join(tmp, `cache-${name}`), backend: null, log: () => {}, progress: false, socialImages: false });
 
   it('fails a page over 150 KB of HTML (an article of 36,000 words), naming the page, its size and the budget', async () => {
     // The blog's listings are paginated, so no listing grows unbounded; one very long article still can.

@@ -2,7 +2,7 @@
  * The build's shards with a worker thread (forced, on a site too small to get one by itself): work
  * handed out in batches still gives the main thread's bytes (tests/site/integration/cache.test.ts), and a content error is
  * the same on every build, whichever thread reached its article first. On the blog fixture
- * (tests/fixtures/blog-site) with 260 generated articles.
+ * (tests/fixtures/blog-site) with 260 generated articles, without social images.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -33,7 +33,7 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 const failure = async (workers: number): Promise<SiteError> => {
   run++;
   const out = path.join(tmp, `out-${run}`);
-  const error = await build({ root: BLOG_SITE, content, out, cacheDir: path.join(tmp, `cache-${run}`), workers, backend: null, log: () => {}, progress: false }).then(
+  const error = await build({ root: BLOG_SITE, content, out, cacheDir: path.join(tmp, `cache-${run}`), workers, backend: null, log: () => {}, progress: false, socialImages: false }).then(
     () => new Error('the build passed'),
     (e: unknown) => e,
   );
@@ -63,7 +63,7 @@ describe('shards given the plan', () => {
     }
     const built = async (workers: number) => {
       const out = path.join(tmp, `out-draft-${workers}`);
-      await build({ root: BLOG_SITE, content: drafted, out, cache: false, cacheDir: path.join(tmp, `cache-draft-${workers}`), workers, drafts: true, backend: null, log: () => {}, progress: false });
+      await build({ root: BLOG_SITE, content: drafted, out, cache: false, cacheDir: path.join(tmp, `cache-draft-${workers}`), workers, drafts: true, backend: null, log: () => {}, progress: false, socialImages: false });
       return Promise.all(drafts.map((d) => readFile(path.join(out, `${d}.html`), 'utf8')));
     };
     const one = await built(0);

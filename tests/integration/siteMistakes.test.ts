@@ -1,13 +1,13 @@
 /**
- * Site mistakes that used to pass in silence, through the real CLI on the smallest sites that show
- * them: an island whose widget file does not exist, and a list collection of .json entries (read, not
- * an empty list) next to one whose folder holds no entries.
+ * Site mistakes that used to pass in silence, built in this process (warnings and errors as `site build`
+ * prints them) on the smallest sites that show them: an island whose widget file does not exist, and a
+ * list collection of .json entries (read, not an empty list) next to one whose folder holds no entries.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSite } from './runSite.ts';
+import { buildHere } from './buildHere.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
@@ -52,7 +52,7 @@ export default defineConfig({
   return root;
 }
 
-const build = (root: string) => runSite(root, 'build', '--out', path.join(root, 'dist'), '--cache-dir', path.join(root, '.cache'));
+const build = (root: string) => buildHere({ root, out: path.join(root, 'dist'), cacheDir: path.join(root, '.cache') });
 
 describe('an island with no widget file', () => {
   it('fails the build, naming the page, its template, the island and the nearest island there is', async () => {
