@@ -12,6 +12,9 @@ export interface ClientInfo {
   remoteAddress: string;
 }
 
+/** What answers the requests: createApp.ts. */
+export type App = (request: Request, client: ClientInfo) => Promise<Response>;
+
 /** Methods node:http parses but a fetch Request cannot carry. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
@@ -38,12 +41,16 @@ const INTERNAL: EdgeError = {
  * target that is not a path 400, and what node:http itself refuses (an
  * unparsable request 400, a URL and headers over its 16 KB limit 431).
  * Anything else that fails is an internal error: logged, answered 500.
+ * `app` may be a promise: the port is listened on at once, and requests wait for the app.
  */
 export async function serveHttp(
-  app: (request: Request, client: ClientInfo) => Promise<Response>,
+  app: App | Promise<App>,
   options: { port: number; host: string; log?: (line: string) => void },
 ): Promise<{ server: http.Server; port: number }> {
   const log = options.log ?? (() => {});
+  // The port may be taken before the app is ready (startBackend.ts): a request that comes first waits for it.
+  const ready = Promise.resolve(app);
+  ready.catch(() => {});
   let base = '';
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -107,7 +114,7 @@ export async function serveHttp(
         edge = { status: 400, restCode: '400', authCode: 'validation_failed', message: `Bad request: ${(error as Error).message}` };
       }
     }
-    const response = edge || !request ? edgeResponse(pathOf(target), edge ?? INTERNAL, req.headers.origin) : await app(request, { remoteAddress: req.socket.remoteAddress ?? '' });
+    const response = edge || !request ? edgeResponse(pathOf(target), edge ?? INTERNAL, req.headers.origin) : await (await ready)(request, { remoteAddress: req.socket.remoteAddress ?? '' });
     // A streamed body the route left unread (it drains up to a limit): the connection cannot be reused.
     const unread = streamed && !req.readableEnded;
     if (unread) res.once('finish', () => req.socket.destroy());

@@ -14,7 +14,7 @@ import { readSupabaseConfig, type RateLimitConfig } from './readSupabaseConfig.t
 import { loadCatalog, reloadCatalog } from './rest/loadCatalog.ts';
 import { createMailbox, type Mailbox } from './mail/mailbox.ts';
 import { serveInbox } from './mail/serveInbox.ts';
-import { serveHttp } from './serveHttp.ts';
+import { serveHttp, type App } from './serveHttp.ts';
 import { applyConfigBuckets } from './storage/configBuckets.ts';
 import { ObjectFiles } from './storage/ObjectFiles.ts';
 
@@ -96,6 +96,27 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
 
   // One process per data dir: the lock comes before anything in it is read or opened.
   const lock = dataDir ? await acquireDataDirLock(dataDir) : null;
+  // The port before the database: a port in use is said at once, not after the database has started.
+  // Requests that come before the app is ready wait for it (serveHttp.ts).
+  const app = resolvable<App>();
+  let served: Awaited<ReturnType<typeof serveHttp>>;
+  try {
+    served = await serveHttp(app.promise, { port: options.port ?? config.apiPort, host, log });
+  } catch (error) {
+    lock?.release();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new BackendError('BackendPortInUse', `Port ${options.port ?? config.apiPort} on ${host} is already in use.`, 'Stop what uses it or pass another --port (0 picks a free one).');
+    }
+    throw error;
+  }
+  const { server, port } = served;
+  const apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  /** Undoes the listening after a failed start: requests that waited are dropped with it. */
+  const stopServing = (error: unknown) => {
+    app.reject(error);
+    server.close();
+    server.closeAllConnections();
+  };
   let db: Database;
   let fresh: boolean;
   let keys: JwtKeys;
@@ -104,6 +125,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     const seed = options.seed ?? config.seed.enabled;
     ({ db, fresh } = await openDatabase({ dataDir, supabaseDir, template: options.template, databaseUrl: options.databaseUrl, seedFiles: seed ? config.seed.sqlPaths : [] }));
   } catch (error) {
+    stopServing(error);
     lock?.release();
     throw error;
   }
@@ -115,13 +137,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     await applyConfigBuckets({ db, objectFiles, storage: config.storage, supabaseDir, log }, fresh);
     catalog = await loadCatalog(db, 'public', config);
   } catch (error) {
+    stopServing(error);
     objectFiles.close();
     await db.close();
     lock?.release();
     throw error;
   }
 
-  let apiUrl = '';
   const mailbox = createMailbox(dataDir);
   const ctx: BackendContext = {
     db,
@@ -151,28 +173,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       log,
     }),
   };
-  let served: Awaited<ReturnType<typeof serveHttp>>;
-  try {
-    served = await serveHttp(createApp(ctx), { port: options.port ?? config.apiPort, host, log });
-  } catch (error) {
-    objectFiles.close();
-    await db.close();
-    if (dataDir) privateDataDir(dataDir);
-    lock?.release();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new BackendError('BackendPortInUse', `Port ${options.port ?? config.apiPort} on ${host} is already in use.`, 'Stop what uses it or pass another --port (0 picks a free one).');
-    }
-    throw error;
-  }
-  const { server, port } = served;
-  apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  app.resolve(createApp(ctx));
   const inboxPort = options.inboxPort ?? (options.port === 0 ? 0 : config.inbucket.port);
   let inbox: Awaited<ReturnType<typeof serveInbox>> | null = null;
   try {
     if (config.inbucket.enabled) inbox = await startInbox(mailbox, inboxPort, host, log);
   } catch (error) {
-    server.close();
-    server.closeAllConnections();
+    stopServing(error);
     objectFiles.close();
     await db.close();
     lock?.release();
@@ -231,4 +238,15 @@ async function startInbox(mailbox: Mailbox, port: number, host: string, log: (li
     log(`Inbox port ${port} is in use; the inbox is at ${inbox.url} instead.`);
     return inbox;
   }
+}
+
+/** A promise and the functions that settle it (Promise.withResolvers, which Node 20 lacks). */
+function resolvable<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
