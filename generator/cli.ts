@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
-import { formatSiteError, isSiteError, SiteError } from './core/errors.ts';
+import { errorReport, SiteError } from './core/errors.ts';
 import { DEFAULT_TEMPLATE, SITE_TEMPLATES } from './init/siteTemplates.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -28,13 +28,9 @@ const run =
     try {
       await fn(...args);
     } catch (e) {
-      if (isSiteError(e)) {
-        process.stderr.write(`\n${formatSiteError(e)}\n\n`);
-        process.exitCode = 1;
-      } else {
-        process.stderr.write(`\nUnexpected internal error (please report it):\n${(e as Error).stack ?? String(e)}\n`);
-        process.exitCode = 2;
-      }
+      const report = errorReport(e);
+      process.stderr.write(report.text);
+      process.exitCode = report.code;
     }
   };
 

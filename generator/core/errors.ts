@@ -437,3 +437,12 @@ export const isSiteError = (e: unknown): e is SiteError => e instanceof SiteErro
 export function formatSiteError(e: { title: string; code: string; message: string; hint: string }): string {
   return `${e.title} [${e.code}]\n${e.message}\nHint: ${e.hint}`;
 }
+
+/**
+ * What the CLI prints for an error a command threw, and its exit code: 1 for a user's mistake (a SiteError),
+ * 2 for anything else (an internal error, with its stack).
+ */
+export function errorReport(e: unknown): { code: 1 | 2; text: string } {
+  if (isSiteError(e)) return { code: 1, text: `\n${formatSiteError(e)}\n\n` };
+  return { code: 2, text: `\nUnexpected internal error (please report it):\n${(e as Error).stack ?? String(e)}\n` };
+}

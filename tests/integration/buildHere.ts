@@ -5,7 +5,7 @@
  */
 import { build, type BuildResult } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
-import { formatSiteError, isSiteError } from '../../generator/core/errors.ts';
+import { errorReport } from '../../generator/core/errors.ts';
 
 export interface Built {
   /** 0 built, 1 a user's mistake (a SiteError), 2 anything else: the CLI's exit codes. */
@@ -24,7 +24,7 @@ export async function buildHere(options: SiteOptions): Promise<Built> {
     const result = await build({ backend: null, progress: false, socialImages: false, log, ...options });
     return { code: 0, stderr, result };
   } catch (e) {
-    if (isSiteError(e)) return { code: 1, stderr: `${stderr}\n${formatSiteError(e)}\n` };
-    return { code: 2, stderr: `${stderr}\nUnexpected internal error (please report it):\n${(e as Error).stack ?? String(e)}\n` };
+    const report = errorReport(e);
+    return { code: report.code, stderr: stderr + report.text };
   }
 }
