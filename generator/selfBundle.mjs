@@ -1,10 +1,13 @@
 // The generator runs from esbuild bundles of its own TypeScript: one file
 // loads faster than hundreds of modules resolved one by one. A bundle is
 // cached under .site/cache and reused while none of its inputs changed
-// (mtime and size of every file esbuild read outside node_modules, and of
-// the lock files npm rewrites whenever node_modules changes). Plain
-// JavaScript, because it runs before anything can load TypeScript; esbuild
-// itself is loaded only when a bundle must be rebuilt.
+// (every file esbuild read outside node_modules, and the lock files npm
+// rewrites whenever node_modules changes: their mtime and size, and where
+// those moved, their content). A bundle names no folder of the site, so a
+// site's folder copied, renamed or restored elsewhere with its .site/ (a
+// fresh checkout with a CI cache) keeps its bundles. Plain JavaScript,
+// because it runs before anything can load TypeScript; esbuild itself is
+// loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -119,13 +122,19 @@ export const SITE_CONFIG = 'site.config.ts';
 /**
  * A bundle built for a site carries it: generator/site/embeddedSite.ts becomes a module that imports the
  * site's site.config.ts (and with it the site's templates), so the engine and the site share one React
- * and one V8 code cache, in the CLI, the build's workers and the dev worker alike.
+ * and one V8 code cache, in the CLI, the build's workers and the dev worker alike. The site's folder is
+ * where the bundle is found (its .site/cache: bundleDir), not where it was made.
  */
-const embedSite = (siteRoot) => ({
+const embedSite = (siteRoot, format) => ({
   name: 'embed-site',
   setup(build) {
+    // The bundle lies in <site>/.site/cache: in CommonJS, __dirname is its folder; in an ES module, its URL's.
+    const root =
+      format === 'cjs'
+        ? `export const embeddedRoot = require('node:path').resolve(__dirname, '..', '..');`
+        : `import { fileURLToPath as siteFileUrlToPath } from 'node:url';\nexport const embeddedRoot = siteFileUrlToPath(new URL('../..', ${META_URL})).replace(/[\\\\/]+$/, '');`;
     build.onLoad({ filter: /[\\/]generator[\\/]site[\\/]embeddedSite\.ts$/ }, () => ({
-      contents: `export { default as embeddedSite } from ${JSON.stringify(path.join(siteRoot, SITE_CONFIG))};\nexport const embeddedRoot = ${JSON.stringify(siteRoot)};\n`,
+      contents: `export { default as embeddedSite } from ${JSON.stringify(path.join(siteRoot, SITE_CONFIG))};\n${root}\n`,
       loader: 'ts',
       resolveDir: siteRoot,
     }));
@@ -195,7 +204,7 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
     // React's server renderer in production mode: much faster than its development build.
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [siteAsPackage, engineExternals(cjs ? [...external, ...lazyExternal] : external, format), ...(siteRoot ? [embedSite(siteRoot)] : []), keepImportMetaUrl, serverOnly],
+    plugins: [siteAsPackage, engineExternals(cjs ? [...external, ...lazyExternal] : external, format), ...(siteRoot ? [embedSite(siteRoot, format)] : []), keepImportMetaUrl, serverOnly],
     // A CommonJS bundle runs from V8's code cache (runBundle.cjs), where Node 20 has lost import()'s
     // loader: a function compiled from the cache throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. So in
     // it every import() of a package or built-in is a require() (still lazy: it runs when reached).
@@ -214,6 +223,27 @@ const fingerprint = (file) => {
     return 'missing';
   }
 };
+
+/** The hash of a file's bytes, or 'missing': read only for an input whose fingerprint moved. */
+const contentHash = (file) => {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 20);
+  } catch {
+    return 'missing';
+  }
+};
+
+/** How a manifest names an input inside the site's folder: relative to it, so that the folder may move. */
+const IN_SITE = 'site:';
+
+/** An input's name in a manifest: `site:<path>` inside the site's folder, else its path from the engine's. */
+const inputKey = (root, siteRoot, input) => {
+  const rel = siteRoot ? path.relative(siteRoot, path.resolve(root, input)) : '..';
+  return rel.startsWith('..') || path.isAbsolute(rel) ? input : IN_SITE + rel.split(path.sep).join('/');
+};
+
+/** The file a manifest's input name stands for. */
+const inputPath = (root, siteRoot, key) => (key.startsWith(IN_SITE) && siteRoot ? path.join(siteRoot, key.slice(IN_SITE.length)) : path.resolve(root, key));
 
 /** Parallel processes (tests, dev and build side by side) never read a half-written file. */
 async function writeAtomic(file, data) {
@@ -262,6 +292,22 @@ const bundleDir = (root, siteRoot) => {
   return path.join(os.tmpdir(), `site-engine-${engine}`, 'no-site');
 };
 
+/**
+ * A bundle's source map with its sources named from where it is kept (`cacheDir`) rather than from the
+ * engine's folder, esbuild's working folder: the site's files relative to the map, so that they are still
+ * found once the site's folder moves; the rest by their file URL (core/sourceFrames.ts reads both).
+ */
+export function relocatedMap(text, root, siteRoot, cacheDir) {
+  const map = JSON.parse(text);
+  map.sources = map.sources.map((source) => {
+    if (/^[a-z]+:/i.test(source)) return source;
+    const at = path.resolve(root, source);
+    const inSite = siteRoot && !path.relative(siteRoot, at).startsWith('..');
+    return inSite ? path.relative(cacheDir, at).split(path.sep).join('/') : pathToFileURL(at).href;
+  });
+  return JSON.stringify(map);
+}
+
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
 export async function saveBundle(result, root, name, siteRoot = null) {
   const cacheDir = bundleDir(root, siteRoot);
@@ -270,11 +316,14 @@ export async function saveBundle(result, root, name, siteRoot = null) {
   const ext = path.extname(out.path);
   const file = path.join(cacheDir, `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}${ext}`);
   await mkdir(cacheDir, { recursive: true });
-  if (map) await writeAtomic(`${file}.map`, map.contents);
+  if (map) await writeAtomic(`${file}.map`, relocatedMap(map.text, root, siteRoot, cacheDir));
   await writeAtomic(file, code);
   const inputs = {};
-  for (const i of watchedInputs(Object.keys(result.metafile.inputs), siteRoot)) inputs[i] = fingerprint(path.resolve(root, i));
-  await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file, site: siteRoot ? path.resolve(siteRoot) : null, inputs }));
+  for (const i of watchedInputs(Object.keys(result.metafile.inputs), siteRoot)) {
+    const at = path.resolve(root, i);
+    inputs[inputKey(root, siteRoot, i)] = [fingerprint(at), contentHash(at)];
+  }
+  await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file: path.basename(file), inputs }));
   await pruneBundles(cacheDir, name, file);
   return file;
 }
@@ -291,17 +340,29 @@ async function pruneBundles(cacheDir, name, keep) {
 }
 
 /**
- * The cached bundle's path if it was built for this site folder and every input is unchanged, else null.
- * A site folder renamed or copied with its .site/ (a renamed project, a CI cache restored onto another
- * path) holds the manifest of a bundle that carries the old folder: its files may still be there, unchanged,
- * but the bundle would load the old folder's config and templates, so it is built again for this one.
+ * The cached bundle's path if every input is unchanged, else null. An input whose mtime or size moved is
+ * unchanged when its bytes are (a copied folder, a fresh checkout, a restored cache): the manifest then
+ * takes its new fingerprint, so that the next start only stats it. A bundle carries its site's code, never
+ * its folder's path (embedSite), so a folder renamed or copied with its .site/ uses its bundles as they are.
  */
 export async function cachedBundle(root, name, siteRoot = null) {
+  const manifest = path.join(bundleDir(root, siteRoot), `${name}.json`);
   try {
-    const m = JSON.parse(await readFile(path.join(bundleDir(root, siteRoot), `${name}.json`), 'utf8'));
-    if ((m.site ?? null) !== (siteRoot ? path.resolve(siteRoot) : null)) return null;
-    const current = Object.entries(m.inputs).every(([i, fp]) => fingerprint(path.resolve(root, i)) === fp);
-    return current && fingerprint(m.file) !== 'missing' ? m.file : null;
+    const m = JSON.parse(await readFile(manifest, 'utf8'));
+    if (typeof m.file !== 'string' || m.file.includes('/') || m.file.includes(path.sep)) return null;
+    let moved = false;
+    for (const [key, [fp, hash]] of Object.entries(m.inputs)) {
+      const at = inputPath(root, siteRoot, key);
+      const now = fingerprint(at);
+      if (now === fp) continue;
+      if (contentHash(at) !== hash) return null;
+      m.inputs[key] = [now, hash];
+      moved = true;
+    }
+    const file = path.join(path.dirname(manifest), m.file);
+    if (fingerprint(file) === 'missing') return null;
+    if (moved) await writeAtomic(manifest, JSON.stringify(m)).catch(() => {});
+    return file;
   } catch {
     return null;
   }

@@ -10,9 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from './parseStack.ts';
 
-/** The folder a bundle's map names its sources from: the engine's (esbuild's working folder). */
-const engineRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
 const maps = new Map<string, SourceMap | null>();
 
 function mapOf(bundle: string): SourceMap | null {
@@ -35,6 +32,7 @@ export function sourceFrame(frame: StackFrame): StackFrame {
   const map = mapOf(file);
   const hit = map?.findEntry(frame.line - 1, frame.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
   if (!hit?.originalSource) return { ...frame, file };
-  const source = hit.originalSource.startsWith('file:') ? fileURLToPath(hit.originalSource) : path.resolve(engineRoot, hit.originalSource);
+  // A map names the site's files from its own folder, the rest by file URL (selfBundle.mjs: relocatedMap).
+  const source = hit.originalSource.startsWith('file:') ? fileURLToPath(hit.originalSource) : path.resolve(path.dirname(file), hit.originalSource);
   return { ...frame, file: source, line: hit.originalLine! + 1, column: hit.originalColumn! + 1 };
 }

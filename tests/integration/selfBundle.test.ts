@@ -1,18 +1,22 @@
 /**
  * generator/selfBundle.mjs with a site and without one (`site init`, `--help` outside a site), for one
  * folder: the two bundles are cached apart, so that a bundle without the site never stands in for the
- * site's own (the engine's folder is a site too), and outside the engine's folder; a copy of a site's
- * folder gets a bundle of its own; the packages a bundle leaves out load from the engine's installation
+ * site's own (the engine's folder is a site too), and outside the engine's folder; a site's folder copied or
+ * renamed with its .site/ keeps its bundles while its files' bytes are the same; the packages a bundle leaves out load from the engine's installation
  * wherever the bundle is.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as esbuild from 'esbuild';
+import { runBundle } from '../../generator/runBundle.cjs';
 import { bundleOptions, cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
+
+const engine = fileURLToPath(new URL('../..', import.meta.url));
 
 let root: string;
 beforeAll(async () => {
@@ -30,16 +34,60 @@ it('caches the bundle without a site apart from the site bundle of the same fold
   expect(await cachedBundle(root, 'cli', root)).toBe(ofSite);
 });
 
-it("does not take the bundle of the folder a site was copied from for its own (it carries the other folder's site)", async () => {
+/** A site folder whose bundle says which folder it takes for its site's (embeddedSite.ts). */
+async function siteWithRoot(site: string) {
+  await mkdir(site, { recursive: true });
+  await writeFile(path.join(site, 'site.config.ts'), 'export default { name: "copied" };\n');
+  await writeFile(path.join(root, 'root-entry.mjs'), `export { embeddedRoot, embeddedSite } from ${JSON.stringify(path.join(engine, 'generator/site/embeddedSite.ts'))};\n`);
+}
+const embedded = (file: string) => runBundle(file, 'now') as { embeddedRoot: string; embeddedSite: { name: string } };
+
+it('keeps the bundles of a folder copied or renamed with its .site/: they take the folder they are in for the site', async () => {
   const site = path.join(root, 'first-site');
   const copy = path.join(root, 'copied-site');
-  await mkdir(site);
-  const ofSite = await selfBundle(root, 'cli', 'entry.mjs', 'esm', undefined, site);
+  const renamed = path.join(root, 'renamed-site');
+  await siteWithRoot(site);
+  const ofSite = await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, site);
+  expect(embedded(ofSite)).toEqual({ embeddedRoot: site, embeddedSite: { name: 'copied' } });
+  // fs.cp gives the copy's files new mtimes: the manifest then compares their bytes.
   await cp(site, copy, { recursive: true });
-  expect(await cachedBundle(root, 'cli', copy)).toBeNull();
-  const own = await selfBundle(root, 'cli', 'entry.mjs', 'esm', undefined, copy);
-  expect(path.dirname(own)).toBe(path.join(copy, '.site', 'cache'));
+  const inCopy = await cachedBundle(root, 'cli', copy);
+  expect(inCopy).toBe(path.join(copy, '.site', 'cache', path.basename(ofSite)));
+  expect(embedded(inCopy!).embeddedRoot).toBe(copy);
+  await rename(copy, renamed);
+  const inRenamed = await cachedBundle(root, 'cli', renamed);
+  expect(inRenamed).toBe(path.join(renamed, '.site', 'cache', path.basename(ofSite)));
+  expect(embedded(inRenamed!).embeddedRoot).toBe(renamed);
   expect(await cachedBundle(root, 'cli', site)).toBe(ofSite);
+});
+
+it("bundles a copy again once one of its site's files differs, and leaves the first folder's bundle alone", async () => {
+  const site = path.join(root, 'edited-site');
+  const copy = path.join(root, 'edited-copy');
+  await siteWithRoot(site);
+  const ofSite = await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, site);
+  await cp(site, copy, { recursive: true });
+  // The same size, other bytes: only the content tells them apart once the mtime moved.
+  await writeFile(path.join(copy, 'site.config.ts'), 'export default { name: "edited" };\n');
+  expect(await cachedBundle(root, 'cli', copy)).toBeNull();
+  const own = await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, copy);
+  expect(embedded(own)).toEqual({ embeddedRoot: copy, embeddedSite: { name: 'edited' } });
+  expect(await cachedBundle(root, 'cli', site)).toBe(ofSite);
+});
+
+it('takes the new mtime of an input whose bytes did not change, so that the next start only compares fingerprints', async () => {
+  const site = path.join(root, 'touched-site');
+  await siteWithRoot(site);
+  const ofSite = await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, site);
+  const manifest = path.join(site, '.site', 'cache', 'cli.json');
+  const before = await readFile(manifest, 'utf8');
+  const later = new Date(Date.now() + 60_000);
+  await utimes(path.join(site, 'site.config.ts'), later, later);
+  expect(await cachedBundle(root, 'cli', site)).toBe(ofSite);
+  const after = await readFile(manifest, 'utf8');
+  expect(after).not.toBe(before);
+  const now = await stat(path.join(site, 'site.config.ts'));
+  expect(JSON.parse(after).inputs['site:site.config.ts'][0]).toBe(`${now.mtimeMs}:${now.size}`);
 });
 
 it('writes a bundle without a site outside the engine folder', async () => {
