@@ -122,10 +122,16 @@ program
   .action(
     run(async (opts: { out: string; emptyOutDir?: boolean; keep?: string[]; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean; shard?: string; merge?: string[] }) => {
       const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, keep: opts.keep, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
+      // This thread's translated regular expressions are kept beside the CLI's bundle (content/regexTable.ts),
+      // by every kind of build: a shard's job finds the table its site's .site/cache brought along.
+      const { keepRegexTableIn, saveRegexTable } = await import('./content/highlightCode.ts');
+      const { bundleFolder } = await import('./runBundle.cjs');
       if (opts.shard || opts.merge) {
         // A build split across machines (generator/split/): one slice, or the join of all of them.
         const { runSplit } = await import('./buildSplit.ts');
+        keepRegexTableIn(bundleFolder());
         const report = await runSplit(options, opts);
+        saveRegexTable();
         return void process.stdout.write(report, () => process.exit());
       }
       const [{ build, upToDate }, { formatJsReport }] = await Promise.all([import('./build.ts'), import('./assets/formatJsReport.ts')]);
@@ -142,9 +148,6 @@ program
         process.stdout.write(socialLine(same.social, true));
         return void process.stdout.write('', () => process.exit());
       }
-      // This thread's translated regular expressions are kept beside the CLI's bundle (content/regexTable.ts).
-      const { keepRegexTableIn, saveRegexTable } = await import('./content/highlightCode.ts');
-      const { bundleFolder } = await import('./runBundle.cjs');
       keepRegexTableIn(bundleFolder());
       const result = await build(options);
       saveRegexTable();
