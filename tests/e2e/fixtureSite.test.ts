@@ -21,22 +21,27 @@ let browser: Browser;
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-docs-e2e-'));
   [site, browser] = await Promise.all([
-    buildAndServe({ root: fixture, cacheDir: path.join(tmp, 'cache') }),
+    // No social images: the pages are what is looked at, not their cards.
+    buildAndServe({ root: fixture, cacheDir: path.join(tmp, 'cache'), socialImages: false }),
     launchBrowser(),
   ]);
 });
 afterAll(async () => {
-  for (const v of visitors.values()) await (await v).close();
+  await (await pages)?.close();
   await browser?.close();
   await site?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** One page a width, navigated from address to address (a fresh page each would start a renderer each). */
-const visitors = new Map<number, Promise<Visitor>>();
-const at = (width: number): Promise<Visitor> => {
-  if (!visitors.has(width)) visitors.set(width, visitor(browser, { viewport: { width, height: 800 } }));
-  return visitors.get(width)!;
+/**
+ * The file's one page, navigated from address to address and made `width` wide before the next ones (a
+ * fresh page each would start a renderer each).
+ */
+let pages: Promise<Visitor> | undefined;
+const at = async (width: number): Promise<Visitor> => {
+  const one = await (pages ??= visitor(browser, { viewport: { width, height: 800 } }));
+  await one.page.setViewportSize({ width, height: 800 });
+  return one;
 };
 
 describe('the documentation fixture in Chromium', () => {

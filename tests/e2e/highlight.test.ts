@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const v of visitors.values()) await (await v).close();
+  await (await pages)?.close();
   await Promise.all([browser?.close(), site?.close(), initServer?.close()]);
   await rm(tmp, { recursive: true, force: true });
 });
@@ -75,12 +75,12 @@ const blockColours = (page: Page) =>
     return { background: getComputedStyle(pre).backgroundColor, text: getComputedStyle(pre).color, keyword: colour('.hl-keyword'), comment: colour('.hl-comment') };
   });
 
-/** One page a width, navigated from visit to visit (a fresh page each would start a renderer each). */
-const visitors = new Map<number, Promise<Visitor>>();
+/** The file's one page, made `width` wide and navigated from visit to visit (a fresh page each would start a renderer each). */
+let pages: Promise<Visitor> | undefined;
 
 async function open(base: string, url: string, colorScheme: 'light' | 'dark', width = 1280): Promise<{ page: Page; errors: string[] }> {
-  if (!visitors.has(width)) visitors.set(width, visitor(browser, { viewport: { width, height: 900 } }));
-  const { page, visit } = await visitors.get(width)!;
+  const { page, visit } = await (pages ??= visitor(browser, { viewport: { width, height: 900 } }));
+  await page.setViewportSize({ width, height: 900 });
   const { response, errors } = await visit(`${base}${url}`, colorScheme);
   expect(response?.status()).toBe(200);
   return { page, errors };

@@ -23,7 +23,8 @@ beforeAll(async () => {
   const content = path.join(tmp, 'content');
   await cp('content', content, { recursive: true });
   await mkdir(path.join(content, 'blog/images'));
-  const gradient = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d4ed8"/><stop offset="1" stop-color="#f59e0b"/></linearGradient></defs><rect width="2400" height="1600" fill="url(#g)"/></svg>');
+  // 1600 px wide: the build makes it at 480, 800, 1200 and 1600 px, so each viewport below picks a width short of the largest.
+  const gradient = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d4ed8"/><stop offset="1" stop-color="#f59e0b"/></linearGradient></defs><rect width="1600" height="1067" fill="url(#g)"/></svg>');
   await sharp(gradient).jpeg({ quality: 90 }).toFile(path.join(content, 'blog/images/photo.jpg'));
   await sharp({ create: { width: 700, height: 400, channels: 3, background: '#10b981' } }).png().toFile(path.join(content, 'blog/images/chart.png'));
   const file = path.join(content, `${ARTICLE}.md`);

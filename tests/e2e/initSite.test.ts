@@ -1,5 +1,5 @@
 /**
- * The site `site init` makes, built by the real CLI (once per run: initSiteOutput.ts) and opened in
+ * The site `site init` makes, built once per run (initSiteOutput.ts) and opened in
  * Chromium: every page passes axe-core in light and dark colour schemes with no console error, and the
  * CopyLink island turns the article's link to itself into a copy button (without JavaScript it stays a
  * plain link).
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axeViolations.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
 import { initSiteOutput } from './initSiteOutput.ts';
-import { launchBrowser, visitor, watchErrors, type Visitor } from './harness.ts';
+import { launchBrowser, visitor, type Visitor } from './harness.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -48,18 +48,16 @@ describe('the site site init makes, in Chromium', () => {
   });
 
   it('copies the article link with the CopyLink island, and says so', async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${server.url}/articles/hello-world`);
+    // The file's one page, allowed the clipboard: the island needs no fresh storage.
+    const { page, visit } = await pages;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const { errors } = await visit(`${server.url}/articles/hello-world`);
     await page.locator('[data-island="CopyLink"][data-hydrated]').waitFor();
     await page.getByRole('link', { name: 'Link to this article' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/articles/hello-world`);
     expect(page.url()).toBe(`${server.url}/articles/hello-world`);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('without JavaScript, the link leads to the article itself', async () => {

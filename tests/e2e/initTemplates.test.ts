@@ -1,5 +1,6 @@
 /**
- * The docs and marketing starters (`site init --template`), built by the real CLI and opened in
+ * The docs and marketing starters (`site init --template`), made and built in this process (what
+ * `site init --template` and `site build` do, without their processes; no social images) and opened in
  * Chromium: their pages pass axe-core in light and dark colour schemes with no console error, and the
  * docs' search box (the Search island, loaded when the reader first uses it) finds a page by a word of
  * its text from the index the build wrote.
@@ -10,9 +11,10 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
-import { runSite, runSiteWithEnv } from '../integration/runSite.ts';
+import { initSite } from '../../generator/init/initSite.ts';
+import { buildHere } from '../integration/buildHere.ts';
 import { axeViolations } from './axeViolations.ts';
-import { launchBrowser, visitor, watchErrors, type Visitor } from './harness.ts';
+import { launchBrowser, visitor, type Visitor } from './harness.ts';
 
 let tmp: string;
 let server: StaticServer;
@@ -21,11 +23,12 @@ let browser: Browser;
 
 /** The starter made and built in the temporary folder: its dist/ served. */
 async function served(template: string): Promise<StaticServer> {
-  const init = await runSite(tmp, 'init', template, '--template', template);
-  expect(init.code, init.stderr).toBe(0);
-  const build = await runSiteWithEnv(path.join(tmp, template), { SITE_SUPABASE_URL: 'https://launch.supabase.example', SITE_SUPABASE_ANON_KEY: 'anon-key' }, 'build');
+  const made = await initSite(path.join(tmp, template), { template });
+  expect(made.template).toBe(template);
+  const dir = made.dir;
+  const build = await buildHere({ root: dir, backend: { url: 'https://launch.supabase.example', anonKey: 'anon-key' } });
   expect(build.code, build.stderr).toBe(0);
-  return serveStatic({ dir: path.join(tmp, template, 'dist') });
+  return serveStatic({ dir: path.join(dir, 'dist') });
 }
 
 beforeAll(async () => {
@@ -68,9 +71,9 @@ describe('the docs starter, in Chromium', () => {
   });
 
   it('finds a page by a word of its text with the search box', async () => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${server.url}/docs/getting-started/introduction`);
+    // The file's one page: the search needs no fresh storage.
+    const { page, visit } = await (pages ??= visitor(browser));
+    const { errors } = await visit(`${server.url}/docs/getting-started/introduction`);
     const box = page.getByRole('searchbox', { name: 'Search' });
     await box.click();
     await page.locator('[data-island="Search"][data-hydrated]').waitFor();
@@ -82,6 +85,5 @@ describe('the docs starter, in Chromium', () => {
     await box.fill('zzzz');
     await expect.poll(() => page.locator('[data-search-results]').textContent()).toBe('No page has these words.');
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

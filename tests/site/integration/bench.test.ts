@@ -1,4 +1,8 @@
-/** The build benchmark and its modes run end to end on a small corpus (they measure; these are not timed tests). */
+/**
+ * The build benchmark and its modes run end to end on the smallest corpus that has every row: two generated
+ * articles (the bench saves the second unchanged and changes the first) beside the real site (they measure;
+ * these are not timed tests).
+ */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,17 +31,17 @@ it('generates valid, varied articles of about 600 words', () => {
 it('npm run bench prints cold, warm and one-changed builds, and in --dir deletes only the folder it made', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dir-'));
   await writeFile(path.join(dir, 'notes.txt'), 'mine');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--pages', '10', '--runs', '1', '--dir', dir], { timeout: 120_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--pages', '2', '--runs', '1', '--dir', dir], { timeout: 120_000 });
   expect(await readdir(dir)).toEqual(['notes.txt']);
   expect(await readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('mine');
   await rm(dir, { recursive: true, force: true });
-  expect(stdout).toContain('10 generated articles + the real site');
+  expect(stdout).toContain('2 generated articles + the real site');
   for (const row of ['| cold |', '| warm, nothing changed |', '| warm, one article saved unchanged |', '| one article changed |']) expect(stdout).toContain(row);
   expect(stdout).toMatch(/\| cold \| \d+\.\d\d s \| \d+ \| \d+ MB \|/);
   // Like for like with generators that make no images: those rows build without them; two rows with them.
   expect(stdout).toMatch(/\| cold \| [^\n]* \| – \| ≤ 3\.0 s/);
-  expect(stdout).toMatch(/\| cold, with social images \| \d+\.\d\d s \| [^\n]* \| 17 \/ 0 \|/);
-  expect(stdout).toMatch(/\| one article changed, with social images \| [^\n]* \| 0 \/ 17 \|/);
+  expect(stdout).toMatch(/\| cold, with social images \| \d+\.\d\d s \| [^\n]* \| 9 \/ 0 \|/);
+  expect(stdout).toMatch(/\| one article changed, with social images \| [^\n]* \| 0 \/ 9 \|/);
   // The cold builds with and without images, run in turn, as one ratio of time and of peak RSS.
   expect(stdout).toMatch(/cold, with social images \/ cold, without: \d+\.\d\d× the time, \d+\.\d\d× the peak RSS/);
 }, 180_000);
@@ -55,10 +59,10 @@ it('--lines counts the speed machinery, file by file, with a total', async () =>
 it('--ablate builds with a layer off and on and prints medians, gains and a verdict', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-ablate-'));
   try {
-    const { stdout } = await bench('--ablate', '--sizes', '20', '--rounds', '1', '--layers', 'packDeltas,shared', '--dir', dir);
+    const { stdout } = await bench('--ablate', '--sizes', '2', '--rounds', '1', '--layers', 'packDeltas,shared', '--dir', dir);
     expect(stdout).toContain('- shared off: <Shared> subtrees are rendered on every page that shows them');
-    expect(stdout).toMatch(/\| shared \| 20 \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| \d+\.\d\d s \| \d+\.\d\d s \| \(-?\d+\.\d%\) \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| (keep \(≥5%\)|remove) \|/);
-    expect(stdout).toMatch(/\| packDeltas \| 20 \| .* \| (keep \(≥5%\)|remove) \|/);
+    expect(stdout).toMatch(/\| shared \| 2 \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| \d+\.\d\d s \| \d+\.\d\d s \| \(-?\d+\.\d%\) \| \d+\.\d\d s \| \d+\.\d\d s \| -?\d+\.\d% \| (keep \(≥5%\)|remove) \|/);
+    expect(stdout).toMatch(/\| packDeltas \| 2 \| .* \| (keep \(≥5%\)|remove) \|/);
     expect(await readdir(dir)).toEqual([]);
   } finally {
     await rm(dir, { recursive: true, force: true });
