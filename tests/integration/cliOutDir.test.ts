@@ -1,7 +1,9 @@
 /**
- * `site build` never destroys a folder it did not make. The CLI runs as a user runs it (`node bin/site.js`
- * in a child process), in a throwaway copy of the project that is a git repository, so that a build
- * that wrongly replaced a folder would damage only the copy.
+ * `site build` never destroys a folder it did not make. The builds run in a throwaway copy of the project
+ * that is a git repository, so that a build that wrongly replaced a folder would damage only the copy: in
+ * this process (buildHere: the exit code and error text `site build` gives), and as a user runs the CLI
+ * (`node bin/site.js` in a child process, from this project with absolute folders) for a refused output
+ * folder, a refused cache folder and the help.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -11,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashTree, runSite, type Run } from './runSite.ts';
+import { buildHere, type Built } from './buildHere.ts';
+import { hashTree, runSite } from './runSite.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,8 +22,15 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 let tmp: string;
 let project: string;
 
-/** `site ...` with the project copy as the working folder. */
-const site = (...args: string[]): Promise<Run> => runSite(project, ...args);
+/** `site ...` as a user runs it, from this project (whose CLI bundle every CLI test shares): absolute folders only. */
+const site = (...args: string[]) => runSite(repo, ...args);
+
+/** The options `site build --out <dir> [--empty-out-dir] [--keep <entries>]` gives build(), run in the project copy. */
+function flags(args: string[]): { out: string; emptyOutDir?: boolean; keep?: string[] } {
+  const out = args[args.indexOf('--out') + 1]!;
+  const keep = args.includes('--keep') ? args[args.indexOf('--keep') + 1]!.split(',') : undefined;
+  return { out, emptyOutDir: args.includes('--empty-out-dir') || undefined, keep };
+}
 
 
 /** A folder holding one file of the user's. */
@@ -37,10 +47,10 @@ async function userFolder(rel: string): Promise<string> {
  * does not depend on them, and drawing them is half of each cold build of this site.
  */
 let runs = 0;
-const build = async (...args: string[]) => {
+const build = async (...args: string[]): Promise<Built> => {
   const cache = path.join(tmp, `cache-${++runs}`);
   await cp(warmCache, cache, { recursive: true });
-  return site('build', '--cache-dir', cache, '--no-social-images', ...args);
+  return buildHere({ root: project, cacheDir: cache, ...flags(args) });
 };
 let warmCache: string;
 
@@ -73,7 +83,7 @@ beforeAll(async () => {
     await writeFile(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   }
   warmCache = path.join(tmp, 'cache-warm');
-  const first = await site('build', '--out', path.join(tmp, 'out-warm'), '--cache-dir', warmCache, '--no-social-images');
+  const first = await buildHere({ root: project, out: path.join(tmp, 'out-warm'), cacheDir: warmCache });
   expect(first.code, first.stderr).toBe(0);
   await rm(path.join(tmp, 'out-warm'), { recursive: true });
 }, 120_000);
@@ -103,7 +113,7 @@ describe('site build --out', () => {
     const dir = await userFolder('old-site');
     const run = await build('--out', dir, '--empty-out-dir');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Built 22 pages/m);
+    expect(run.result!.stats.pages).toBe(22);
     const files = await readdir(dir);
     expect(files).toContain('index.html');
     expect(files).toContain('.site-build');
@@ -115,7 +125,7 @@ describe('site build --out', () => {
     expect((await build('--out', dir)).code).toBe(0);
     const again = await build('--out', dir);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/^Built 22 pages/m);
+    expect(again.result!.stats.pages).toBe(22);
     await writeFile(path.join(dir, 'stray.html'), 'left by hand');
     const before = await hashTree(dir);
     const refused = await build('--out', dir);

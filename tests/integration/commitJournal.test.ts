@@ -2,7 +2,8 @@
  * A build written into its previous output (generator/output/commitJournal.ts) leaves the previous
  * output or the new one, never a mix. `site build` runs as a user runs it, in a child process, killed
  * with SIGKILL at points of its commit (SITE_TEST_KILL_IN_COMMIT); what it leaves is compared file by
- * file with a build of each version of the content into a folder of its own.
+ * file with a build of each version of the content into a folder of its own. The builds that are not
+ * killed run in this process (buildHere: the exit code `site build` gives).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverOutput } from '../../generator/output/commitJournal.ts';
 import { journalPath, parseJournal } from '../../generator/output/outputJournal.ts';
 import { BLOG_SITE, copyBlogContent } from './blogSite.ts';
+import { buildHere, type Built } from './buildHere.ts';
 import { hashTree, runSiteWithEnv, type Run } from './runSite.ts';
 
 let tmp: string;
@@ -21,8 +23,12 @@ let dist: string;
 let before: Record<string, string>;
 let after: Record<string, string>;
 
-const build = (out: string, cache: string, env: Record<string, string> = {}): Promise<Run> =>
-  runSiteWithEnv(BLOG_SITE, { SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '', ...env }, 'build', '--content', content, '--out', out, '--cache-dir', cache, '--no-social-images');
+/** A build in this process, as `site build --no-social-images` in the fixture's folder. */
+const build = (out: string, cache: string): Promise<Built> => buildHere({ root: BLOG_SITE, content, out, cacheDir: cache });
+
+/** `site build` in a child process that kills itself at the `point`th point of its commit. */
+const killedBuild = (out: string, cache: string, point: number): Promise<Run> =>
+  runSiteWithEnv(BLOG_SITE, { SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '', SITE_TEST_KILL_IN_COMMIT: String(point) }, 'build', '--content', content, '--out', out, '--cache-dir', cache, '--no-social-images');
 
 const article = (name: string) => path.join(content, 'blog', name);
 const NEW = `---
@@ -54,7 +60,7 @@ async function contentAfter(): Promise<void> {
   await writeFile(article('a-new-article.md'), NEW);
 }
 
-const ok = (run: Run) => expect(run.code, run.stderr + run.stdout).toBe(0);
+const ok = (run: Built) => expect(run.code, run.stderr).toBe(0);
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-journal-'));
@@ -110,7 +116,7 @@ describe('a build written into its previous output', () => {
   it('killed at points of its commit, leaves the previous output or the new one, whole once the next command starts', async () => {
     // The journal this change makes, read from a build killed just after putting it in place.
     await contentAfter();
-    expect((await build(dist, path.join(tmp, 'cache'), { SITE_TEST_KILL_IN_COMMIT: '1' })).code).toBeNull();
+    expect((await killedBuild(dist, path.join(tmp, 'cache'), 1)).code).toBeNull();
     const journal = parseJournal(await readFile(journalPath(dist), 'utf8'))!;
     expect(journal.moves.length).toBeGreaterThan(3);
     expect(journal.removes.length).toBeGreaterThan(0);
@@ -123,7 +129,7 @@ describe('a build written into its previous output', () => {
       ok(await build(dist, path.join(tmp, 'cache')));
       expect(await whose()).toBe('before');
       await contentAfter();
-      const run = await build(dist, path.join(tmp, 'cache'), { SITE_TEST_KILL_IN_COMMIT: String(point) });
+      const run = await killedBuild(dist, path.join(tmp, 'cache'), point);
       expect(run.code, `${point}: ${run.stderr}`).toBeNull();
       // Before its journal is in place, the folder is the previous output, untouched.
       if (point === 0) expect(await whose()).toBe('before');
@@ -139,7 +145,7 @@ describe('a build written into its previous output', () => {
     await contentBefore();
     ok(await build(dist, path.join(tmp, 'cache')));
     await contentAfter();
-    const killed = await build(dist, path.join(tmp, 'cache'), { SITE_TEST_KILL_IN_COMMIT: '3' });
+    const killed = await killedBuild(dist, path.join(tmp, 'cache'), 3);
     expect(killed.code).toBeNull();
     expect(existsSync(journalPath(dist))).toBe(true);
     ok(await build(dist, path.join(tmp, 'cache')));

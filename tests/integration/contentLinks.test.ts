@@ -2,7 +2,7 @@
  * Symbolic links in a site's content, in copies of tests/fixtures/image-site (a flat list of posts with
  * images) and tests/fixtures/docs-site (a nested list of docs), with a folder beside the site that holds
  * what the links point to: a markdown file or an image folder linked from outside the site is a
- * ContentLinkOutside error naming the link (through the CLI: exit code 1, and in `site dev`); links that
+ * ContentLinkOutside error naming the link (as `site build` reports it: exit code 1, and in `site dev`); links that
  * stay inside the site are read; `followSymlinks: true` in site.config.ts builds with links from anywhere.
  */
 import { cp, mkdir, mkdtemp, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
 import { dev } from '../../generator/dev/dev.ts';
 import { SiteError } from '../../generator/core/errors.ts';
-import { runSite } from './runSite.ts';
+import { buildHere } from './buildHere.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 let tmp: string;
@@ -73,10 +73,11 @@ beforeAll(async () => {
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 describe('links out of the site', () => {
-  it('a markdown file linked from outside fails the build through the CLI, naming the link and where it points', async () => {
+  it('a markdown file linked from outside fails the build as the CLI reports it, naming the link and where it points', async () => {
     const site = await siteCopy('image-site', 'outside-post');
     await symlink(path.join(elsewhere, 'linked.md'), path.join(site, 'content/posts/linked.md'));
-    const r = await runSite(site, 'build');
+    // What `site build` in the site's folder exits with and prints, built in this process.
+    const r = await buildHere({ root: site });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('A content link leads outside the site [ContentLinkOutside]');
     expect(r.stderr).toContain(`content/posts/linked.md is a symbolic link to ${path.join(elsewhere, 'linked.md')}, outside the site's folder: the build would publish what it points to.`);

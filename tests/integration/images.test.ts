@@ -1,10 +1,12 @@
 /**
- * Content images through the real CLI on a copy of this site's content: an article's relative images
- * become <picture> elements with AVIF and WebP variants at the right sizes; a second build encodes
- * nothing and writes the same bytes; replacing an image re-renders the page that shows it and no
- * other; "Up to date" notices a changed image; a missing image, a missing alt text and a corrupt image
- * each fail with the file and line (those builds run in this process, their errors as the CLI prints
- * them); a source over 20 megapixels is built with a warning.
+ * Content images on a copy of this site's content, built in this process as `site build --no-social-images`
+ * builds it (buildHere; "Up to date" as the CLI checks it first, with upToDate): an article's relative
+ * images become <picture> elements with AVIF and WebP variants at the right sizes; a second build encodes
+ * nothing and writes the same bytes; replacing an image re-renders the page that shows it and no other;
+ * "Up to date" notices a changed image; a missing image, a missing alt text and a corrupt image each fail
+ * with the file and line (their errors as the CLI prints them); a source over 20 megapixels is built with a
+ * warning. `site dev` and the failing builds start from a copy of the builds' cache: what they test is not
+ * encoding the photo again.
  */
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
@@ -13,7 +15,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHere } from './buildHere.ts';
-import { hashTree, runSite } from './runSite.ts';
+import { hashTree } from './runSite.ts';
+import { upToDate } from '../../generator/build.ts';
 import { dev } from '../../generator/dev/dev.ts';
 
 let tmp: string;
@@ -46,9 +49,12 @@ async function prepend(rel: string, text: string) {
   await writeFile(file, `${source.slice(0, end)}\n${text}\n${source.slice(end)}`);
 }
 
-/** `site build` of the copy: no social images, which show none of the content's images. */
-const build = (out: string, cache = 'cache', dir = content) =>
-  runSite(process.cwd(), 'build', '--content', dir, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), '--no-social-images');
+/** What `site build --content <copy> --out <out> --cache-dir <cache> --no-social-images` builds with: no social images, which show none of the content's images. */
+const options = (out: string) => ({ content, out: path.join(tmp, out), cacheDir: path.join(tmp, 'cache'), socialImages: false });
+/** A build of the copy in this process: the exit code, log and error text of `site build`, and its result. */
+const build = (out: string) => buildHere(options(out));
+/** The pages `site build` would report "Up to date" (it checks before building), or null when it would build. */
+const upToDatePages = (out: string) => upToDate(options(out))?.pages ?? null;
 const page = (out: string, rel: string) => readFile(path.join(tmp, out, rel.replace(/\.md$/, '.html')), 'utf8');
 
 beforeAll(async () => {
@@ -70,8 +76,8 @@ describe('content images', () => {
   it('builds an article with relative images into <picture> elements with AVIF and WebP variants of the right sizes', async () => {
     const r = await build('out');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('Images: 4 (4 encoded, 0 from cache)');
-    expect(r.stdout + r.stderr).toMatch(/Warning: blog\/images\/wide\.gif is 21\.0 megapixels \(over 20\)/);
+    expect(r.result!.stats.images).toEqual({ encoded: 4, cached: 0 });
+    expect(r.stderr).toMatch(/Warning: blog\/images\/wide\.gif is 21\.0 megapixels \(over 20\)/);
     const html = await page('out', ARTICLE);
     const pictures = html.match(/<picture>.*?<\/picture>/g) ?? [];
     expect(pictures).toHaveLength(2);
@@ -105,20 +111,21 @@ describe('content images', () => {
   }, 120_000);
 
   it('encodes nothing on a second build and writes the same bytes; "Up to date" until an image changes', async () => {
+    expect(upToDatePages('out-2')).toBeNull();
     const again = await build('out-2');
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain('Images: 4 (0 encoded, 4 from cache)');
-    expect(again.stdout).toContain('(0 rendered, 22 from cache)');
+    expect(again.result!.stats.images).toEqual({ encoded: 0, cached: 4 });
+    expect(again.result!.stats.cache.pages).toMatchObject({ rendered: 0, cached: 22 });
     expect(await hashTree(path.join(tmp, 'out-2'))).toEqual(await hashTree(path.join(tmp, 'out')));
-    const same = await build('out-2');
-    expect(same.stdout).toContain('Up to date: 22 pages');
+    expect(upToDatePages('out-2')).toBe(22);
 
     // Replacing the photo re-renders the article that shows it, and no other page.
     await writeFile(path.join(content, 'blog/images/team photo.jpg'), await photo(1600, 1200, 7));
+    expect(upToDatePages('out-2')).toBeNull();
     const changed = await build('out-2');
     expect(changed.code, changed.stderr).toBe(0);
-    expect(changed.stdout).toContain('(1 rendered, 21 from cache)');
-    expect(changed.stdout).toContain('Images: 4 (1 encoded, 3 from cache)');
+    expect(changed.result!.stats.cache.pages).toMatchObject({ rendered: 1, cached: 21 });
+    expect(changed.result!.stats.images).toEqual({ encoded: 1, cached: 3 });
     const html = await page('out-2', ARTICLE);
     expect(html).toMatch(/width="1600" height="1200" alt="The team at work on a deck"/);
     expect(html).not.toMatch(/team-photo-[0-9a-f]{8}-2400/);
@@ -131,6 +138,7 @@ describe('content images', () => {
 
 describe('site dev', () => {
   it('serves the images of a page, and the page shows a replaced image at once', async () => {
+    await cp(path.join(tmp, 'cache'), path.join(tmp, 'dev-cache'), { recursive: true });
     const server = await dev({ content, port: 0, backend: false, log: () => {}, cacheDir: path.join(tmp, 'dev-cache') });
     try {
       const html = await (await fetch(`${server.url}/blog/brand-kit-limitations`)).text();
@@ -160,6 +168,7 @@ describe('content image errors', () => {
     const source = await readFile(file, 'utf8');
     const end = source.indexOf('\n---', 3) + 5;
     await writeFile(file, `${source.slice(0, end)}\n${text}\n${source.slice(end)}`);
+    await cp(path.join(tmp, 'cache'), path.join(tmp, `${name}-cache`), { recursive: true });
     // The article's front matter is 8 lines, then an empty line: the text starts on line 10.
     return buildHere({ content: dir, out: path.join(tmp, `${name}-out`), cacheDir: path.join(tmp, `${name}-cache`) });
   }
