@@ -1,11 +1,12 @@
 /**
  * The platform-only behaviours of the pages, in real Chromium: the popover side panel, the exclusive
  * accordions and the invoker-command dialogs. (Every page's overflow, console errors and axe-core at phone
- * and desktop widths are checked by quality.test.ts, on the loads of its route tests.)
+ * and desktop widths are checked by qualityWide.test.ts and qualityNarrow.test.ts, on the loads of their route tests.)
  *
- * One tab per width, navigated from page to page, as a returning visitor: a stored cookie choice, so the
- * banner, fixed over the page and shown 1 s after load, cannot appear between Playwright's hit check and
- * its click and take the click. Nothing a test does is stored, so each visit starts where a fresh tab would.
+ * One tab, navigated from page to page, as a returning visitor: a stored cookie choice, so the banner, fixed
+ * over the page and shown 1 s after load, cannot appear between Playwright's hit check and its click and
+ * take the click. Each visit sets the tab's width before it loads, so the page loads at that width as in a
+ * tab of that size. Nothing a test does is stored, so each visit starts where a fresh tab would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -22,26 +23,23 @@ afterAll(async () => {
   await site?.close();
 });
 
-const tabs = new Map<number, Promise<Visitor>>();
+let tab: Promise<Visitor> | undefined;
 
-/** The one tab of a width, a returning visitor's (a stored cookie choice), opened on first use. */
-function tab(width: number): Promise<Visitor> {
-  if (!tabs.has(width)) {
-    tabs.set(width, (async () => {
-      const v = await visitor(browser, { viewport: { width, height: 800 } });
-      await v.page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-      return v;
-    })());
-  }
-  return tabs.get(width)!;
-}
-
-/** `url` at `width` in that tab; `errors` holds what this visit logs. */
+/** `url` loaded at `width` in the file's one tab, a returning visitor's (a stored cookie choice); `errors` holds what this visit logs. */
 async function open(width: number, url: string): Promise<{ page: Page; errors: string[] }> {
-  const { page, visit } = await tab(width);
+  tab ??= visitor(browser, { viewport: { width, height: 800 } }).then(async (v) => {
+    await v.page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+    return v;
+  });
+  const { page, visit } = await tab;
+  await page.setViewportSize({ width, height: 800 });
   const { errors } = await visit(site.server.url + url);
   return { page, errors };
 }
+
+/** Waits until no finite CSS transition or animation is running (the side panel slides in). */
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 
 describe('navigation side panel at 360 px', () => {
   it('opens from the keyboard, is 250 px wide, moves focus inside and closes with Escape', async () => {
@@ -51,7 +49,7 @@ describe('navigation side panel at 360 px', () => {
     await page.focus('.nav-toggle');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#nav-panel')!.matches(':popover-open'));
-    await page.waitForTimeout(300); // slide-in transition
+    await settled(page); // the slide-in transition
     const box = await panel.boundingBox();
     expect(box?.width).toBe(250);
     expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(360);

@@ -1,5 +1,5 @@
 /**
- * The keyboard walk of the quality gates (quality.test.ts): Tab from the top of a page until focus
+ * The keyboard walk of the quality gates (qualityWide.test.ts): Tab from the top of a page until focus
  * leaves its controls, against the page's own list of tabbable controls, with each control's look
  * focused and unfocused (outline and box-shadow of the element and its ::before / ::after).
  */
