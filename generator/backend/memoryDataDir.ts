@@ -33,8 +33,8 @@ class TarballMemoryFS extends MemoryFS {
       }
       const folder = file.slice(0, file.lastIndexOf('/'));
       if (!fs.analyzePath(folder).exists) fs.mkdirTree(folder);
-      // writeFile copies the bytes into the file (MEMFS owns only what it is told it may).
-      fs.writeFile(file, entry.data);
+      // A copy of the file's bytes, which the file then owns: what the database writes stays its own.
+      fs.writeFile(file, new Uint8Array(entry.data), { canOwn: true });
       fs.utime(file, entry.mtime * 1000, entry.mtime * 1000);
     }
   }
@@ -43,11 +43,20 @@ class TarballMemoryFS extends MemoryFS {
 function entriesOf(tarball: Uint8Array): TarEntry[] {
   let entries = kept.get(tarball);
   if (entries) kept.delete(tarball);
-  else entries = tarEntries(tarBytes(tarball));
+  else entries = dataDirEntries(tarball);
   kept.set(tarball, entries);
   for (const oldest of kept.keys()) {
     if (kept.size <= KEPT) break;
     kept.delete(oldest);
+  }
+  return entries;
+}
+
+/** A tarball's entries, refused unless it holds a data dir (PGlite would otherwise make a new database with initdb). */
+function dataDirEntries(tarball: Uint8Array): TarEntry[] {
+  const entries = tarEntries(tarBytes(tarball));
+  if (!entries.some((entry) => entry.type === 'file' && entry.name.replace(/^\/+/, '') === 'PG_VERSION')) {
+    throw new Error('The database tarball holds no data dir (no PG_VERSION at its top)');
   }
   return entries;
 }

@@ -16,14 +16,19 @@ export function tarBytes(tarball: Uint8Array): Uint8Array {
 
 /**
  * The folders and files of a ustar archive (a dumpDataDir tarball), in the archive's order; other kinds of
- * entries are left out. The files' bytes are views into `tar`, not copies.
+ * entries are left out. The files' bytes are views into `tar` (plain Uint8Arrays, whose slice() copies,
+ * even when `tar` is a Buffer), not copies. Bytes that are no archive (a header without the ustar mark,
+ * an entry cut short) are refused.
  */
-export function tarEntries(tar: Uint8Array): TarEntry[] {
+export function tarEntries(archive: Uint8Array): TarEntry[] {
+  const tar = new Uint8Array(archive.buffer, archive.byteOffset, archive.byteLength);
   const entries: TarEntry[] = [];
   for (let offset = 0; offset + 512 <= tar.length; ) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break; // the archive's end
+    if (text(header, 257, 5) !== 'ustar') throw new Error(`The database tarball is not a ustar archive (no ustar header at byte ${offset})`);
     const size = octal(header, 124, 12);
+    if (offset + 512 + size > tar.length) throw new Error(`The database tarball is cut short (an entry at byte ${offset} ends past its end)`);
     const type = String.fromCharCode(header[156]!);
     const prefix = text(header, 345, 155);
     const name = (prefix ? `${prefix}/` : '') + text(header, 0, 100);

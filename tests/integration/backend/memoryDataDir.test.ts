@@ -38,3 +38,14 @@ it('starts PGlite with a buffer pool of 16 MB', async () => {
   const db = await fromTarball(await backendBase());
   expect((await db.query(`show shared_buffers`)).rows).toEqual([{ shared_buffers: '16MB' }]);
 });
+
+it('refuses bytes that hold no data dir, rather than letting PGlite make a new database', async () => {
+  expect(() => memoryDataDir(new TextEncoder().encode('not a database'))).toThrow('The database tarball holds no data dir');
+  const base = await backendBase();
+  // Copies: the base's bytes are shared by the whole process.
+  const broken = new Uint8Array(base.subarray(0, 4096));
+  broken[257] = 0; // the first header loses its ustar mark
+  expect(() => memoryDataDir(broken)).toThrow('is not a ustar archive');
+  // The fourth entry (WAL's first segment, 16 MB) ends past the archive's end.
+  expect(() => memoryDataDir(new Uint8Array(base.subarray(0, 2560)))).toThrow('is cut short');
+});
