@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { applyPlatformSchema } from './migrateDatabase.ts';
 import { BOOTSTRAP_SQL_PATH } from './migrationFiles.ts';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
+import { PGLITE_START_PARAMS } from './pgliteStartParams.ts';
 import { STORAGE_SCHEMA_SQL_PATH } from './storage/storageSchema.ts';
 import { pgliteVersion, readOwnTarball, writeTarball } from './templateFiles.ts';
 
@@ -90,7 +91,7 @@ function compressBase(tar: Uint8Array): Promise<Buffer> {
 
 /** Makes the base from nothing: PGlite's initdb, then the platform's schema, checkpointed and dumped (a tar). */
 export async function makeBackendBase(): Promise<Uint8Array<ArrayBuffer>> {
-  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   try {
     await applyPlatformSchema(db);
     // Without a checkpoint, loading the dump replays the WAL, where sequences are logged ahead of their use.

@@ -2,6 +2,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { tarEntries } from './tarEntries.ts';
 
 const gunzipped = promisify(gunzip);
 /** Files written between two turns of the event loop: the dev server keeps answering while a data dir is filled. */
@@ -15,32 +16,24 @@ const FILES_PER_TURN = 64;
  * written a few dozen files at a time: the process's other work (`site dev`'s pages) goes on meanwhile.
  */
 export async function extractDataDir(tarball: Uint8Array, pgdata: string): Promise<void> {
-  const tar = tarball[0] === 0x1f && tarball[1] === 0x8b ? await gunzipped(tarball) : Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength);
-  const last: { file: string; data: Buffer; mtime: number }[] = [];
+  const tar = tarball[0] === 0x1f && tarball[1] === 0x8b ? await gunzipped(tarball) : tarball;
+  const last: { file: string; data: Uint8Array; mtime: number }[] = [];
   mkdirSync(pgdata, { recursive: true, mode: 0o700 });
   let written = 0;
-  for (let offset = 0; offset + 512 <= tar.length; ) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) break; // the archive's end
-    const size = octal(header, 124, 12);
-    const mtime = octal(header, 136, 12);
-    const type = String.fromCharCode(header[156]!);
-    const prefix = text(header, 345, 155);
-    const name = (prefix ? `${prefix}/` : '') + text(header, 0, 100);
-    const file = inside(pgdata, name);
-    const data = tar.subarray(offset + 512, offset + 512 + size);
-    offset += 512 + Math.ceil(size / 512) * 512;
-    if (type === '5') mkdirSync(file, { recursive: true, mode: 0o700 });
-    else if (type === '0' || type === '\0') {
-      if (path.basename(file) === 'PG_VERSION' && path.dirname(file) === path.resolve(pgdata)) last.push({ file, data, mtime });
-      else writeFile(file, data, mtime);
-      if (++written % FILES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  for (const entry of tarEntries(tar)) {
+    const file = inside(pgdata, entry.name);
+    if (entry.type === 'dir') {
+      mkdirSync(file, { recursive: true, mode: 0o700 });
+      continue;
     }
+    if (path.basename(file) === 'PG_VERSION' && path.dirname(file) === path.resolve(pgdata)) last.push({ file, data: entry.data, mtime: entry.mtime });
+    else writeFile(file, entry.data, entry.mtime);
+    if (++written % FILES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   for (const { file, data, mtime } of last) writeFile(file, data, mtime);
 }
 
-function writeFile(file: string, data: Buffer, mtime: number): void {
+function writeFile(file: string, data: Uint8Array, mtime: number): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, data, { mode: 0o600 });
   utimesSync(file, mtime, mtime);
@@ -52,14 +45,4 @@ function inside(pgdata: string, name: string): string {
   const file = path.resolve(root, `.${path.posix.sep}${name.replace(/^\/+/, '')}`);
   if (file !== root && !file.startsWith(root + path.sep)) throw new Error(`The database tarball names a path outside its folder: ${name}`);
   return file;
-}
-
-function text(header: Buffer, start: number, length: number): string {
-  const field = header.subarray(start, start + length);
-  const end = field.indexOf(0);
-  return field.subarray(0, end === -1 ? length : end).toString('utf8');
-}
-
-function octal(header: Buffer, start: number, length: number): number {
-  return parseInt(text(header, start, length).trim() || '0', 8);
 }

@@ -5,7 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { backendBase, backendBaseKey } from './backendBase.ts';
 import { migrationFiles } from './migrationFiles.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
+import { memoryDataDir } from './memoryDataDir.ts';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
+import { PGLITE_START_PARAMS } from './pgliteStartParams.ts';
 import { ownTarballExists, readOwnTarball, writeTarball } from './templateFiles.ts';
 
 const templates = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
@@ -60,7 +62,7 @@ export function migratedTemplateFile(supabaseDir: string): string {
 async function buildTemplate(supabaseDir: string, file: string): Promise<Uint8Array<ArrayBuffer>> {
   const cached = readOwnTarball(file);
   if (cached) return cached;
-  const db = await PGlite.create({ loadDataDir: new Blob([await backendBase()]), extensions: PGLITE_EXTENSIONS });
+  const db = await PGlite.create({ fs: memoryDataDir(await backendBase()), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   try {
     await migrateDatabase(db, supabaseDir);
     // A dump without a checkpoint starts by replaying the WAL, where each sequence is

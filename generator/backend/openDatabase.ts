@@ -5,8 +5,10 @@ import type { Database } from './Database.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { backendBase } from './backendBase.ts';
 import { extractDataDir } from './extractDataDir.ts';
-import { cachedMigratedTemplate, migratedTemplate } from './migratedTemplate.ts';
+import { memoryDataDir } from './memoryDataDir.ts';
+import { cachedMigratedTemplate, migratedTemplateBytes } from './migratedTemplate.ts';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
+import { PGLITE_START_PARAMS } from './pgliteStartParams.ts';
 import { privateDataDir } from './privateDataDir.ts';
 
 export interface OpenDatabaseOptions {
@@ -27,10 +29,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   const pgdata = options.dataDir === null ? null : path.join(options.dataDir, 'pgdata');
   const fresh = pgdata === null || !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (pgdata) mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-  // A fresh data dir gets its files from the tarball by Node (extractDataDir.ts); in memory, PGlite loads it.
+  // A fresh data dir gets its files from the tarball by Node (extractDataDir.ts); in memory, from the
+  // tarball read apart once per process (memoryDataDir.ts).
   if (fresh && pgdata) await extractDataDir(await dataDirTarball(options), pgdata);
-  const loadDataDir = fresh && !pgdata ? { loadDataDir: options.template ?? (await migratedTemplate(options.supabaseDir)) } : {};
-  const db = await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), ...loadDataDir, extensions: PGLITE_EXTENSIONS });
+  const where = pgdata ? { dataDir: pgdata } : { fs: memoryDataDir(await memoryTarball(options)) };
+  const db = await PGlite.create({ ...where, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   // An older data dir may have files 0666: private from here on.
   if (options.dataDir) privateDataDir(options.dataDir);
   try {
@@ -67,4 +70,21 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions): Pr
 async function dataDirTarball(options: OpenDatabaseOptions): Promise<Uint8Array<ArrayBuffer>> {
   if (options.template) return new Uint8Array(await options.template.arrayBuffer());
   return (await cachedMigratedTemplate(options.supabaseDir)) ?? backendBase();
+}
+
+/** What a database in memory starts from: the template given, else the migrated template (made when missing). */
+async function memoryTarball(options: OpenDatabaseOptions): Promise<Uint8Array> {
+  return options.template ? templateBytes(options.template) : migratedTemplateBytes(options.supabaseDir);
+}
+
+const templateBytesOf = new WeakMap<Blob, Promise<Uint8Array>>();
+
+/** A given template's bytes, read once however many databases start from it. */
+function templateBytes(template: Blob): Promise<Uint8Array> {
+  let bytes = templateBytesOf.get(template);
+  if (!bytes) {
+    bytes = template.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    templateBytesOf.set(template, bytes);
+  }
+  return bytes;
 }
