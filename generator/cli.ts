@@ -126,10 +126,10 @@ program
       // by every kind of build: a shard's job finds the table its site's .site/cache brought along.
       const { keepRegexTableIn, saveRegexTable } = await import('./content/highlightCode.ts');
       const { bundleFolder } = await import('./runBundle.cjs');
+      keepRegexTableIn(bundleFolder());
       if (opts.shard || opts.merge) {
         // A build split across machines (generator/split/): one slice, or the join of all of them.
         const { runSplit } = await import('./buildSplit.ts');
-        keepRegexTableIn(bundleFolder());
         const report = await runSplit(options, opts);
         saveRegexTable();
         return void process.stdout.write(report, () => process.exit());
@@ -148,7 +148,6 @@ program
         process.stdout.write(socialLine(same.social, true));
         return void process.stdout.write('', () => process.exit());
       }
-      keepRegexTableIn(bundleFolder());
       const result = await build(options);
       saveRegexTable();
       const { stats, js } = result;

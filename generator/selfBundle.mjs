@@ -224,7 +224,10 @@ const fingerprint = (file) => {
   }
 };
 
-/** The hash of a file's bytes, or 'missing': read only for an input whose fingerprint moved. */
+/**
+ * The hash of a file's bytes, or 'missing': read only for an input whose fingerprint moved. Here rather than
+ * core/contentHash.ts, which is TypeScript: this file runs before anything can load it.
+ */
 const contentHash = (file) => {
   try {
     return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 20);
@@ -236,10 +239,17 @@ const contentHash = (file) => {
 /** How a manifest names an input inside the site's folder: relative to it, so that the folder may move. */
 const IN_SITE = 'site:';
 
+/** `file`'s path inside the site's folder (with / between names), or null when it lies outside it (or there is no site). */
+const inSite = (siteRoot, file) => {
+  if (!siteRoot) return null;
+  const rel = path.relative(siteRoot, file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/');
+};
+
 /** An input's name in a manifest: `site:<path>` inside the site's folder, else its path from the engine's. */
 const inputKey = (root, siteRoot, input) => {
-  const rel = siteRoot ? path.relative(siteRoot, path.resolve(root, input)) : '..';
-  return rel.startsWith('..') || path.isAbsolute(rel) ? input : IN_SITE + rel.split(path.sep).join('/');
+  const rel = inSite(siteRoot, path.resolve(root, input));
+  return rel === null ? input : IN_SITE + rel;
 };
 
 /** The file a manifest's input name stands for. */
@@ -302,8 +312,7 @@ export function relocatedMap(text, root, siteRoot, cacheDir) {
   map.sources = map.sources.map((source) => {
     if (/^[a-z]+:/i.test(source)) return source;
     const at = path.resolve(root, source);
-    const inSite = siteRoot && !path.relative(siteRoot, at).startsWith('..');
-    return inSite ? path.relative(cacheDir, at).split(path.sep).join('/') : pathToFileURL(at).href;
+    return inSite(siteRoot, at) === null ? pathToFileURL(at).href : path.relative(cacheDir, at).split(path.sep).join('/');
   });
   return JSON.stringify(map);
 }
@@ -351,7 +360,10 @@ export async function cachedBundle(root, name, siteRoot = null) {
     const m = JSON.parse(await readFile(manifest, 'utf8'));
     if (typeof m.file !== 'string' || m.file.includes('/') || m.file.includes(path.sep)) return null;
     let moved = false;
-    for (const [key, [fp, hash]] of Object.entries(m.inputs)) {
+    for (const [key, input] of Object.entries(m.inputs)) {
+      // A manifest of an older engine (a fingerprint alone): built again.
+      if (!Array.isArray(input)) return null;
+      const [fp, hash] = input;
       const at = inputPath(root, siteRoot, key);
       const now = fingerprint(at);
       if (now === fp) continue;

@@ -90,6 +90,17 @@ it('takes the new mtime of an input whose bytes did not change, so that the next
   expect(JSON.parse(after).inputs['site:site.config.ts'][0]).toBe(`${now.mtimeMs}:${now.size}`);
 });
 
+it("takes nothing from a manifest an older engine wrote (fingerprints alone, the bundle's path absolute)", async () => {
+  const site = path.join(root, 'older-site');
+  await siteWithRoot(site);
+  const ofSite = await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, site);
+  const manifest = path.join(site, '.site', 'cache', 'cli.json');
+  const current = JSON.parse(await readFile(manifest, 'utf8')) as { inputs: Record<string, [string, string]> };
+  const older = { file: ofSite, site, inputs: Object.fromEntries(Object.entries(current.inputs).map(([key, [fp]]) => [key, fp])) };
+  await writeFile(manifest, JSON.stringify(older));
+  expect(await cachedBundle(root, 'cli', site)).toBeNull();
+});
+
 it('writes a bundle without a site outside the engine folder', async () => {
   const bare = await selfBundle(root, 'cli', 'entry.mjs', 'esm');
   expect(path.relative(root, bare).startsWith('..')).toBe(true);

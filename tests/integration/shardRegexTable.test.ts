@@ -4,25 +4,22 @@
  * .site/cache, and a later job that finds it there (a CI cache restored) translates nothing, so writes it no
  * more, and writes the same bytes. On the blog fixture (one post with a code block), as one shard of one.
  */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fixtureCopy, type SiteCopy } from './dev/fixtureCopy.ts';
 import { hashTree, runSite } from './runSite.ts';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
-let tmp: string;
+let copy: SiteCopy;
 let site: string;
+let tmp: string;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-shard-regex-'));
-  site = path.join(tmp, 'site');
-  await mkdir(site);
-  for (const p of ['site.config.ts', 'content', 'templates']) await cp(path.join(repo, 'tests/fixtures/blog-site', p), path.join(site, p), { recursive: true });
-  await symlink(path.join(repo, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+  copy = await fixtureCopy('blog-site');
+  site = copy.root;
+  tmp = path.dirname(site);
 });
-afterAll(() => rm(tmp, { recursive: true, force: true }));
+afterAll(() => copy?.remove());
 
 /** The site's tables: the files beside its bundles named shiki-regex-<key>.json. */
 const tables = async () => (await readdir(path.join(site, '.site', 'cache'))).filter((f) => /^shiki-regex-[0-9a-f]{16}\.json$/.test(f));
