@@ -6,42 +6,28 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 const { name } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { name: string };
 
 /**
- * The unit tests, the backend's tests and the integration tests run one after another in a process of
- * each worker, their modules loaded once (`isolate: false`): a fresh process and module graph for each
- * file cost the unit tests several times their own time, the backend's a third of theirs, and an
- * integration file two seconds of start however small its site. Such a test therefore leaves no global
- * state behind (globals unstubbed, timers restored, process.env and the working folder as it found them,
- * servers, watchers and workers closed) and imports afresh (vi.resetModules) what it needs unloaded. The
- * browser tests and the differential tests (tests/integration/differential/, each a site built and
- * served again and again) get a process of their own each.
+ * Every test file runs in a worker process that runs file after file with their modules loaded once
+ * (`isolate: false`): a fresh process and module graph for each file cost the unit tests several times
+ * their own time, the backend's a third of theirs, and an integration or browser file two to three seconds
+ * of start however small its site; a browser file also borrows its process's one Chromium
+ * (tests/e2e/harness.ts launchBrowser) instead of launching one. A test therefore leaves no global state
+ * behind (globals unstubbed, timers restored, process.env and the working folder as it found them,
+ * servers, watchers, workers and browser contexts closed) and imports afresh (vi.resetModules) what it
+ * needs unloaded.
  */
-export const SHARED_PROCESS = [
-  'tests/unit/**/*.test.{ts,tsx}',
-  'tests/site/unit/**/*.test.{ts,tsx}',
-  'tests/helpers/**/*.test.{ts,tsx}',
-  'tests/integration/backend/**/*.test.{ts,tsx}',
-  'tests/integration/*.test.{ts,tsx}',
-  'tests/integration/dev/**/*.test.{ts,tsx}',
-  'tests/site/integration/*.test.{ts,tsx}',
-];
 
 /**
- * Files under SHARED_PROCESS's folders that still get a process of their own: the packed engine's
- * install, which runs npm and a site's own toolchain for minutes, and the bench, whose figures are a
- * fresh process's.
+ * The files that get a process of their own (a project of their own, run first): the packed engine's
+ * install, which runs npm and a site's own toolchain for minutes, and the bench, whose figures are a fresh
+ * process's.
  */
 export const OWN_PROCESS = ['tests/integration/packInstall.test.ts', 'tests/site/integration/bench.test.ts'];
 
-/**
- * The run's projects over the files `include` names, less `exclude`: shared processes, one process a
- * file, and one process a file for OWN_PROCESS (a project of its own, since `own` leaves out every file
- * SHARED_PROCESS's globs match).
- */
+/** The run's projects over the files `include` names, less `exclude`: shared processes, and one process a file for OWN_PROCESS. */
 export function testProjects(include: string[], exclude: string[] = []): TestProjectInlineConfiguration[] {
   const excluded = [...configDefaults.exclude, ...exclude];
   return [
-    { extends: true, test: { name: 'shared', include: SHARED_PROCESS, exclude: [...excluded, ...OWN_PROCESS], isolate: false } },
-    { extends: true, test: { name: 'own', include, exclude: [...excluded, ...SHARED_PROCESS] } },
+    { extends: true, test: { name: 'shared', include, exclude: [...excluded, ...OWN_PROCESS], isolate: false } },
     { extends: true, test: { name: 'alone', include: OWN_PROCESS, exclude: excluded } },
   ];
 }

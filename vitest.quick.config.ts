@@ -40,6 +40,6 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    projects: testProjects(['tests/integration/**/*.test.{ts,tsx}'], SLOW_FILES),
+    projects: testProjects(['tests/{unit,site/unit,helpers,integration}/**/*.test.{ts,tsx}'], SLOW_FILES),
   },
 });

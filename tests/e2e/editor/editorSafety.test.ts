@@ -216,6 +216,8 @@ describe('the editor\'s views, as an author sees them', () => {
     // A JSON page's preview is its page; its long text a text area.
     await post.getByRole('link', { name: 'home' }).click();
     await post.frameLocator('iframe[title="Page preview"]').locator('h1').waitFor({ timeout: 20_000 });
+    // The entry's markdown body goes with its view (the preview may load before the form is swapped).
+    await post.locator('section.ed-body').waitFor({ state: 'detached' });
     expect(await post.getByLabel('body').evaluate((e) => e.tagName)).toBe('TEXTAREA');
     expect(await site.look(post, 'editor-json-page')).toEqual([]);
     await post.setViewportSize({ width: 1280, height: 900 });

@@ -2,10 +2,10 @@
  * A page whose template throws: `site dev` answers with its error page, which names the template's file and
  * line (as the terminal does), and which reloads only when a file changes, never on its own.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev, type DevServer } from '../../../generator/dev/dev.ts';
-import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.ts';
+import { launchBrowser } from '../../e2e/harness.ts';
 import { fixtureCopy, type SiteCopy } from './fixtureCopy.ts';
 
 const TEMPLATE = 'templates/pages/HomePage.tsx';
@@ -26,7 +26,7 @@ describe('the dev error page', () => {
     });
     [server, browser] = await Promise.all([
       dev({ root: site.root, cacheDir: site.cacheDir, port: 0, backend: false, log: (l) => lines.push(l) }),
-      chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs }),
+      launchBrowser(),
     ]);
   }, 120_000);
   afterAll(async () => {
