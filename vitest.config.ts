@@ -16,12 +16,8 @@ const { name } = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
  * needs unloaded.
  */
 
-/**
- * The files that get a process of their own (a project of their own, run first): the packed engine's
- * install, which runs npm and a site's own toolchain for minutes, and the bench, whose figures are a fresh
- * process's.
- */
-export const OWN_PROCESS = ['tests/integration/packInstall.test.ts', 'tests/site/integration/bench.test.ts'];
+/** The file that gets a process of its own (a project of its own, run first): the bench, whose figures are a fresh process's. */
+export const OWN_PROCESS = ['tests/site/integration/bench.test.ts'];
 
 /** The run's projects over the files `include` names, less `exclude`: shared processes, and one process a file for OWN_PROCESS. */
 export function testProjects(include: string[], exclude: string[] = []): TestProjectInlineConfiguration[] {

@@ -16,6 +16,7 @@ export const SLOW_FILES = [
   'tests/integration/drafts.test.ts',
   'tests/integration/i18nSite.test.ts',
   'tests/integration/images.test.ts',
+  'tests/integration/initializerInstall.test.ts',
   'tests/integration/packInstall.test.ts',
   'tests/integration/referenceSites.test.ts',
   'tests/integration/searchAtScale.test.ts',

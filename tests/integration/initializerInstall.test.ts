@@ -1,0 +1,70 @@
+/**
+ * The initializer as a stranger gets it: its tarball (`npm pack -w packages/create-skerry`, packedEngine.ts)
+ * run by npx in an empty folder outside the repository, the engine's tarball installed into the site it
+ * made, which type-checks, builds and serves in `site dev` without a warning, depending on the engine by the
+ * engine's own name.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engine, run, serve, tarballs } from './packedEngine.ts';
+
+let tmp: string;
+let tarball: string;
+let initializer: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-init-pack-'));
+  ({ engine: tarball, initializer } = await tarballs());
+}, 900_000);
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+describe('the initializer run from its tarball in an empty folder outside the repository', { timeout: 900_000 }, () => {
+  let site: string;
+  beforeAll(async () => {
+    const empty = path.join(tmp, 'empty');
+    await mkdir(empty);
+    const made = await run(empty, 'npx', ['--yes', '--package', initializer, `create-${engine.name}`, 'trail-club']);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain('Made the site "Trail Club" (the blog template)');
+    site = path.join(empty, 'trail-club');
+  }, 900_000);
+
+  it("depends on the engine by the engine's own name and version, and on what its templates import", async () => {
+    const pkg = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies).toEqual({ [engine.name]: `^${engine.version}`, react: expect.stringMatching(/^\^19\./), zod: expect.stringMatching(/^\^4\./) });
+    expect(existsSync(path.join(site, '.npmrc'))).toBe(false);
+    // The engine's tarball, in place of the registry's package of that name and version.
+    const install = await run(site, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball]);
+    expect(install.code, install.stderr).toBe(0);
+    const installed = JSON.parse(await readFile(path.join(site, 'node_modules', engine.name, 'package.json'), 'utf8')) as { name: string; version: string };
+    expect(installed).toMatchObject({ name: engine.name, version: engine.version });
+  });
+
+  it('type-checks and builds without a warning', async () => {
+    const typecheck = await run(site, 'npm', ['run', 'typecheck']);
+    expect(typecheck.stderr).toBe('');
+    expect(typecheck.code).toBe(0);
+    const build = await run(site, 'npm', ['run', 'build']);
+    expect(build.stderr).toBe('');
+    expect(build.code).toBe(0);
+    expect(existsSync(path.join(site, 'dist', 'feed.xml'))).toBe(true);
+  });
+
+  it('serves in `site dev` without a warning', async () => {
+    const dev = await serve(site, ['dev', '--port', '0'], /site dev ready in \d+ ms: (http:\/\/127\.0\.0\.1:\d+)/);
+    try {
+      const url = dev.match[1]!;
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      const article = await fetch(`${url}/articles/hello-world`);
+      expect(article.status).toBe(200);
+      expect(await article.text()).toContain('data-island="CopyLink"');
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(dev.output()).not.toMatch(/warning|error/i);
+    } finally {
+      await dev.stop();
+    }
+  });
+});
