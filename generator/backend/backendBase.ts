@@ -5,13 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import { applyPlatformSchema } from './migrateDatabase.ts';
 import { BOOTSTRAP_SQL_PATH } from './migrationFiles.ts';
-import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
-import { PGLITE_START_PARAMS } from './pgliteStartParams.ts';
 import { STORAGE_SCHEMA_SQL_PATH } from './storage/storageSchema.ts';
 import { pgliteVersion, readOwnTarball, writeTarball } from './templateFiles.ts';
+import { startPglite } from './startPglite.ts';
 
 /** Part of the key: changes whenever the way a base is made changes, so older files are not reused. */
 const BASE_FORMAT = 'platform-checkpointed-br';
@@ -91,7 +89,7 @@ function compressBase(tar: Uint8Array): Promise<Buffer> {
 
 /** Makes the base from nothing: PGlite's initdb, then the platform's schema, checkpointed and dumped (a tar). */
 export async function makeBackendBase(): Promise<Uint8Array<ArrayBuffer>> {
-  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
+  const db = await startPglite();
   try {
     await applyPlatformSchema(db);
     // Without a checkpoint, loading the dump replays the WAL, where sequences are logged ahead of their use.

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { backendBase, backendBaseKey } from './backendBase.ts';
 import { migrationFiles } from './migrationFiles.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { memoryDataDir } from './memoryDataDir.ts';
-import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
-import { PGLITE_START_PARAMS } from './pgliteStartParams.ts';
 import { ownTarballExists, readOwnTarball, writeTarball } from './templateFiles.ts';
+import { startPglite } from './startPglite.ts';
 
 const templates = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
@@ -62,7 +60,7 @@ export function migratedTemplateFile(supabaseDir: string): string {
 async function buildTemplate(supabaseDir: string, file: string): Promise<Uint8Array<ArrayBuffer>> {
   const cached = readOwnTarball(file);
   if (cached) return cached;
-  const db = await PGlite.create({ fs: memoryDataDir(await backendBase()), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
+  const db = await startPglite({ fs: memoryDataDir(await backendBase()) });
   try {
     await migrateDatabase(db, supabaseDir);
     // A dump without a checkpoint starts by replaying the WAL, where each sequence is

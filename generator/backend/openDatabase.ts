@@ -1,15 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './Database.ts';
 import { migrateDatabase } from './migrateDatabase.ts';
 import { backendBase } from './backendBase.ts';
 import { extractDataDir } from './extractDataDir.ts';
 import { memoryDataDir } from './memoryDataDir.ts';
 import { cachedMigratedTemplate, migratedTemplateBytes } from './migratedTemplate.ts';
-import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
-import { PGLITE_START_PARAMS } from './pgliteStartParams.ts';
 import { privateDataDir } from './privateDataDir.ts';
+import { startPglite } from './startPglite.ts';
 
 export interface OpenDatabaseOptions {
   /** Folder of the backend's data (PGlite lives in <dataDir>/pgdata); null = in memory. */
@@ -33,7 +31,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   // tarball read apart once per process (memoryDataDir.ts).
   if (fresh && pgdata) await extractDataDir(await dataDirTarball(options), pgdata);
   const where = pgdata ? { dataDir: pgdata } : { fs: memoryDataDir(await memoryTarball(options)) };
-  const db = await PGlite.create({ ...where, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
+  const db = await startPglite(where);
   // An older data dir may have files 0666: private from here on.
   if (options.dataDir) privateDataDir(options.dataDir);
   try {

@@ -5,8 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect, it } from 'vitest';
 import { backendBase } from '../../../generator/backend/backendBase.ts';
 import { memoryDataDir } from '../../../generator/backend/memoryDataDir.ts';
-import { PGLITE_EXTENSIONS } from '../../../generator/backend/pgliteExtensions.ts';
-import { PGLITE_START_PARAMS } from '../../../generator/backend/pgliteStartParams.ts';
+import { startPglite } from '../../../generator/backend/startPglite.ts';
 
 const open: PGlite[] = [];
 afterAll(async () => {
@@ -14,7 +13,7 @@ afterAll(async () => {
 });
 
 async function fromTarball(tarball: Uint8Array): Promise<PGlite> {
-  const db = await PGlite.create({ fs: memoryDataDir(tarball), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
+  const db = await startPglite({ fs: memoryDataDir(tarball) });
   open.push(db);
   return db;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PGLITE_START_PARAMS } from '../../../../generator/backend/pgliteStartParams.ts';
+import { startPglite } from '../../../../generator/backend/startPglite.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresUnavailable, type TestDatabase } from '../testPostgres.ts';
 import { incomingFilesIn, objectFilesIn, storageProject } from './storageProject.ts';
@@ -71,7 +71,7 @@ async function rowsOf(dataDir: string, database: TestDatabase | null): Promise<A
       await client.end();
     }
   }
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), startParams: PGLITE_START_PARAMS });
+  const db = await startPglite({ dataDir: path.join(dataDir, 'pgdata') });
   try {
     return (await db.query<{ name: string; version: string; etag: string }>(sql)).rows;
   } finally {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PGLITE_START_PARAMS } from '../../../../generator/backend/pgliteStartParams.ts';
+import { startPglite } from '../../../../generator/backend/startPglite.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check, contactSchema, waitlistSchema } from '../../../../widgets/lib/forms.ts';
 import { controlCharacterRequests, generateRequests, type Api, type FuzzKeys, type FuzzRequest } from './fuzzRequests.ts';
@@ -341,7 +341,7 @@ async function ownerQuery(database: TestDatabase | null, dataDir: string): Promi
     await client.connect();
     return { rows: async <T,>(sql: string) => (await client.query(sql)).rows as T[], close: () => client.end() };
   }
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), startParams: PGLITE_START_PARAMS });
+  const db = await startPglite({ dataDir: path.join(dataDir, 'pgdata') });
   return { rows: async <T,>(sql: string) => (await db.query<T>(sql)).rows, close: () => db.close() };
 }
 
