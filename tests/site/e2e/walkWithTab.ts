@@ -55,26 +55,41 @@ async function installFocusHelpers(page: Page): Promise<void> {
   });
 }
 
-/** Presses Tab from the top of the page until focus leaves the document's controls, then compares with the tabbable list. */
+/**
+ * Presses Tab from the top of the page until focus leaves the document's controls, then compares with the
+ * tabbable list. Each control's focused look is taken in the page as focus reaches it (a capturing focusin
+ * listener), so the presses follow one another without a round trip to read it: as many presses as the
+ * page has tabbable controls, then one at a time until focus has left the controls or come round to the
+ * first again.
+ */
 export async function walkWithTab(page: Page): Promise<FocusReport> {
   await installFocusHelpers(page);
-  await page.evaluate(() => {
+  const tabbable = await page.evaluate(() => {
+    type Sig = { outline: string; shadow: string }[];
+    const f = (window as unknown as { __focus: { tabbable: () => Element[]; signature: (el: Element) => Sig; reached: { el: Element; focused: Sig }[]; wrapped: boolean } }).__focus;
+    f.wrapped = false;
+    document.addEventListener(
+      'focusin',
+      () => {
+        const a = document.activeElement;
+        if (f.wrapped || !a || a === document.body || a === document.documentElement) return;
+        if (f.reached.length && f.reached[0]!.el === a) f.wrapped = true;
+        else if (f.reached.at(-1)?.el !== a) f.reached.push({ el: a, focused: f.signature(a) });
+      },
+      true,
+    );
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
+    return f.tabbable().length;
   });
-  for (let i = 0; i < 400; i++) {
-    await page.keyboard.press('Tab');
-    const done = await page.evaluate(() => {
-      type Sig = { outline: string; shadow: string }[];
-      const f = (window as unknown as { __focus: { signature: (el: Element) => Sig; reached: { el: Element; focused: Sig }[] } }).__focus;
+  const left = () =>
+    page.evaluate(() => {
+      const f = (window as unknown as { __focus: { wrapped: boolean } }).__focus;
       const a = document.activeElement;
-      if (!a || a === document.body || a === document.documentElement) return true;
-      if (f.reached.length && f.reached[0]!.el === a) return true;
-      f.reached.push({ el: a, focused: f.signature(a) });
-      return false;
+      return f.wrapped || !a || a === document.body || a === document.documentElement;
     });
-    if (done) break;
-  }
+  for (let i = 0; i < tabbable; i++) await page.keyboard.press('Tab');
+  for (let i = tabbable; i < 400 && !(await left()); i++) await page.keyboard.press('Tab');
   return page.evaluate(() => {
     type Sig = { outline: string; shadow: string }[];
     const f = (window as unknown as {
