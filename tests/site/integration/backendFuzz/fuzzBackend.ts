@@ -85,7 +85,7 @@ function send(backend: Backend, request: Pick<FuzzRequest, 'method' | 'path' | '
     req.on('error', (error: NodeJS.ErrnoException) => {
       const closedUnderIt = req.reusedSocket && (error.code === 'EPIPE' || error.code === 'ECONNRESET');
       if (closedUnderIt && !fresh) resolve(send(backend, request, true));
-      else resolve({ error: error.message });
+      else resolve({ error: `${error.message} (${fresh ? 'sent again on a new connection' : req.reusedSocket ? 'on a kept-alive connection' : 'on a new connection'})` });
     });
     req.end(request.body);
   });
