@@ -13,10 +13,9 @@ const { name } = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
  * (tests/e2e/harness.ts launchBrowser) instead of launching one. A test therefore leaves no global state
  * behind (globals unstubbed, timers restored, process.env and the working folder as it found them,
  * servers, watchers, workers and browser contexts closed) and imports afresh (vi.resetModules) what it
- * needs unloaded.
+ * needs unloaded. One file gets a process of its own, in a project of its own: the bench, whose figures
+ * are a fresh process's.
  */
-
-/** The file that gets a process of its own (a project of its own, run first): the bench, whose figures are a fresh process's. */
 export const OWN_PROCESS = ['tests/site/integration/bench.test.ts'];
 
 /** The run's projects over the files `include` names, less `exclude`: shared processes, and one process a file for OWN_PROCESS. */

@@ -21,6 +21,15 @@ beforeAll(async () => {
 }, 900_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
+/** The site in `dir` type-checks and builds as its own scripts say, without a word on stderr. */
+async function typecheckAndBuild(dir: string): Promise<void> {
+  for (const script of ['typecheck', 'build']) {
+    const done = await run(dir, 'npm', ['run', script]);
+    expect(done.stderr, `npm run ${script}`).toBe('');
+    expect(done.code, `npm run ${script}`).toBe(0);
+  }
+}
+
 describe('the initializer run from its tarball in an empty folder outside the repository', { timeout: 900_000 }, () => {
   let site: string;
   beforeAll(async () => {
@@ -45,12 +54,7 @@ describe('the initializer run from its tarball in an empty folder outside the re
   });
 
   it('type-checks and builds without a warning', async () => {
-    const typecheck = await run(site, 'npm', ['run', 'typecheck']);
-    expect(typecheck.stderr).toBe('');
-    expect(typecheck.code).toBe(0);
-    const build = await run(site, 'npm', ['run', 'build']);
-    expect(build.stderr).toBe('');
-    expect(build.code).toBe(0);
+    await typecheckAndBuild(site);
     expect(existsSync(path.join(site, 'dist', 'feed.xml'))).toBe(true);
   });
 
@@ -77,12 +81,7 @@ describe('the initializer run from its tarball in an empty folder outside the re
     const pkg = JSON.parse(await readFile(path.join(fresh, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(pkg.dependencies[engine.name]).toBe(`^${engine.version}`);
     // Its node_modules is the one above it, where the engine's tarball is installed (npm looks there too).
-    const typecheck = await run(fresh, 'npm', ['run', 'typecheck']);
-    expect(typecheck.stderr).toBe('');
-    expect(typecheck.code).toBe(0);
-    const build = await run(fresh, 'npm', ['run', 'build']);
-    expect(build.stderr).toBe('');
-    expect(build.code).toBe(0);
+    await typecheckAndBuild(fresh);
     expect(existsSync(path.join(fresh, 'dist', 'index.html'))).toBe(true);
   });
 });

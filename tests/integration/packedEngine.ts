@@ -50,12 +50,10 @@ export async function serve(cwd: string, args: string[], ready: RegExp): Promise
   return { match, output: () => out, stop };
 }
 
-/** `npm pack` of the package in `dir` (`-w` for a workspace) into `into`: the tarball's path. */
-async function pack(into: string, ...workspace: string[]): Promise<string> {
-  const packed = await run(repo, 'npm', ['pack', '--json', '--pack-destination', into, ...workspace]);
+/** `npm pack` of the engine (or, with `-w`, a workspace of it) into `into`. */
+async function pack(into: string, ...workspace: string[]): Promise<void> {
+  const packed = await run(repo, 'npm', ['pack', '--pack-destination', into, ...workspace]);
   expect(packed.code, packed.stderr).toBe(0);
-  // A workspace's prepack (its build) prints before the JSON.
-  return path.join(into, (JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[])[0]!.filename);
 }
 
 export const engine = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };

@@ -15,11 +15,28 @@ export interface FocusReport {
   reached: number;
 }
 
+/** An element's outline and box-shadow, and those of its ::before and ::after. */
+type Signature = { outline: string; shadow: string }[];
+
+/** The walk's page-side state (window.__focus), set up by installFocusHelpers. */
+interface FocusState {
+  tabbable: () => Element[];
+  describe: (el: Element) => string;
+  signature: (el: Element) => Signature;
+  /** Each control focus reached, in order, with its look as focus reached it. */
+  reached: { el: Element; focused: Signature }[];
+  /** Focus came round to the first control again: what follows is not recorded. */
+  wrapped: boolean;
+  /** Focus has left the page's controls, or come round to the first again. */
+  left: () => boolean;
+}
+
 /**
  * Installs the page-side helpers of the keyboard walk: the page's tabbable
  * elements (rendered, not inert, not disabled, tabindex >= 0) and a
  * signature of how an element looks focused vs not: outline and box-shadow
- * of the element and its ::before / ::after.
+ * of the element and its ::before / ::after; and a capturing focusin
+ * listener that records each control focus reaches, with its look then.
  */
 async function installFocusHelpers(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -43,7 +60,7 @@ async function installFocusHelpers(page: Page): Promise<void> {
         }
         return el.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && el.getClientRects().length > 0;
       });
-    const signature = (el: Element) =>
+    const signature = (el: Element): Signature =>
       [null, '::before', '::after'].map((pseudo) => {
         const s = getComputedStyle(el, pseudo);
         const rendered = pseudo === null || (s.content !== 'none' && s.content !== 'normal' && s.display !== 'none');
@@ -51,50 +68,49 @@ async function installFocusHelpers(page: Page): Promise<void> {
         const shadow = rendered && s.boxShadow !== 'none';
         return { outline: outline ? `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}` : '', shadow: shadow ? s.boxShadow : '' };
       });
-    (window as unknown as { __focus: unknown }).__focus = { tabbable, describe, signature, reached: [] as { el: Element; focused: ReturnType<typeof signature> }[] };
+    const f: FocusState = {
+      tabbable,
+      describe,
+      signature,
+      reached: [],
+      wrapped: false,
+      left: () => {
+        const a = document.activeElement;
+        return f.wrapped || !a || a === document.body || a === document.documentElement;
+      },
+    };
+    // Each control's look is taken as focus reaches it, so presses need no round trip between them.
+    document.addEventListener(
+      'focusin',
+      () => {
+        const a = document.activeElement;
+        if (f.left() || !a) return;
+        if (f.reached.length && f.reached[0]!.el === a) f.wrapped = true;
+        else if (f.reached.at(-1)?.el !== a) f.reached.push({ el: a, focused: signature(a) });
+      },
+      true,
+    );
+    (window as unknown as { __focus: FocusState }).__focus = f;
   });
 }
 
 /**
  * Presses Tab from the top of the page until focus leaves the document's controls, then compares with the
- * tabbable list. Each control's focused look is taken in the page as focus reaches it (a capturing focusin
- * listener), so the presses follow one another without a round trip to read it: as many presses as the
- * page has tabbable controls, then one at a time until focus has left the controls or come round to the
- * first again.
+ * tabbable list: as many presses as the page has tabbable controls, then one at a time until focus has
+ * left the controls or come round to the first again.
  */
 export async function walkWithTab(page: Page): Promise<FocusReport> {
   await installFocusHelpers(page);
   const tabbable = await page.evaluate(() => {
-    type Sig = { outline: string; shadow: string }[];
-    const f = (window as unknown as { __focus: { tabbable: () => Element[]; signature: (el: Element) => Sig; reached: { el: Element; focused: Sig }[]; wrapped: boolean } }).__focus;
-    f.wrapped = false;
-    document.addEventListener(
-      'focusin',
-      () => {
-        const a = document.activeElement;
-        if (f.wrapped || !a || a === document.body || a === document.documentElement) return;
-        if (f.reached.length && f.reached[0]!.el === a) f.wrapped = true;
-        else if (f.reached.at(-1)?.el !== a) f.reached.push({ el: a, focused: f.signature(a) });
-      },
-      true,
-    );
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
-    return f.tabbable().length;
+    return (window as unknown as { __focus: FocusState }).__focus.tabbable().length;
   });
-  const left = () =>
-    page.evaluate(() => {
-      const f = (window as unknown as { __focus: { wrapped: boolean } }).__focus;
-      const a = document.activeElement;
-      return f.wrapped || !a || a === document.body || a === document.documentElement;
-    });
+  const left = () => page.evaluate(() => (window as unknown as { __focus: FocusState }).__focus.left());
   for (let i = 0; i < tabbable; i++) await page.keyboard.press('Tab');
   for (let i = tabbable; i < 400 && !(await left()); i++) await page.keyboard.press('Tab');
   return page.evaluate(() => {
-    type Sig = { outline: string; shadow: string }[];
-    const f = (window as unknown as {
-      __focus: { tabbable: () => Element[]; describe: (el: Element) => string; signature: (el: Element) => Sig; reached: { el: Element; focused: Sig }[] };
-    }).__focus;
+    const f = (window as unknown as { __focus: FocusState }).__focus;
     (document.activeElement as HTMLElement | null)?.blur();
     const reachedEls = new Set(f.reached.map((r) => r.el));
     const tabbable = f.tabbable();
