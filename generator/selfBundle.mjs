@@ -5,16 +5,20 @@
 // rewrites whenever node_modules changes: their mtime and size, and where
 // those moved, their content). A bundle names no folder of the site, so a
 // site's folder copied, renamed or restored elsewhere with its .site/ (a
-// fresh checkout with a CI cache) keeps its bundles. Plain JavaScript,
+// fresh checkout with a CI cache) keeps its bundles, and a folder without
+// bundles of its own takes a copy of those made for the same site files
+// elsewhere (bundleStore.mjs). Plain JavaScript,
 // because it runs before anything can load TypeScript; esbuild itself is
 // loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { contentHash, currentInputs, fingerprint, inputKey, inSite, writeAtomic } from './bundleManifest.mjs';
+import { engineTempDir, shareCodeCache, storeBundle, storedBundle } from './bundleStore.mjs';
 
 /**
  * Native binaries and wasm stay outside and load from node_modules; so does supabase-js, which only the
@@ -214,54 +218,6 @@ export function bundleOptions(entry, format = 'esm', siteRoot = null) {
   };
 }
 
-/** mtime and size, or 'missing'. Synchronous: a few hundred stat() calls cost less so than as promises. */
-const fingerprint = (file) => {
-  try {
-    const s = statSync(file);
-    return `${s.mtimeMs}:${s.size}`;
-  } catch {
-    return 'missing';
-  }
-};
-
-/**
- * The hash of a file's bytes, or 'missing': read only for an input whose fingerprint moved. Here rather than
- * core/contentHash.ts, which is TypeScript: this file runs before anything can load it.
- */
-const contentHash = (file) => {
-  try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 20);
-  } catch {
-    return 'missing';
-  }
-};
-
-/** How a manifest names an input inside the site's folder: relative to it, so that the folder may move. */
-const IN_SITE = 'site:';
-
-/** `file`'s path inside the site's folder (with / between names), or null when it lies outside it (or there is no site). */
-const inSite = (siteRoot, file) => {
-  if (!siteRoot) return null;
-  const rel = path.relative(siteRoot, file);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/');
-};
-
-/** An input's name in a manifest: `site:<path>` inside the site's folder, else its path from the engine's. */
-const inputKey = (root, siteRoot, input) => {
-  const rel = inSite(siteRoot, path.resolve(root, input));
-  return rel === null ? input : IN_SITE + rel;
-};
-
-/** The file a manifest's input name stands for. */
-const inputPath = (root, siteRoot, key) => (key.startsWith(IN_SITE) && siteRoot ? path.join(siteRoot, key.slice(IN_SITE.length)) : path.resolve(root, key));
-
-/** Parallel processes (tests, dev and build side by side) never read a half-written file. */
-async function writeAtomic(file, data) {
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
-}
-
 /**
  * npm rewrites these whenever it changes node_modules; their fingerprints stand for every package file:
  * the engine's (its package.json says its version when it is installed as a package, and the
@@ -293,13 +249,14 @@ export const asciiOnly = (text) =>
 
 /**
  * Where the bundles of a site live: its .site/cache. A bundle without a site (`site init`, `--help`
- * outside a site) goes to a folder under the OS's temporary folder, one per engine installation and user:
- * nothing is written into the engine's folder (it may be read-only, or a package other sites share).
+ * outside a site) goes to the engine's folder under the OS's temporary folder, one per engine installation
+ * and user (bundleStore.mjs: engineTempDir): nothing is written into the engine's folder (it may be
+ * read-only, or a package other sites share). null when that folder is not this user's alone.
  */
 const bundleDir = (root, siteRoot) => {
   if (siteRoot) return path.join(siteRoot, '.site', 'cache');
-  const engine = createHash('sha256').update(`${path.resolve(root)}\0${process.getuid?.() ?? ''}`).digest('hex').slice(0, 12);
-  return path.join(os.tmpdir(), `site-engine-${engine}`, 'no-site');
+  const dir = engineTempDir(root);
+  return dir && path.join(dir, 'no-site');
 };
 
 /**
@@ -319,7 +276,8 @@ export function relocatedMap(text, root, siteRoot, cacheDir) {
 
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
 export async function saveBundle(result, root, name, siteRoot = null) {
-  const cacheDir = bundleDir(root, siteRoot);
+  // No private folder for a bundle without a site: one of its own, used once.
+  const cacheDir = bundleDir(root, siteRoot) ?? (await mkdtemp(path.join(os.tmpdir(), 'site-engine-')));
   const [out, map] = [result.outputFiles.find((f) => !f.path.endsWith('.map')), result.outputFiles.find((f) => f.path.endsWith('.map'))];
   const code = Buffer.from(asciiOnly(out.text));
   const ext = path.extname(out.path);
@@ -334,6 +292,7 @@ export async function saveBundle(result, root, name, siteRoot = null) {
   }
   await writeAtomic(path.join(cacheDir, `${name}.json`), JSON.stringify({ file: path.basename(file), inputs }));
   await pruneBundles(cacheDir, name, file);
+  if (siteRoot) await storeBundle(root, name, file, inputs);
   return file;
 }
 
@@ -353,27 +312,35 @@ async function pruneBundles(cacheDir, name, keep) {
  * unchanged when its bytes are (a copied folder, a fresh checkout, a restored cache): the manifest then
  * takes its new fingerprint, so that the next start only stats it. A bundle carries its site's code, never
  * its folder's path (embedSite), so a folder renamed or copied with its .site/ uses its bundles as they are.
+ * A site's folder with no bundle of its own that fits takes one from the engine's store (bundleStore.mjs)
+ * when one there was made for the same site files.
  */
 export async function cachedBundle(root, name, siteRoot = null) {
-  const manifest = path.join(bundleDir(root, siteRoot), `${name}.json`);
+  const dir = bundleDir(root, siteRoot);
+  if (!dir) return null;
+  const own = await ownBundle(root, name, siteRoot, dir);
+  if (own) {
+    if (siteRoot) await shareCodeCache(root, own);
+    return own;
+  }
+  if (!siteRoot) return null;
+  const stored = await storedBundle(root, name, siteRoot, dir);
+  if (stored) await pruneBundles(dir, name, stored);
+  return stored;
+}
+
+/** The bundle of `name` that the manifest in `dir` names, if its inputs are unchanged; else null. */
+async function ownBundle(root, name, siteRoot, dir) {
+  const manifest = path.join(dir, `${name}.json`);
   try {
     const m = JSON.parse(await readFile(manifest, 'utf8'));
     if (typeof m.file !== 'string' || m.file.includes('/') || m.file.includes(path.sep)) return null;
-    let moved = false;
-    for (const [key, input] of Object.entries(m.inputs)) {
-      // A manifest of an older engine (a fingerprint alone): built again.
-      if (!Array.isArray(input)) return null;
-      const [fp, hash] = input;
-      const at = inputPath(root, siteRoot, key);
-      const now = fingerprint(at);
-      if (now === fp) continue;
-      if (contentHash(at) !== hash) return null;
-      m.inputs[key] = [now, hash];
-      moved = true;
-    }
-    const file = path.join(path.dirname(manifest), m.file);
+    // null also for a manifest of an older engine (a fingerprint alone): built again.
+    const now = currentInputs(root, siteRoot, m.inputs);
+    if (!now) return null;
+    const file = path.join(dir, m.file);
     if (fingerprint(file) === 'missing') return null;
-    if (moved) await writeAtomic(manifest, JSON.stringify(m)).catch(() => {});
+    if (now.moved) await writeAtomic(manifest, JSON.stringify({ ...m, inputs: now.inputs })).catch(() => {});
     return file;
   } catch {
     return null;

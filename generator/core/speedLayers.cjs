@@ -9,6 +9,7 @@
 const SPEED_LAYERS = {
   workers: 'no worker threads: the main thread reads and renders everything (as --workers 0)',
   codeCache: "bundles run without V8's code cache (none read, none written)",
+  bundleStore: "a site's folder without bundles of its own bundles the generator itself, never taking a copy from the engine's store in the OS temp folder (none read, none written)",
   packDeltas: 'a changed cache pack is written whole, never as a delta beside it',
   buildRecord: 'no "Up to date" check and no build record: every build goes through the cache',
   shared: '<Shared> subtrees are rendered on every page that shows them',

@@ -8,9 +8,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../generator/build.ts';
-import { regexTableUse } from '../../generator/content/highlightCode.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateArticles } from '../../scripts/generateArticles.ts';
 import { hashTree, runSiteWithEnv } from './runSite.ts';
 import { articleSource } from '../unit/helpers/articleSource.ts';
@@ -105,7 +103,11 @@ describe("shiki's translated regular expressions", () => {
     expect(await tables()).toHaveLength(1);
 
     await removeTables();
-    // The API run from the source: this thread keeps no table, the worker (run from its bundle) does.
+    // The API run from the source: this thread keeps no table, the worker (run from its bundle) does. The
+    // modules imported afresh: another file run earlier in this process may have loaded shiki with a table.
+    vi.resetModules();
+    const { build } = await import('../../generator/build.ts');
+    const { regexTableUse } = await import('../../generator/content/highlightCode.ts');
     const result = await build({ root: site, content, out: path.join(tmp, 'api'), cacheDir: path.join(tmp, 'cache-api'), workers: 1, backend: null, socialImages: false, log: () => {}, progress: false });
     expect(result.stats.workers).toBe(1);
     expect(regexTableUse()).toBeNull();

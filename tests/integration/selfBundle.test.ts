@@ -2,18 +2,21 @@
  * generator/selfBundle.mjs with a site and without one (`site init`, `--help` outside a site), for one
  * folder: the two bundles are cached apart, so that a bundle without the site never stands in for the
  * site's own (the engine's folder is a site too), and outside the engine's folder; a site's folder copied or
- * renamed with its .site/ keeps its bundles while its files' bytes are the same; the packages a bundle leaves out load from the engine's installation
- * wherever the bundle is.
+ * renamed with its .site/ keeps its bundles while its files' bytes are the same; a folder without bundles
+ * of its own takes a copy of those made for the same site files, from the engine's store in a private
+ * temporary folder, and nothing for other files or from a folder others may write to; the packages a
+ * bundle leaves out load from the engine's installation wherever the bundle is.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as esbuild from 'esbuild';
 import { runBundle } from '../../generator/runBundle.cjs';
+import { bundleStoreDir, engineTempDir } from '../../generator/bundleStore.mjs';
 import { bundleOptions, cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
 
 const engine = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,7 +26,10 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'site-self-bundle-'));
   await writeFile(path.join(root, 'entry.mjs'), 'export const answer = 42;\n');
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(engineTempDir(root)!, { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true });
+});
 
 it('caches the bundle without a site apart from the site bundle of the same folder', async () => {
   const bare = await selfBundle(root, 'cli', 'entry.mjs', 'esm');
@@ -98,7 +104,75 @@ it("takes nothing from a manifest an older engine wrote (fingerprints alone, the
   const current = JSON.parse(await readFile(manifest, 'utf8')) as { inputs: Record<string, [string, string]> };
   const older = { file: ofSite, site, inputs: Object.fromEntries(Object.entries(current.inputs).map(([key, [fp]]) => [key, fp])) };
   await writeFile(manifest, JSON.stringify(older));
+  // The engine's store (which holds this bundle too) emptied: only the folder's own manifest could answer.
+  await rm(bundleStoreDir(root)!, { recursive: true, force: true });
   expect(await cachedBundle(root, 'cli', site)).toBeNull();
+});
+
+it("gives a folder without bundles of its own a copy of the one made for the same site files elsewhere, with its code cache", async () => {
+  const site = path.join(root, 'stored-site');
+  const clone = path.join(root, 'stored-clone');
+  await siteWithRoot(site);
+  const ofSite = await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, site);
+  // Its first run takes the code cache, its next start gives that to the store.
+  embedded(ofSite);
+  expect(existsSync(`${ofSite}.v8`)).toBe(true);
+  expect(await cachedBundle(root, 'cli', site)).toBe(ofSite);
+  // A clone: the site's files, not its .site/.
+  await mkdir(clone);
+  await cp(path.join(site, 'site.config.ts'), path.join(clone, 'site.config.ts'));
+  const taken = await cachedBundle(root, 'cli', clone);
+  expect(taken).toBe(path.join(clone, '.site', 'cache', path.basename(ofSite)));
+  expect(await readFile(taken!)).toEqual(await readFile(ofSite));
+  expect(await readFile(`${taken}.v8`)).toEqual(await readFile(`${ofSite}.v8`));
+  expect(existsSync(`${taken}.map`)).toBe(true);
+  expect(embedded(taken!)).toEqual({ embeddedRoot: clone, embeddedSite: { name: 'copied' } });
+  // Its own now: the next start finds it in the clone's manifest.
+  expect(await cachedBundle(root, 'cli', clone)).toBe(taken);
+});
+
+it('takes no stored bundle for other site files, even with the fingerprints of the stored ones', async () => {
+  const site = path.join(root, 'fingerprint-site');
+  const other = path.join(root, 'fingerprint-other');
+  await siteWithRoot(site);
+  await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, site);
+  await mkdir(other);
+  // Other bytes of the same size, then the stored file's mtime: only the bytes tell them apart.
+  await writeFile(path.join(other, 'site.config.ts'), 'export default { name: "cupied" };\n');
+  const { mtime } = await stat(path.join(site, 'site.config.ts'));
+  await utimes(path.join(other, 'site.config.ts'), mtime, mtime);
+  expect(await cachedBundle(root, 'cli', other)).toBeNull();
+  expect(existsSync(path.join(other, '.site'))).toBe(false);
+});
+
+it("takes nothing from the engine's temporary folder once others may write to it, and still bundles", async () => {
+  const site = path.join(root, 'open-site');
+  const clone = path.join(root, 'open-clone');
+  await siteWithRoot(site);
+  await selfBundle(root, 'cli', 'root-entry.mjs', 'cjs', undefined, site);
+  const folder = path.dirname(bundleStoreDir(root)!);
+  await chmod(folder, 0o777);
+  try {
+    await mkdir(clone);
+    await cp(path.join(site, 'site.config.ts'), path.join(clone, 'site.config.ts'));
+    expect(await cachedBundle(root, 'cli', clone)).toBeNull();
+    expect(bundleStoreDir(root)).toBeNull();
+    const bare = await selfBundle(root, 'cli', 'entry.mjs', 'esm');
+    expect(path.dirname(path.dirname(bare))).not.toBe(folder);
+    expect((await import(pathToFileURL(bare).href)).answer).toBe(42);
+  } finally {
+    await chmod(folder, 0o700);
+  }
+});
+
+it('takes nothing from the store with SITE_SPEED_OFF=bundleStore', async () => {
+  const clone = path.join(root, 'off-clone');
+  await mkdir(clone);
+  await cp(path.join(root, 'stored-site', 'site.config.ts'), path.join(clone, 'site.config.ts'));
+  const script = `const { cachedBundle } = await import(${JSON.stringify(pathToFileURL(path.join(engine, 'generator/selfBundle.mjs')).href)}); console.log(String(await cachedBundle(${JSON.stringify(root)}, 'cli', ${JSON.stringify(clone)})));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, SITE_SPEED_OFF: 'bundleStore' }, encoding: 'utf8' });
+  expect(out.trim()).toBe('null');
+  expect(existsSync(path.join(clone, '.site'))).toBe(false);
 });
 
 it('writes a bundle without a site outside the engine folder', async () => {

@@ -82,7 +82,7 @@ describe('with a speed layer off', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       'Unknown speed layer [SpeedLayerUnknown]\nSITE_SPEED_OFF names "warpDrive", which is not a speed layer.\n' +
-        'Hint: Name some of workers, codeCache, packDeltas, buildRecord, shared, regexTable, inPlace (comma-separated), or unset SITE_SPEED_OFF.\n',
+        'Hint: Name some of workers, codeCache, bundleStore, packDeltas, buildRecord, shared, regexTable, inPlace (comma-separated), or unset SITE_SPEED_OFF.\n',
     );
   }, 60_000);
 });

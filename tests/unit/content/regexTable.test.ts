@@ -57,7 +57,11 @@ beforeAll(async () => {
   const html = highlightAll(module);
   first = { html, use: module.regexTableUse()!, saved: module.saveRegexTable(), savedAgain: module.saveRegexTable() };
 });
-afterAll(() => rm(tmp, { recursive: true, force: true }));
+afterAll(async () => {
+  // The files run after this one in its process import highlightCode.ts afresh, with no table in a folder now gone.
+  vi.resetModules();
+  await rm(tmp, { recursive: true, force: true });
+});
 
 /** The table's file in `folder` (its name is the same in every folder). */
 const tableIn = (folder: string): string => path.join(folder, path.basename(first.use.file));
