@@ -1,11 +1,11 @@
 /**
  * Shared end-to-end harness: serves a built site like a static host on
- * 127.0.0.1 and drives Debian's Chromium through playwright-core. A file that
- * only reads this site's default output serves the one build of the run
- * (serveThisSite, tests/helpers/sharedBuild.ts); one with options of its own
- * builds into a temporary folder (buildAndServe). A file that checks page after page
- * navigates one page (visitor): a fresh page starts a renderer, several times the processor
- * time of a visit.
+ * 127.0.0.1 and drives Debian's Chromium (its headless shell: scripts/chromium.ts)
+ * through playwright-core. A file that only reads this site's default output
+ * serves the one build of the run (serveThisSite, tests/helpers/sharedBuild.ts);
+ * one with options of its own builds into a temporary folder (buildAndServe). A
+ * file that checks page after page navigates one page (visitor): a fresh page
+ * starts a renderer, several times the processor time of a visit.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,10 +14,10 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { build, type BuildResult } from '../../generator/build.ts';
 import type { SiteOptions } from '../../generator/config.ts';
 import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.ts';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { chromiumArgs, headlessPath } from '../../scripts/chromium.ts';
 import { thisSite, type SharedBuild } from '../helpers/sharedBuild.ts';
 
-export { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+export { chromiumArgs, headlessPath } from '../../scripts/chromium.ts';
 
 let launched: Promise<Browser> | undefined;
 
@@ -30,7 +30,7 @@ let launched: Promise<Browser> | undefined;
  */
 export async function launchBrowser(): Promise<Browser> {
   const running = launched && (await launched.catch(() => undefined));
-  if (!running?.isConnected()) launched = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  if (!running?.isConnected()) launched = chromium.launch({ executablePath: headlessPath, headless: true, args: chromiumArgs });
   return lent(await launched!);
 }
 
