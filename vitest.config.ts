@@ -13,10 +13,10 @@ const { name } = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
  * (tests/e2e/harness.ts launchBrowser) instead of launching one. A test therefore leaves no global state
  * behind (globals unstubbed, timers restored, process.env and the working folder as it found them,
  * servers, watchers, workers and browser contexts closed) and imports afresh (vi.resetModules) what it
- * needs unloaded. One file gets a process of its own, in a project of its own: the bench, whose figures
- * are a fresh process's.
+ * needs unloaded. Two files get a process each, in a project of their own: the bench and its modes, whose
+ * figures are a fresh process's.
  */
-export const OWN_PROCESS = ['tests/site/integration/bench.test.ts'];
+export const OWN_PROCESS = ['tests/site/integration/bench.test.ts', 'tests/site/integration/benchModes.test.ts'];
 
 /** The run's projects over the files `include` names, less `exclude`: shared processes, and one process a file for OWN_PROCESS. */
 export function testProjects(include: string[], exclude: string[] = []): TestProjectInlineConfiguration[] {

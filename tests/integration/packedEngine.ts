@@ -1,6 +1,6 @@
 /**
  * The engine and its initializer as a stranger gets them, for the tests that install them
- * (packInstall.test.ts, initializerInstall.test.ts): their tarballs, packed once per run (madeOnce.ts), and
+ * (packInstall.test.ts, initializerInstall.test.ts, siteInitInstall.test.ts): their tarballs, packed once per run (madeOnce.ts), and
  * commands run as a user types them, with the user's environment.
  */
 import { spawn } from 'node:child_process';
@@ -66,4 +66,13 @@ export async function tarballs(): Promise<{ engine: string; initializer: string 
   const names = await readdir(dir);
   const find = (prefix: string) => path.join(dir, names.find((n) => n.startsWith(prefix) && n.endsWith('.tgz'))!);
   return { engine: find(`${engine.name}-`), initializer: find(`create-${engine.name}-`) };
+}
+
+/** The site in `dir` type-checks and builds as its own scripts say, without a word on stderr. */
+export async function typecheckAndBuild(dir: string): Promise<void> {
+  for (const script of ['typecheck', 'build']) {
+    const done = await run(dir, 'npm', ['run', script]);
+    expect(done.stderr, `npm run ${script}`).toBe('');
+    expect(done.code, `npm run ${script}`).toBe(0);
+  }
 }
