@@ -68,7 +68,12 @@ function replaySubmit(form: HTMLFormElement, tries = 60): void {
   });
 }
 
-/** Holds any submit inside an island that is not mounted yet, and wakes that island now. */
+/**
+ * Holds any submit inside an island that is not mounted yet, and wakes that island now. A held submit
+ * goes no further than this listener: an island whose handlers are attached before its mount settles
+ * (React's, from hydrateRoot until its effects ran) would otherwise handle it, and then its replay: the
+ * form sent twice.
+ */
 function holdEarlySubmits(): void {
   if (shared.__siteHoldsSubmits) return;
   shared.__siteHoldsSubmits = true;
@@ -78,6 +83,7 @@ function holdEarlySubmits(): void {
       const el = (e.target as Element | null)?.closest?.<HTMLElement>('[data-island]:not([data-hydrated])');
       if (!el) return;
       e.preventDefault();
+      e.stopImmediatePropagation();
       void mountIsland(el, e);
     },
     true,

@@ -31,6 +31,11 @@ const fake = vi.hoisted(() => {
       });
     }),
     handled: [] as Event[],
+    /** A form island whose handler is attached before its mount settles (React hydrates, then runs its effects). */
+    formSettlingLate: vi.fn((el: HTMLElement, props: Record<string, unknown>) => {
+      fake.form(el, props);
+      return new Promise<void>((r) => (release = r));
+    }),
   };
 });
 
@@ -39,6 +44,7 @@ vi.mock('../../../generator/islands/registry.ts', () => ({
     Fake: () => Promise.resolve({ default: fake.mount }),
     Slow: () => Promise.resolve({ default: fake.slow }),
     FormIsland: () => Promise.resolve({ default: fake.form }),
+    FormSettlingLate: () => Promise.resolve({ default: fake.formSettlingLate }),
   },
 }));
 
@@ -167,6 +173,29 @@ describe('mountIsland', () => {
     // The replayed submit reaches the island's own handler.
     expect(fake.handled).toHaveLength(1);
     expect(fake.handled[0]!.target).toBe(form);
+  });
+
+  it('sends a submit made while the form is handled but not yet mounted once: held from the handler, replayed to it', async () => {
+    document.body.insertAdjacentHTML('beforeend', `<div id="contact" data-island="FormSettlingLate"><form><input name="name" value="Ada"></form></div>`);
+    const el = byId('contact');
+    const form = el.querySelector('form')!;
+    const requestSubmit = vi.spyOn(form, 'requestSubmit');
+    fake.handled.length = 0;
+    loader.startIslands(el.parentElement!);
+    await vi.waitFor(() => expect(fake.formSettlingLate).toHaveBeenCalledTimes(1));
+    expect(el.hasAttribute('data-hydrated')).toBe(false);
+
+    // The form's handler is attached; its mount has not settled when the visitor submits.
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(fake.handled).toHaveLength(0);
+
+    fake.release();
+    await vi.waitFor(() => expect(requestSubmit).toHaveBeenCalledTimes(1));
+    expect(fake.handled).toHaveLength(1);
+    await settle();
+    expect(fake.handled).toHaveLength(1);
   });
 
   it('replays on the next animation frame', async () => {
