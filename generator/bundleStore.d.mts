@@ -1,4 +1,4 @@
-/** A manifest's inputs: name -> [fingerprint, hash of the bytes] (bundleManifest.mjs). */
+/** A manifest's inputs: name -> [fingerprint, hash of the bytes] (bundleManifest.mjs: currentInputs). */
 export type BundleInputs = Record<string, [string, string]>;
 export declare function engineTempDir(root: string): string | null;
 export declare function bundleStoreDir(root: string): string | null;

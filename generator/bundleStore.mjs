@@ -7,7 +7,7 @@
 // alone. SITE_SPEED_OFF=bundleStore (core/speedLayers.cjs) turns it off: nothing read or written.
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import speedLayers from './core/speedLayers.cjs';
@@ -48,17 +48,8 @@ export function bundleStoreDir(root) {
 /** A stored bundle's manifest: `<name>.<hash>.<ext>.json`. */
 const manifestsOf = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\.[0-9a-f]{10}\\.[cm]js\\.json$`);
 
-/** `from` copied to `to` through a temporary file: a reader never sees half of it. */
-async function copyAtomic(from, to) {
-  const tmp = `${to}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await copyFile(from, tmp);
-    await rename(tmp, to);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
-}
+/** `from` copied to `to` as writeAtomic writes: a reader never sees half of it. */
+const copyAtomic = async (from, to) => writeAtomic(to, await readFile(from));
 
 /** The store's manifests of `name`, the most recently used first. */
 async function storedManifests(store, name) {

@@ -17,8 +17,6 @@ import { serveStatic, type StaticServer } from '../../generator/dev/serveStatic.
 import { chromiumArgs, headlessPath } from '../../scripts/chromium.ts';
 import { thisSite, type SharedBuild } from '../helpers/sharedBuild.ts';
 
-export { chromiumArgs, headlessPath } from '../../scripts/chromium.ts';
-
 let launched: Promise<Browser> | undefined;
 
 /**

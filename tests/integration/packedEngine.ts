@@ -1,7 +1,7 @@
 /**
  * The engine and its initializer as a stranger gets them, for the tests that install them
- * (packInstall.test.ts, initializerInstall.test.ts, siteInitInstall.test.ts): their tarballs, packed once per run (madeOnce.ts), and
- * commands run as a user types them, with the user's environment.
+ * (packInstall.test.ts, initializerInstall.test.ts, siteInitInstall.test.ts): their tarballs, packed once
+ * per run (madeOnce.ts), and commands run as a user types them, with the user's environment.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
