@@ -18,11 +18,29 @@ const { name } = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
  */
 export const OWN_PROCESS = ['tests/site/integration/bench.test.ts', 'tests/site/integration/benchModes.test.ts'];
 
-/** The run's projects over the files `include` names, less `exclude`: shared processes, and one process a file for OWN_PROCESS. */
+/**
+ * The files that run React's development build: the widget tests in happy-dom, which mount islands with
+ * react-dom/client and act() (which React's production build leaves out) and fail on React's warnings
+ * (tests/site/unit/widgets/helpers/react.tsx). Every other file of the shared processes renders with React's
+ * production build, as the CLI's bundles do (generator/selfBundle.mjs defines NODE_ENV): a build in a
+ * test's process renders what `site build` renders, in about half the processor time.
+ */
+export const DEVELOPMENT_REACT = ['tests/site/unit/widgets/**/*.test.{ts,tsx}', 'tests/unit/islands/**/*.test.{ts,tsx}'];
+
+/**
+ * The run's projects over the files `include` names, less `exclude`: shared processes (React's production
+ * build, and its development build for DEVELOPMENT_REACT), and one process a file for OWN_PROCESS.
+ */
 export function testProjects(include: string[], exclude: string[] = []): TestProjectInlineConfiguration[] {
   const excluded = [...configDefaults.exclude, ...exclude];
   return [
-    { extends: true, test: { name: 'shared', include, exclude: [...excluded, ...OWN_PROCESS], isolate: false } },
+    {
+      extends: true,
+      // The JSX of the templates and tests compiled for the production runtime (react/jsx-runtime), which has no jsxDEV.
+      oxc: { jsx: { development: false } },
+      test: { name: 'shared', include, exclude: [...excluded, ...OWN_PROCESS, ...DEVELOPMENT_REACT], isolate: false, env: { NODE_ENV: 'production' } },
+    },
+    { extends: true, test: { name: 'react-dev', include: DEVELOPMENT_REACT, exclude: excluded, isolate: false } },
     { extends: true, test: { name: 'alone', include: OWN_PROCESS, exclude: excluded } },
   ];
 }

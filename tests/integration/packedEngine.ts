@@ -15,9 +15,13 @@ import { runCommand, type Run } from './runSite.ts';
 export const repo = fileURLToPath(new URL('../..', import.meta.url));
 export const BACKEND = { SITE_SUPABASE_URL: 'https://outside.supabase.example', SITE_SUPABASE_ANON_KEY: 'anon-key' };
 
-/** The environment of a command a user types: no npm script's variables, no colours, no backend unless given. */
+/**
+ * The environment of a command a user types: no npm script's variables, no NODE_ENV (the test's process
+ * sets it: with `production`, npm would leave out a new site's devDependencies), no colours, no backend
+ * unless given.
+ */
 const userEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_package_|npm_lifecycle_|npm_config_local_prefix|INIT_CWD|VITEST)/.test(k)));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_package_|npm_lifecycle_|npm_config_local_prefix|INIT_CWD|VITEST|NODE_ENV$)/.test(k)));
   return { ...env, NO_COLOR: '1', SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '', ...extra };
 };
 
