@@ -13,8 +13,10 @@ async function builtWith(settings: unknown) {
 }
 
 const global = globalThis as { __SITE_BACKEND__?: unknown };
+// The settings gone, and with them the module read with them: a file after this one that imports it reads none.
 afterAll(() => {
   delete global.__SITE_BACKEND__;
+  vi.resetModules();
 });
 
 interface Database {
