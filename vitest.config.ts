@@ -22,8 +22,9 @@ export const OWN_PROCESS = ['tests/site/integration/bench.test.ts', 'tests/site/
  * The files that run React's development build: the widget tests in happy-dom, which mount islands with
  * react-dom/client and act() (which React's production build leaves out) and fail on React's warnings
  * (tests/site/unit/widgets/helpers/react.tsx). Every other file of the shared processes renders with React's
- * production build, as the CLI's bundles do (generator/selfBundle.mjs defines NODE_ENV): a build in a
- * test's process renders what `site build` renders, in about half the processor time.
+ * production build, as `site build`'s bundles do (generator/selfBundle.mjs defines NODE_ENV; only the dev
+ * worker's bundle defines development): a build in a test's process renders as `site build` does, in about
+ * half the processor time.
  */
 export const DEVELOPMENT_REACT = ['tests/site/unit/widgets/**/*.test.{ts,tsx}', 'tests/unit/islands/**/*.test.{ts,tsx}'];
 

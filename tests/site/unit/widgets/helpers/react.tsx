@@ -79,8 +79,8 @@ export async function hydrateIsland<P extends object>(
       mounted = mount(el, JSON.parse(json) as Record<string, unknown>);
     });
     await mounted;
-    // As the island loader marks an island it mounted (generator/islands/loader.ts), whose capture listener,
-    // left on the document by a file that loaded it, holds the submits of an island not marked yet.
+    // Marked mounted, as the island loader marks an island (generator/islands/loader.ts): the loader's
+    // capture listener, left on the document by a file that imported it, holds an unmarked island's submits.
     el.dataset.hydrated = '';
     expect(errors.mock.calls.filter((c) => /hydrat/i.test(String(c[0])))).toEqual([]);
   } finally {
