@@ -8,6 +8,10 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR } from './defaults.mjs';
 import { errorReport, SiteError } from './core/errors.ts';
 import { DEFAULT_TEMPLATE, SITE_TEMPLATES } from './init/siteTemplates.ts';
+import { shareWithSite } from './site/embeddedSite.ts';
+
+// The site in the current folder comes as a bundle of its own (bin/site.js), which takes React and the engine's exports from this one.
+shareWithSite(async () => (await import('./site/siteModules.ts')).siteModules);
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -122,7 +126,7 @@ program
   .action(
     run(async (opts: { out: string; emptyOutDir?: boolean; keep?: string[]; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean; shard?: string; merge?: string[] }) => {
       const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, keep: opts.keep, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
-      // This thread's translated regular expressions are kept beside the CLI's bundle (content/regexTable.ts),
+      // This thread's translated regular expressions are kept beside the site's bundle (content/regexTable.ts),
       // by every kind of build: a shard's job finds the table its site's .site/cache brought along.
       const { keepRegexTableIn, saveRegexTable } = await import('./content/highlightCode.ts');
       const { bundleFolder } = await import('./runBundle.cjs');

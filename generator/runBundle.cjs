@@ -7,8 +7,11 @@
 // or in a worker once its bundle says its hot code has run). The cache sits beside its bundle (<bundle>.v8); bundles are
 // content-addressed, so a cache always belongs to the code it was made
 // from, and V8 itself rejects one from another V8 version or other flags
-// (it is then made again). Plain CommonJS: bin/site.js imports it, and a
-// worker thread starts on it (workerData.bundle names the bundle to run).
+// (it is then made again). A site's own code is a bundle apart (selfBundle.mjs:
+// siteBundle), run the same way with the engine's React and exports handed
+// to it (runBundle's `options.provided`). Plain CommonJS: bin/site.js imports it, and a
+// worker thread starts on it (workerData.bundle names the bundle to run,
+// workerData.site the site bundle it is given).
 'use strict';
 const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
@@ -33,16 +36,19 @@ function saveCache(script, file) {
   }
 }
 
-/** The engine's package.json: where the packages a bundle leaves out (selfBundle.mjs: external) live. */
-const ENGINE_PACKAGE = path.join(__dirname, '..', 'package.json');
-
 /**
- * The bundle's require(): from its own folder, and what is not found there from the engine's, so that a
- * bundle cached in a site's folder outside the engine's (`site init`) still loads esbuild, lightningcss, ...
+ * The bundle's require(): from its own folder, and what is not found there from the engine's (this file's
+ * folder's parent), so that a bundle cached outside the engine's folder still loads esbuild, lightningcss,
+ * ... A site's bundle gets `provided` first and its own folder's packages (what it leaves out of the
+ * engine's is named by absolute path: selfBundle.mjs), as this file's copy inside a bundle runs it too.
  */
-function bundleRequire(file) {
+function bundleRequire(file, provided) {
   const own = Module.createRequire(file);
-  const engine = Module.createRequire(ENGINE_PACKAGE);
+  if (provided) {
+    const load = (id) => (Object.hasOwn(provided, id) ? provided[id] : own(id));
+    return Object.assign(load, { resolve: own.resolve, cache: own.cache, main: own.main });
+  }
+  const engine = Module.createRequire(path.join(__dirname, '..', 'package.json'));
   const resolve = (id, options) => {
     try {
       return own.resolve(id, options);
@@ -58,17 +64,25 @@ function bundleRequire(file) {
 const SAVE_HOOK = Symbol.for('site.saveCodeCache');
 /** The bundle this thread runs (see bundleFolder): on globalThis, which each thread has its own of. */
 const RUNNING = Symbol.for('site.runningBundle');
+/** The site bundle this thread was given (useSiteBundle), on globalThis as RUNNING is. */
+const SITE = Symbol.for('site.siteBundle');
 
 /**
  * Runs the CommonJS bundle `file` as the main module of this thread and returns its exports. `cacheAt`:
  * when to take the code cache if there is none yet: 'exit' (when the process exits: every function the
  * run compiled is in it), 'now' (after the bundle's top level), or 'hook' (when the bundle calls
  * saveCodeCache(), once it has run its hot code: for a worker thread, which is terminated rather than
- * exiting).
+ * exiting). `options.provided`: modules by the name the bundle's require() gives them, handed to it as
+ * they are instead of loaded (a site's bundle gets the running engine's React and exports this way); a
+ * bundle run with them is not the bundle the thread runs (bundleFolder). `options.cacheFor`: a word naming
+ * what the run does (the CLI's command), when runs of one bundle do different work: each kind keeps a
+ * cache of its own (<bundle>.<word>.v8), made by its first run, so that a `site init` or `--help` never
+ * leaves a build only its few functions compiled.
  */
-function runBundle(file, cacheAt = 'exit') {
+function runBundle(file, cacheAt = 'exit', options = {}) {
+  const { provided, cacheFor } = options;
   const source = readFileSync(file, 'utf8');
-  const cacheFile = `${file}.v8`;
+  const cacheFile = cacheFor ? `${file}.${cacheFor}.v8` : `${file}.v8`;
   // Measuring the code cache (speedLayers.cjs): none read, none written.
   const noCache = layerOff('codeCache');
   let cachedData;
@@ -87,9 +101,9 @@ function runBundle(file, cacheAt = 'exit') {
   const needsCache = !noCache && (!cachedData || script.cachedDataRejected);
   if (needsCache && cacheAt === 'exit') process.once('exit', () => saveCache(script, cacheFile));
   if (needsCache && cacheAt === 'hook') globalThis[SAVE_HOOK] = () => saveCache(script, cacheFile);
-  globalThis[RUNNING] = file;
-  const module = { exports: {}, filename: file, id: '.', loaded: false };
-  script.runInThisContext()(module.exports, bundleRequire(file), module, file, path.dirname(file));
+  if (!provided) globalThis[RUNNING] = file;
+  const module = { exports: {}, filename: file, id: provided ? file : '.', loaded: false };
+  script.runInThisContext()(module.exports, bundleRequire(file, provided), module, file, path.dirname(file));
   module.loaded = true;
   if (needsCache && cacheAt === 'now') saveCache(script, cacheFile);
   return module.exports;
@@ -106,16 +120,34 @@ function saveCodeCache() {
 }
 
 /**
- * The folder of the bundle this thread runs (where its code cache is, and where shiki's translated regular
- * expressions are kept: content/regexTable.ts); null outside runBundle (the generator run from its source).
- * A bundle holds its own copy of this file: what the thread runs is known through globalThis.
+ * Gives this thread the bundle of a site's own code, `{ root, file }` (the site's folder and its bundle,
+ * selfBundle.mjs: siteBundle), or none (null): generator/site/embeddedSite.ts runs it when the site at
+ * `root` is loaded. Set before the engine's bundle runs: by bin/site.js, and by a worker's entry.
+ */
+function useSiteBundle(site) {
+  globalThis[SITE] = site && typeof site.root === 'string' && typeof site.file === 'string' ? { root: site.root, file: site.file } : null;
+}
+
+/** The site bundle this thread was given (useSiteBundle), or null. */
+function givenSiteBundle() {
+  return globalThis[SITE] ?? null;
+}
+
+/**
+ * The folder of the site bundle this thread was given (the site's .site/cache), else of the bundle it runs:
+ * where shiki's translated regular expressions are kept (content/regexTable.ts), so that they travel with
+ * the site's folder. null outside runBundle (the generator run from its source). A bundle holds its own
+ * copy of this file: what the thread runs is known through globalThis.
  */
 function bundleFolder() {
-  const file = globalThis[RUNNING];
+  const file = givenSiteBundle()?.file ?? globalThis[RUNNING];
   return typeof file === 'string' ? path.dirname(file) : null;
 }
 
-module.exports = { runBundle, saveCodeCache, bundleFolder };
+module.exports = { runBundle, saveCodeCache, bundleFolder, useSiteBundle, givenSiteBundle };
 
-// Started as a worker thread's entry: run the bundle it was given.
-if (!isMainThread && require.main === module && workerData && typeof workerData.bundle === 'string') runBundle(workerData.bundle, workerData.cacheAt ?? 'hook');
+// Started as a worker thread's entry: run the bundle it was given, with the site bundle it was given.
+if (!isMainThread && require.main === module && workerData && typeof workerData.bundle === 'string') {
+  useSiteBundle(workerData.site ?? null);
+  runBundle(workerData.bundle, workerData.cacheAt ?? 'hook');
+}

@@ -1,17 +1,22 @@
 // The generator runs from esbuild bundles of its own TypeScript: one file
-// loads faster than hundreds of modules resolved one by one. A bundle is
-// cached under .site/cache and reused while none of its inputs changed
-// (every file esbuild read outside node_modules, and the lock files npm
-// rewrites whenever node_modules changes: their mtime and size, and where
-// those moved, their content). A bundle names no folder of the site, so a
-// site's folder copied, renamed or restored elsewhere with its .site/ (a
-// fresh checkout with a CI cache) keeps its bundles, and a folder without
-// bundles of its own takes a copy of those made for the same site files
-// elsewhere (bundleStore.mjs). Plain JavaScript,
-// because it runs before anything can load TypeScript; esbuild itself is
-// loaded only when a bundle must be rebuilt.
+// loads faster than hundreds of modules resolved one by one. The engine's
+// bundles (the CLI's, a build worker's, the dev worker's) carry no site:
+// one is made per engine installation and kept for this user in the OS's
+// temporary folder (bundleStore.mjs: engineTempDir), whatever site it runs.
+// A site's own code (site.config.ts and the templates and widgets it
+// imports) is a small bundle apart in the site's .site/cache (siteBundle),
+// which takes React, zod and the engine's exports from the engine that runs
+// it (site/siteModules.ts). A bundle is reused while none of its inputs
+// changed (every file esbuild read outside node_modules, and the lock files
+// npm rewrites whenever node_modules changes: their mtime and size, and where
+// those moved, their content). A site bundle names no folder of the site, so
+// a site's folder copied, renamed or restored elsewhere with its .site/ (a
+// fresh checkout with a CI cache) keeps it, and a folder without one of its
+// own takes a copy of one made for the same site files elsewhere
+// (bundleStore.mjs). Plain JavaScript, because it runs before anything can
+// load TypeScript; esbuild itself is loaded only when a bundle must be rebuilt.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -97,22 +102,30 @@ const engineExports = () => {
 };
 
 /**
- * A site imports the engine by its package name, through the package's exports: as npm installed it (in the site's
- * node_modules, or this repository's own site by the package's name), when that is the engine running
- * now; else (a site without it installed, or with another copy) the running engine's file the same
- * export names, so that a bundle never holds two engines (two Reacts, two render contexts).
+ * What a site's bundle takes from the engine that runs it (site/siteModules.ts) rather than carrying a copy:
+ * React and zod as the engine bundles them, so that a template and the engine share one React (its hooks
+ * and context) and one zod.
  */
-const siteAsPackage = {
-  name: 'site-as-package',
+export const SHARED_PACKAGES = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server', 'react-dom/client', 'zod'];
+
+/** The name a site bundle's require() gives one of the engine's files (site/siteModules.ts has one for each export). */
+export const engineModuleId = (file) => `engine:${path.relative(engineRoot, file).split(path.sep).join('/')}`;
+
+/**
+ * A site imports the engine by its package name, through the package's exports (`skerry`, `skerry/islands`,
+ * ...): always the engine that runs it, whichever copy the site has installed, so that a process never holds
+ * two engines (two Reacts, two render contexts). Those imports and SHARED_PACKAGES stay out of the site's
+ * bundle, which is given them when it runs (runBundle.cjs: `provided`). An import of the engine that its
+ * exports do not name fails, naming them.
+ */
+const engineModules = {
+  name: 'engine-modules',
   setup(build) {
     const exportsOf = engineExports();
-    const engineReal = realpathSync(engineRoot) + path.sep;
-    build.onResolve({ filter: packageFilter([engineName()]) }, async (args) => {
-      if (args.pluginData?.siteAsPackage) return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { siteAsPackage: true } });
-      if (!found.errors.length && found.path.startsWith(engineReal)) return { path: found.path };
+    build.onResolve({ filter: new RegExp(`^(${SHARED_PACKAGES.map((n) => n.replace(/[/]/g, '\\/')).join('|')})$`) }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: packageFilter([engineName()]) }, (args) => {
       const file = exportsOf.get(args.path);
-      return file ? { path: file } : { errors: [{ text: `"${args.path}" is not one of the engine's exports (${[...exportsOf.keys()].join(', ')})` }] };
+      return file ? { path: engineModuleId(file), external: true } : { errors: [{ text: `"${args.path}" is not one of the engine's exports (${[...exportsOf.keys()].join(', ')})` }] };
     });
   },
 };
@@ -123,29 +136,7 @@ const packageDir = (name) => path.dirname(createRequire(path.join(engineRoot, 'p
 /** The file at a site's root that says what the site is (generator/site/loadSite.ts). */
 export const SITE_CONFIG = 'site.config.ts';
 
-/**
- * A bundle built for a site carries it: generator/site/embeddedSite.ts becomes a module that imports the
- * site's site.config.ts (and with it the site's templates), so the engine and the site share one React
- * and one V8 code cache, in the CLI, the build's workers and the dev worker alike. The site's folder is
- * where the bundle is found (its .site/cache: bundleDir), not where it was made.
- */
-const embedSite = (siteRoot, format) => ({
-  name: 'embed-site',
-  setup(build) {
-    // The bundle lies in <site>/.site/cache: in CommonJS, __dirname is its folder; in an ES module, its URL's.
-    const root =
-      format === 'cjs'
-        ? `export const embeddedRoot = require('node:path').resolve(__dirname, '..', '..');`
-        : `import { fileURLToPath as siteFileUrlToPath } from 'node:url';\nexport const embeddedRoot = siteFileUrlToPath(new URL('../..', ${META_URL})).replace(/[\\\\/]+$/, '');`;
-    build.onLoad({ filter: /[\\/]generator[\\/]site[\\/]embeddedSite\.ts$/ }, () => ({
-      contents: `export { default as embeddedSite } from ${JSON.stringify(path.join(siteRoot, SITE_CONFIG))};\n${root}\n`,
-      loader: 'ts',
-      resolveDir: siteRoot,
-    }));
-  },
-});
-
-/** The site at `root`, if it has a config; else null (a bundle without a site: `site init`, `--help`). */
+/** The site at `root`, if it has a config; else null (`site init`, `--help` outside a site). */
 export const siteRootOf = (root) => (root && existsSync(path.join(root, SITE_CONFIG)) ? path.resolve(root) : null);
 
 /**
@@ -180,41 +171,62 @@ const serverOnly = {
   },
 };
 
+/** What every bundle of the generator and of a site is built with. `mode`: React's and the code's NODE_ENV. */
+const commonOptions = (format, mode) => ({
+  bundle: true,
+  platform: 'node',
+  format,
+  target: 'node20',
+  jsx: 'automatic',
+  write: false,
+  metafile: true,
+  // A map beside each bundle (saveBundle: <bundle>.map, no comment in the bundle), read only when an error
+  // names where in the site's code it was thrown (core/sourceFrames.ts): nothing more at start.
+  sourcemap: 'external',
+  sourcesContent: false,
+  outfile: format === 'cjs' ? 'bundle.cjs' : 'bundle.mjs',
+  // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
+  // entry lets esbuild keep the 30 the templates use.
+  alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs' },
+  // A site outside the engine's folder (`site init`) finds its packages in the engine's node_modules.
+  nodePaths: [path.join(engineRoot, 'node_modules')],
+  // React's server renderer in production mode: much faster than its development build (`site dev` keeps
+  // the development one, for its warnings).
+  define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+  logLevel: 'silent',
+  // A CommonJS bundle runs from V8's code cache (runBundle.cjs), where Node 20 has lost import()'s
+  // loader: a function compiled from the cache throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. So in
+  // it every import() of a package or built-in is a require() (still lazy: it runs when reached).
+  ...(format === 'cjs' ? { supported: { 'dynamic-import': false } } : {}),
+});
+
 /**
- * `format`: 'cjs' for a bundle run through generator/runBundle.cjs (with V8's code cache: the CLI and the
- * build's shard worker), 'esm' for one loaded with import() or as a worker's module (the dev server's).
+ * A bundle of the engine from `entry`. `format`: 'cjs' for a bundle run through generator/runBundle.cjs
+ * (with V8's code cache: the CLI and the build's shard worker), 'esm' for one loaded with import() or as a
+ * worker's module (the dev server's).
  */
-export function bundleOptions(entry, format = 'esm', siteRoot = null) {
+export function bundleOptions(entry, format = 'esm', mode = 'production') {
   const cjs = format === 'cjs';
   return {
+    ...commonOptions(format, mode),
     entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format,
-    target: 'node20',
-    jsx: 'automatic',
-    write: false,
-    metafile: true,
-    // A map beside each bundle (saveBundle: <bundle>.map, no comment in the bundle), read only when an error
-    // names where in the site's code it was thrown (core/sourceFrames.ts): nothing more at start.
-    sourcemap: 'external',
-    sourcesContent: false,
-    outfile: cjs ? 'bundle.cjs' : 'bundle.mjs',
-    // lucide-static's CommonJS entry (what platform "node" picks) holds all 1,600 icons; its ES module
-    // entry lets esbuild keep the 30 the templates use.
-    alias: { 'lucide-static': 'lucide-static/dist/esm/lucide-static.mjs' },
-    // A site outside the engine's folder (`site init`) finds React and the rest in the engine's node_modules.
-    nodePaths: [path.join(engineRoot, 'node_modules')],
-    // React's server renderer in production mode: much faster than its development build.
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-    plugins: [siteAsPackage, engineExternals(cjs ? [...external, ...lazyExternal] : external, format), ...(siteRoot ? [embedSite(siteRoot, format)] : []), keepImportMetaUrl, serverOnly],
-    // A CommonJS bundle runs from V8's code cache (runBundle.cjs), where Node 20 has lost import()'s
-    // loader: a function compiled from the cache throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. So in
-    // it every import() of a package or built-in is a require() (still lazy: it runs when reached).
-    ...(cjs ? { supported: { 'dynamic-import': false } } : {}),
+    plugins: [engineExternals(cjs ? [...external, ...lazyExternal] : external, format), keepImportMetaUrl, serverOnly],
     // Bundled CommonJS dependencies still call require() for Node built-ins (a CommonJS bundle has its own).
     ...(cjs ? {} : { banner: { js: `import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(${META_URL});` } }),
+  };
+}
+
+/**
+ * The bundle of a site's own code: its site.config.ts and what that imports (templates, widgets, the
+ * site's packages), CommonJS, run through runBundle.cjs with the engine's React, zod and exports handed to
+ * it (engineModules). `mode` as for the engine's bundle it runs with.
+ */
+export function siteBundleOptions(siteRoot, mode = 'production') {
+  return {
+    ...commonOptions('cjs', mode),
+    entryPoints: [path.join(siteRoot, SITE_CONFIG)],
+    outfile: 'site.cjs',
+    plugins: [engineModules, engineExternals([...external, ...lazyExternal], 'cjs')],
   };
 }
 
@@ -235,8 +247,13 @@ const lockFiles = (siteRoot) => {
   ];
 };
 
-/** The inputs whose fingerprints decide whether a bundle is still current. */
-const watchedInputs = (inputs, siteRoot) => [...new Set([...inputs.filter((i) => !i.split(/[\\/]/).includes('node_modules')), ...lockFiles(siteRoot)])];
+/**
+ * The inputs whose fingerprints decide whether a bundle is still current. A site's bundle also depends on
+ * how it is made (this file: what it leaves to the engine).
+ */
+const watchedInputs = (inputs, siteRoot) => [
+  ...new Set([...inputs.filter((i) => !i.split(/[\\/]/).includes('node_modules')), ...lockFiles(siteRoot), ...(siteRoot ? [fileURLToPath(import.meta.url)] : [])]),
+];
 
 /**
  * The bundle's text with every non-ASCII character written as a \\u escape. esbuild escapes them in
@@ -248,15 +265,15 @@ export const asciiOnly = (text) =>
   text.replace(/(?<!\\)[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * Where the bundles of a site live: its .site/cache. A bundle without a site (`site init`, `--help`
- * outside a site) goes to the engine's folder under the OS's temporary folder, one per engine installation
- * and user (bundleStore.mjs: engineTempDir): nothing is written into the engine's folder (it may be
- * read-only, or a package other sites share). null when that folder is not this user's alone.
+ * Where a site's bundles live: its .site/cache. The engine's go to the engine's folder under the OS's
+ * temporary folder, one per engine installation and user (bundleStore.mjs: engineTempDir): nothing is
+ * written into the engine's folder (it may be read-only, or a package other sites share). null when that
+ * folder is not this user's alone.
  */
 const bundleDir = (root, siteRoot) => {
   if (siteRoot) return path.join(siteRoot, '.site', 'cache');
   const dir = engineTempDir(root);
-  return dir && path.join(dir, 'no-site');
+  return dir && path.join(dir, 'engine');
 };
 
 /**
@@ -276,7 +293,7 @@ export function relocatedMap(text, root, siteRoot, cacheDir) {
 
 /** Writes a build result as a content-hashed file plus a manifest of its inputs; returns the file. */
 export async function saveBundle(result, root, name, siteRoot = null) {
-  // No private folder for a bundle without a site: one of its own, used once.
+  // No private folder for the engine's bundle: one of its own, used once.
   const cacheDir = bundleDir(root, siteRoot) ?? (await mkdtemp(path.join(os.tmpdir(), 'site-engine-')));
   const [out, map] = [result.outputFiles.find((f) => !f.path.endsWith('.map')), result.outputFiles.find((f) => f.path.endsWith('.map'))];
   const code = Buffer.from(asciiOnly(out.text));
@@ -298,20 +315,22 @@ export async function saveBundle(result, root, name, siteRoot = null) {
 
 /**
  * Keeps the newest few bundles of a name (a process started a moment ago may still be about to load one),
- * each with its code cache (runBundle.cjs: <bundle>.v8) and its source map.
+ * each with its code caches (runBundle.cjs: <bundle>.v8, <bundle>.<kind>.v8) and its source map.
  */
 async function pruneBundles(cacheDir, name, keep) {
-  const old = (await readdir(cacheDir)).filter((f) => f.startsWith(`${name}.`) && /\.[cm]js$/.test(f) && path.join(cacheDir, f) !== keep);
+  const files = await readdir(cacheDir);
+  const old = files.filter((f) => f.startsWith(`${name}.`) && /\.[cm]js$/.test(f) && path.join(cacheDir, f) !== keep);
   const dated = await Promise.all(old.map(async (f) => ({ f, t: (await stat(path.join(cacheDir, f)).catch(() => ({ mtimeMs: 0 }))).mtimeMs })));
   dated.sort((a, b) => b.t - a.t);
-  await Promise.all(dated.slice(2).flatMap(({ f }) => [f, `${f}.v8`, `${f}.map`].map((g) => rm(path.join(cacheDir, g), { force: true }))));
+  const beside = (f) => files.filter((g) => g === `${f}.map` || (g.startsWith(`${f}.`) && g.endsWith('.v8')));
+  await Promise.all(dated.slice(2).flatMap(({ f }) => [f, ...beside(f)].map((g) => rm(path.join(cacheDir, g), { force: true }))));
 }
 
 /**
  * The cached bundle's path if every input is unchanged, else null. An input whose mtime or size moved is
  * unchanged when its bytes are (a copied folder, a fresh checkout, a restored cache): the manifest then
- * takes its new fingerprint, so that the next start only stats it. A bundle carries its site's code, never
- * its folder's path (embedSite), so a folder renamed or copied with its .site/ uses its bundles as they are.
+ * takes its new fingerprint, so that the next start only stats it. A site's bundle carries its code, never
+ * its folder's path, so a folder renamed or copied with its .site/ uses its bundles as they are.
  * A site's folder with no bundle of its own that fits takes one from the engine's store (bundleStore.mjs)
  * when one there was made for the same site files.
  */
@@ -348,16 +367,46 @@ async function ownBundle(root, name, siteRoot, dir) {
 }
 
 /**
- * The bundle of `entry` (relative to root, the engine's folder), from the cache or freshly built; `format`
- * as in bundleOptions. With `siteRoot` (a folder holding site.config.ts), the bundle carries that site and
- * lives in its .site/cache. `onBuild` runs before a fresh build (seconds on a first start), so a command
- * can say what it waits for.
+ * The engine's bundle of `entry` (absolute, or relative to root, the engine's folder), from the cache or freshly built;
+ * `format` and `mode` as in bundleOptions. `onBuild` runs before a fresh build (seconds on a first start),
+ * so a command can say what it waits for.
  */
-export async function selfBundle(root, name, entry, format = 'esm', onBuild = undefined, siteRoot = null) {
-  const hit = await cachedBundle(root, name, siteRoot);
+export async function selfBundle(root, name, entry, format = 'esm', onBuild = undefined, mode = 'production') {
+  const hit = await cachedBundle(root, name);
   if (hit && hit.endsWith(format === 'cjs' ? '.cjs' : '.mjs')) return hit;
   onBuild?.();
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({ ...bundleOptions(path.join(root, entry), format, siteRoot), absWorkingDir: root });
-  return saveBundle(result, root, name, siteRoot);
+  const result = await esbuild.build({ ...bundleOptions(path.resolve(root, entry), format, mode), absWorkingDir: root });
+  return saveBundle(result, root, name, null);
+}
+
+/** The name of a site's bundle for `mode`: `site dev` runs its templates with React's development build. */
+export const siteBundleName = (mode) => (mode === 'production' ? 'site' : 'dev-site');
+
+/**
+ * The bundle of the site at `siteRoot` (siteBundleOptions), from its .site/cache or freshly built by the
+ * engine at `root`. A site's code that does not compile rejects with esbuild's errors (each with its file and line).
+ */
+export async function siteBundle(root, siteRoot, mode = 'production') {
+  const name = siteBundleName(mode);
+  const cacheDir = bundleDir(root, siteRoot);
+  // A folder this engine has not bundled yet may hold what an earlier one kept there.
+  const first = !existsSync(path.join(cacheDir, `${name}.json`));
+  let file = await cachedBundle(root, name, siteRoot);
+  if (!file) {
+    const esbuild = await import('esbuild');
+    file = await saveBundle(await esbuild.build({ ...siteBundleOptions(siteRoot, mode), absWorkingDir: root }), root, name, siteRoot);
+  }
+  if (first) await dropEngineBundles(cacheDir);
+  return file;
+}
+
+/**
+ * The engine's bundles an earlier engine kept in a site's .site/cache, when each carried its site (their
+ * manifests, code caches and maps too): unused since the engine's bundles moved to its temporary folder.
+ */
+const ENGINE_BUNDLE_FILE = /^(cli|shard|dev-worker)\.(json|[0-9a-f]{10}\.[cm]js(\.[a-z0-9]+)*)$/;
+async function dropEngineBundles(cacheDir) {
+  const old = (await readdir(cacheDir)).filter((f) => ENGINE_BUNDLE_FILE.test(f));
+  await Promise.all(old.map((f) => rm(path.join(cacheDir, f), { force: true })));
 }

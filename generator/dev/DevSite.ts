@@ -4,7 +4,6 @@
  * answered once the change before it has been applied.
  */
 import type * as esbuild from 'esbuild';
-import path from 'node:path';
 import type { BackendSettings, ResolvedConfig } from '../config.ts';
 import { formatSiteError, SiteError } from '../core/errors.ts';
 import type { Change } from './devWatcher.ts';
@@ -39,13 +38,12 @@ export class DevSite {
   ) {
     this.assets = new DevAssets(config);
     // The worker encodes content images into the build cache (images/contentImages.ts), which serves them.
-    // It keeps shiki's translated regular expressions beside its bundle (content/regexTable.ts), as a build's threads do.
     this.worker = new RenderWorker(bundle.file, {
       root: config.root,
       contentDir: config.contentDir,
       templatesDir: config.templatesDir,
       cacheDir: config.cacheDir,
-      regexTableDir: path.dirname(bundle.file),
+      site: { root: config.root, file: bundle.site },
     });
   }
 
@@ -136,7 +134,7 @@ export class DevSite {
       if (kinds.has('style')) this.hub.send('css', { href: this.assets.page().stylesheet });
       let affected: string[] | '*' = [];
       if (kinds.has('template') || (hadError && !kinds.has('content'))) {
-        await this.worker.restart(kinds.has('template') ? await this.rebuildTemplates() : this.bundle.file);
+        await this.worker.restart(kinds.has('template') ? await this.rebuildTemplates() : this.bundle.site);
         await this.prime();
         affected = '*';
       } else if (kinds.has('content')) {

@@ -1,7 +1,7 @@
 /**
  * The main-thread handle on the render worker: request/response over
  * postMessage, and `restart()` for a fresh module graph after a template
- * edit. The worker runs the bundle made by workerBundle.ts.
+ * edit. The worker runs the engine's bundle made by workerBundle.ts, given the site's (workerData.site).
  */
 import { Worker } from 'node:worker_threads';
 import type { WireError, WorkerData, WorkerRequest, WorkerResponse } from './workerProtocol.ts';
@@ -21,8 +21,8 @@ export class RenderWorker {
   private pending = new Map<number, Pending>();
 
   constructor(
-    private file: string,
-    private readonly data: WorkerData,
+    private readonly file: string,
+    private data: WorkerData,
   ) {
     this.spawn();
   }
@@ -52,9 +52,9 @@ export class RenderWorker {
     return res;
   }
 
-  /** A new worker on `file` (a rebuilt bundle): a fresh module graph. */
-  async restart(file: string): Promise<void> {
-    this.file = file;
+  /** A new worker given the site bundle `site` (rebuilt after a template edit, or the same): a fresh module graph. */
+  async restart(site: string): Promise<void> {
+    this.data = { ...this.data, site: { ...this.data.site, file: site } };
     const old = this.worker;
     old.removeAllListeners('exit');
     this.spawn();

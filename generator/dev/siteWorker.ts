@@ -9,6 +9,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepRegexTableIn, saveRegexTable } from '../content/highlightCode.ts';
+import { bundleFolder, useSiteBundle } from '../runBundle.cjs';
+import { shareWithSite } from '../site/embeddedSite.ts';
 import { LazyStages } from '../pipeline/LazyStages.ts';
 import { PATHS, stagesOf } from '../pipeline/stageList.ts';
 import { pluginsDevStart } from '../plugins/pluginHooks.ts';
@@ -25,8 +27,12 @@ import { renderDevPath } from './renderDevPath.ts';
 import { toWireError } from './toWireError.ts';
 import { SIGN_UP_PATH, type DevAssets, type Rendered, type WorkerData, type WorkerRequest, type WorkerResponse } from './workerProtocol.ts';
 
-const { root, contentDir, cacheDir, siteUrl, regexTableDir } = workerData as WorkerData;
-keepRegexTableIn(regexTableDir ?? null);
+const { root, contentDir, cacheDir, siteUrl, site } = workerData as WorkerData;
+// The site's templates come as a bundle of their own, which takes React and the engine's exports from this one.
+useSiteBundle(site);
+shareWithSite(async () => (await import('../site/siteModules.ts')).siteModules);
+// shiki's translated regular expressions are kept beside the site's bundle (its .site/cache), as a build's threads do.
+keepRegexTableIn(bundleFolder());
 
 /** What the build's config stage is given: the site's folders, nothing written, drafts and entries dated later shown. */
 const input: PathInput = {

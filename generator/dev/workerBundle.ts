@@ -1,35 +1,49 @@
 /**
- * The dev render worker as one esbuild bundle (templates, generator and
- * their npm dependencies in one file; see generator/selfBundle.mjs). A
- * template edit becomes an incremental rebuild plus a fresh worker: a fresh
- * module graph, nothing stale. The bundle is cached under .site/cache.
+ * The dev render worker's bundles (see generator/selfBundle.mjs): the engine's worker (an ES module, with
+ * React's development build), made once per engine installation, and the site's own code (its config,
+ * templates and widgets), which the worker is given. A template edit rebuilds the site's bundle alone
+ * (incrementally) for a fresh worker: a fresh module graph, nothing stale.
  */
 import * as esbuild from 'esbuild';
-import { bundleOptions, cachedBundle, saveBundle } from '../selfBundle.mjs';
+import { cachedBundle, saveBundle, selfBundle, siteBundleName, siteBundleOptions } from '../selfBundle.mjs';
 
 export interface WorkerBundle {
-  /** Absolute path of the current bundle. */
+  /** Absolute path of the engine's worker bundle. */
   file: string;
-  /** Rebuilds after a source change; returns the new bundle path. */
+  /** Absolute path of the site's current bundle. */
+  site: string;
+  /** Rebuilds the site's bundle after a source change; returns its new path. */
   rebuild(): Promise<string>;
   dispose(): Promise<void>;
 }
 
+const MODE = 'development';
+
 /**
- * `root`: the engine's folder; `siteRoot`: the site's, whose config and templates the bundle carries.
- * `onFirstBuild` runs when no cached bundle fits (a first start, or templates changed since the last).
+ * `root`: the engine's folder; `siteRoot`: the site's; `entry`: the worker's module. `onFirstBuild` runs
+ * when a bundle must be made (a first start, or templates changed since the last).
  */
 export async function workerBundle(root: string, siteRoot: string, entry: string, onFirstBuild?: () => void): Promise<WorkerBundle> {
   let ctx: esbuild.BuildContext | undefined;
-  const build = async (): Promise<string> => {
-    ctx ??= await esbuild.context({ ...bundleOptions(entry, 'esm', siteRoot), absWorkingDir: root, define: { 'process.env.NODE_ENV': '"development"' } });
-    return saveBundle(await ctx.rebuild(), root, 'dev-worker', siteRoot);
+  const buildSite = async (): Promise<string> => {
+    ctx ??= await esbuild.context({ ...siteBundleOptions(siteRoot, MODE), absWorkingDir: root });
+    return saveBundle(await ctx.rebuild(), root, siteBundleName(MODE), siteRoot);
   };
+  let announced = false;
+  const announce = () => {
+    if (!announced) onFirstBuild?.();
+    announced = true;
+  };
+  const [file, site] = await Promise.all([
+    selfBundle(root, 'dev-worker', entry, 'esm', announce, MODE),
+    cachedBundle(root, siteBundleName(MODE), siteRoot).then((hit) => hit ?? (announce(), buildSite())),
+  ]);
   const bundle: WorkerBundle = {
-    file: (await cachedBundle(root, 'dev-worker', siteRoot)) ?? (onFirstBuild?.(), await build()),
+    file,
+    site,
     async rebuild() {
-      bundle.file = await build();
-      return bundle.file;
+      bundle.site = await buildSite();
+      return bundle.site;
     },
     async dispose() {
       await ctx?.dispose();

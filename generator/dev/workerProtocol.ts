@@ -1,4 +1,5 @@
 /** Messages between `site dev` and its render worker (generator/dev/siteWorker.ts). */
+import type { SiteBundle } from '../runBundle.cjs';
 import type { EditorAsk } from '../editor/editorTypes.ts';
 import type { PageAssets } from '../render/renderPage.tsx';
 
@@ -45,7 +46,8 @@ export interface WorkerData {
   templatesDir: string;
   cacheDir?: string;
   siteUrl?: string;
-  regexTableDir?: string;
+  /** The site's own bundle (dev/workerBundle.ts), run with the worker's engine bundle (site/embeddedSite.ts). */
+  site: SiteBundle;
 }
 
 export type WorkerResponse =

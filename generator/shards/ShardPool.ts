@@ -17,10 +17,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatorRoot } from '../cache/sourceKey.ts';
-import { selfBundle, siteRootOf } from '../selfBundle.mjs';
+import { selfBundle, siteBundle } from '../selfBundle.mjs';
 import { layerOff } from '../core/speedLayers.cjs';
+import type { SiteBundle } from '../runBundle.cjs';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
@@ -54,16 +56,23 @@ const WORKER_THRESHOLD = 2000;
  */
 const workerHeapMb = (articles: number): number => Number(process.env.SITE_WORKER_HEAP_MB) || 48 + Math.ceil(articles / 125);
 
-/** The shard worker's CommonJS bundle (`entry`, which serves shardWorker.ts) for the site at `siteRoot`, from the cache or freshly built. */
-const shardBundle = (entry: string, siteRoot: string): Promise<string> =>
-  selfBundle(generatorRoot, 'shard', entry, 'cjs', undefined, siteRootOf(siteRoot));
+/**
+ * The shard worker's CommonJS bundle (`entry`, which serves shardWorker.ts) and the bundle of the site at
+ * `siteRoot` it is given, from their caches or freshly built.
+ */
+const shardBundles = async (entry: string, siteRoot: string): Promise<ShardBundles> => {
+  const [bundle, site] = await Promise.all([selfBundle(generatorRoot, 'shard', entry, 'cjs'), siteBundle(generatorRoot, siteRoot)]);
+  return { bundle, site: { root: path.resolve(siteRoot), file: site } };
+};
 
-/** runBundle.cjs, a worker's entry: it runs the bundle named in workerData with V8's code cache. */
+type ShardBundles = { bundle: string; site: SiteBundle };
+
+/** runBundle.cjs, a worker's entry: it runs the bundle named in workerData with V8's code cache, given the site bundle named there. */
 const runBundleFile = fileURLToPath(new URL('../runBundle.cjs', import.meta.url));
 
-/** A shard worker running the CommonJS bundle `file`, its old generation capped at `heapMb`. */
-const shardWorker = (file: string, heapMb: number): Worker =>
-  new Worker(runBundleFile, { workerData: { bundle: file }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+/** A shard worker running the CommonJS bundles `bundles`, its old generation capped at `heapMb`. */
+const shardWorker = (bundles: ShardBundles, heapMb: number): Worker =>
+  new Worker(runBundleFile, { workerData: bundles, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 
 type Progress = (done: number) => void;
 
@@ -182,7 +191,7 @@ export class ShardPool {
   private lanes: Lane[];
 
   /**
-   * `root`: the site's folder (a worker runs the generator's bundle built for that site); `render`: its
+   * `root`: the site's folder (a worker runs the generator's bundle given that site's own); `render`: its
    * markdown renderer; `wiring.features`: the build's page analysers, which every job runs; `wiring.entry`:
    * the worker bundle's entry (relative to the generator's folder), which gives its shard the same ones;
    * `wiring.local`: how this thread's shard holds the articles it reads (ShardState.ts).
@@ -219,8 +228,8 @@ export class ShardPool {
     this.starting ??= (async () => {
       this.workers = n;
       const heapMb = workerHeapMb(articles);
-      const file = await shardBundle(this.wiring.entry, this.root);
-      for (let i = 0; i < n; i++) this.lanes.push(new WorkerLane(shardWorker(file, heapMb)));
+      const bundles = await shardBundles(this.wiring.entry, this.root);
+      for (let i = 0; i < n; i++) this.lanes.push(new WorkerLane(shardWorker(bundles, heapMb)));
     })();
     return this.starting;
   }

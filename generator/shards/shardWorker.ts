@@ -30,14 +30,16 @@ const CACHE_AFTER_PAGES = 300;
 
 /** Answers the main thread's requests in this worker; `featuresOf`: the build's page analysers for the site. */
 export function serveShard(featuresOf: (site: AnySite) => ShardFeatures): void {
-  // A shard worker runs from a bundle built for one site (selfBundle.mjs), which carries it.
-  const site = embeddedSite && guardHooks(embeddedSite);
-  if (!site) throw new Error('the shard worker runs from a bundle built for a site');
-  // shiki's translated regular expressions are kept beside the bundle, as its code cache is.
+  // shiki's translated regular expressions are kept beside the site's bundle (its .site/cache).
   keepRegexTableIn(bundleFolder());
   let state: ShardState | undefined;
-  // The markdown renderer loads first (at once for markdown-it); messages that come meanwhile wait, in order.
-  const ready = siteRenderer(site).then((render) => (state = new ShardState(site, render, featuresOf(site))));
+  // The site's bundle, given with the worker's (ShardPool), and its markdown renderer load first (at once
+  // for markdown-it); messages that come meanwhile wait, in order.
+  const ready = embeddedSite().then(async (given) => {
+    if (!given) throw new Error('a shard worker is given the bundle of the site it builds');
+    const site = guardHooks(given.site);
+    return (state = new ShardState(site, await siteRenderer(site), featuresOf(site)));
+  });
   const port = parentPort!;
   const renderAhead = () => {
     if (state?.renderAhead(AHEAD_STEP)) setImmediate(renderAhead);

@@ -1,6 +1,6 @@
 /**
- * The site's definition (site.config.ts at its root), loaded once per process and root. A bundle of
- * the generator carries its site (embeddedSite.ts); otherwise, with a TypeScript loader in place
+ * The site's definition (site.config.ts at its root), loaded once per process and root: from the site's
+ * own bundle when the thread was given it (embeddedSite.ts); otherwise, with a TypeScript loader in place
  * (vitest, tsx), the file is imported as it is. A config that does not load or has the wrong shape
  * is a SiteError naming the file and the hint.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SiteError } from '../core/errors.ts';
 import type { SiteDefinition } from './defineConfig.ts';
-import { embeddedRoot, embeddedSite } from './embeddedSite.ts';
+import { embeddedSite } from './embeddedSite.ts';
 import { checkDefinition } from './checkDefinition.ts';
 import { markdownRenderer } from '../content/markdownRenderer.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
@@ -33,9 +33,10 @@ export function loadSite(root: string): Promise<AnySite> {
   return site;
 }
 
-/** The site a bundle carries, when it is the one at `root` (synchronous: workers have no time to wait). */
-export function embeddedSiteFor(root: string): AnySite | null {
-  return embeddedSite && embeddedRoot === path.resolve(root) ? embeddedSite : null;
+/** The site bundle this thread was given, when it is the site at `root`. */
+async function embeddedSiteFor(root: string): Promise<AnySite | null> {
+  const given = await embeddedSite();
+  return given && given.root === path.resolve(root) ? given.site : null;
 }
 
 /** The site's markdown renderer (its `markdown` options); a wrong option is a SiteError naming the config. */
@@ -49,7 +50,7 @@ export async function siteRenderer(site: AnySite): Promise<RenderMarkdown> {
 
 async function importSite(root: string): Promise<AnySite> {
   const file = path.join(root, CONFIG_FILE);
-  const embedded = embeddedSiteFor(root);
+  const embedded = await embeddedSiteFor(root);
   if (embedded) return checkDefinition(embedded, CONFIG_FILE, file);
   if (!existsSync(file)) throw new SiteError('SiteConfigMissing', { root });
   let mod: { default?: unknown };

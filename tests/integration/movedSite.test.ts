@@ -1,6 +1,6 @@
 /**
  * A site folder copied or renamed together with its .site/ (a renamed project, a CI cache restored onto
- * another path) builds as before, as a user runs the CLI: the CLI's bundle still applies (it carries the
+ * another path) builds as before, as a user runs the CLI: the site's bundle still applies (it carries the
  * site's code, not its folder's path: no bundle is made again), and so does the build cache: every page
  * from the cache, the bytes of the first build. On the docs fixture (tests/fixtures/docs-site).
  */
@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-/** The CLI's bundles in a site's .site/cache. */
-const cliBundles = async (site: string) => (await readdir(path.join(site, '.site', 'cache'))).filter((f) => /^cli\.\w+\.cjs$/.test(f));
+/** The site's own bundles in its .site/cache. */
+const siteBundles = async (site: string) => (await readdir(path.join(site, '.site', 'cache'))).filter((f) => /^site\.\w+\.cjs$/.test(f));
 
 it('builds warm in a copy of its folder, then with the copy renamed, and writes the same bytes', async () => {
   const first = path.join(tmp, 'first');
@@ -32,14 +32,14 @@ it('builds warm in a copy of its folder, then with the copy renamed, and writes 
   const pages = /Built (\d+) pages/.exec(built.stdout)![1];
   const bytes = await hashTree(path.join(first, 'dist'));
 
-  const bundles = await cliBundles(first);
+  const bundles = await siteBundles(first);
   expect(bundles).toHaveLength(1);
 
   const copy = path.join(tmp, 'copy');
   await cp(first, copy, { recursive: true, verbatimSymlinks: true });
   const copied = await runSite(copy, 'build');
   expect(copied.code, copied.stderr).toBe(0);
-  expect(await cliBundles(copy), 'the bundle the copy came with, and no other').toEqual(bundles);
+  expect(await siteBundles(copy), 'the bundle the copy came with, and no other').toEqual(bundles);
   expect(copied.stdout).toContain(`(0 rendered, ${pages} from cache)`);
   expect(await hashTree(path.join(copy, 'dist'))).toEqual(bytes);
 
@@ -47,7 +47,7 @@ it('builds warm in a copy of its folder, then with the copy renamed, and writes 
   await rename(copy, renamed);
   const again = await runSite(renamed, 'build');
   expect(again.code, again.stderr).toBe(0);
-  expect(await cliBundles(renamed)).toEqual(bundles);
+  expect(await siteBundles(renamed)).toEqual(bundles);
   expect(again.stdout).toContain(`(0 rendered, ${pages} from cache)`);
   expect(await hashTree(path.join(renamed, 'dist'))).toEqual(bytes);
 });

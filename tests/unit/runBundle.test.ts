@@ -1,8 +1,9 @@
 /**
  * runBundle.cjs: a CommonJS bundle runs as its thread's main module, with V8's code cache beside it:
  * made when missing (at exit, or in a worker when the bundle calls saveCodeCache), reused while it fits,
- * made again when V8 rejects it (corrupt, or from another V8); bundleFolder() names the folder of the bundle
- * a thread runs.
+ * made again when V8 rejects it (corrupt, or from another V8), one per kind of run when told the kind;
+ * a bundle given modules gets them from its require(); bundleFolder() names the folder of the site bundle a
+ * thread was given, else of the bundle it runs.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const runBundleFile = path.resolve('generator/runBundle.cjs');
-const { runBundle } = createRequire(import.meta.url)(runBundleFile) as { runBundle: (file: string, cacheAt?: 'exit' | 'now') => unknown };
+const { runBundle } = createRequire(import.meta.url)(runBundleFile) as typeof import('../../generator/runBundle.cjs');
 
 let tmp: string;
 beforeAll(async () => {
@@ -47,6 +48,27 @@ describe('runBundle', () => {
     expect(runInProcess(file)).toBe('hello site');
     // Accepted: not written again.
     expect((await stat(cache)).mtimeMs).toBe(first.mtimeMs);
+  });
+
+  it('keeps a code cache for each kind of run it is told, made by the first run of that kind', async () => {
+    const file = await bundle('kinds.cjs', "process.stdout.write(process.argv[1]);");
+    const runAs = (kind: string) =>
+      execFileSync(process.execPath, ['-e', `require(${JSON.stringify(runBundleFile)}).runBundle(${JSON.stringify(file)}, 'exit', { cacheFor: process.argv[1] })`, kind], { encoding: 'utf8' });
+    expect(runAs('build')).toBe('build');
+    const build = await stat(`${file}.build.v8`);
+    expect(runAs('other')).toBe('other');
+    expect((await stat(`${file}.other.v8`)).size).toBeGreaterThan(0);
+    expect(runAs('build')).toBe('build');
+    expect((await stat(`${file}.build.v8`)).mtimeMs).toBe(build.mtimeMs);
+    await expect(stat(`${file}.v8`)).rejects.toThrow();
+  });
+
+  it('hands a bundle the modules it is given, by the name its require() asks for, and loads the rest', async () => {
+    await writeFile(path.join(tmp, 'own.cjs'), 'module.exports = "its own";');
+    const file = await bundle('given.cjs', "exports.react = require('react'); exports.own = require('./own.cjs');");
+    const react = { createElement: () => null };
+    expect(runBundle(file, 'now', { provided: { react } })).toEqual({ react, own: 'its own' });
+    expect((runBundle(file, 'now', { provided: { react } }) as { react: unknown }).react).toBe(react);
   });
 
   it('makes the code cache again when V8 rejects it, and still runs the bundle', async () => {
@@ -92,6 +114,13 @@ describe('runBundle', () => {
     expect(JSON.parse(runInProcess(file))).toBe(tmp);
     const outside = execFileSync(process.execPath, ['-e', `process.stdout.write(JSON.stringify(require(${JSON.stringify(runBundleFile)}).bundleFolder()))`], { encoding: 'utf8' });
     expect(JSON.parse(outside)).toBeNull();
+    // Given a site's bundle, the thread names that one's folder: the site's .site/cache, where its tables travel with it.
+    const siteCache = path.join(tmp, 'site', '.site', 'cache');
+    const given = await bundle(
+      'given-site.cjs',
+      `const b = require('./copy/runBundle.cjs'); b.useSiteBundle({ root: ${JSON.stringify(path.join(tmp, 'site'))}, file: ${JSON.stringify(path.join(siteCache, 'site.0123456789.cjs'))} }); process.stdout.write(JSON.stringify(b.bundleFolder()));`,
+    );
+    expect(JSON.parse(runInProcess(given))).toBe(siteCache);
   });
 
   it('saveCodeCache does nothing outside a bundle that waits for it', () => {

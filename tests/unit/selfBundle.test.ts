@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asciiOnly, bundleOptions, cachedBundle, selfBundle } from '../../generator/selfBundle.mjs';
+import { asciiOnly, bundleOptions, cachedBundle, selfBundle, siteBundleOptions } from '../../generator/selfBundle.mjs';
 
 describe('asciiOnly', () => {
   it('escapes what esbuild leaves in regular expressions and comments, and means the same', () => {
@@ -79,9 +79,8 @@ describe("the engine's package exports", () => {
     const os = await import('node:os');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'site-exports-'));
     try {
-      const entry = path.join(dir, 'entry.ts');
-      await writeFile(entry, `import { defineConfig } from '${name}';\nimport { internal } from '${name}/render/renderPage';\nconsole.log(defineConfig, internal);\n`);
-      const failed = await esbuild.build({ ...bundleOptions(entry, 'esm'), absWorkingDir: dir }).catch((e: { errors: { text: string }[] }) => e.errors);
+      await writeFile(path.join(dir, 'site.config.ts'), `import { defineConfig } from '${name}';\nimport { internal } from '${name}/render/renderPage';\nconsole.log(defineConfig, internal);\n`);
+      const failed = await esbuild.build({ ...siteBundleOptions(dir), absWorkingDir: dir }).catch((e: { errors: { text: string }[] }) => e.errors);
       const exportsText = `(${name}, ${name}/search, ${name}/islands, ${name}/client`;
       expect(failed).toEqual([expect.objectContaining({ text: expect.stringContaining(`"${name}/render/renderPage" is not one of the engine's exports ${exportsText}`) })]);
     } finally {
