@@ -4,7 +4,8 @@
 // work; a CommonJS bundle compiled through vm.Script with the cached data of
 // an earlier run starts in a fraction of that, and the
 // functions that ran last time start compiled (the cache is taken at exit,
-// or in a worker once its bundle says its hot code has run). The cache sits beside its bundle (<bundle>.v8); bundles are
+// or in a worker once its bundle says its hot code has run). The cache sits beside its bundle (<bundle>.v8, or
+// <bundle>.<kind>.v8 for one kind of run: the CLI's command); bundles are
 // content-addressed, so a cache always belongs to the code it was made
 // from, and V8 itself rejects one from another V8 version or other flags
 // (it is then made again). A site's own code is a bundle apart (selfBundle.mjs:

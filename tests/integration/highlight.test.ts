@@ -4,7 +4,7 @@
  * a worker; its page has hl-* classes and no style attribute anywhere; the stylesheet has the classes'
  * colours; a warm build writes the same bytes; a site with `markdown.highlight: false` gets plain blocks
  * and no highlighting CSS; `site dev` (whose render worker is an ES module bundle) highlights too, and keeps
- * the regular expressions it translated beside its bundle (content/regexTable.ts).
+ * the regular expressions it translated beside the site's bundle (content/regexTable.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -131,7 +131,7 @@ describe('highlighted code in a build', () => {
       const css = /<link rel="stylesheet" href="(\/assets\/main[^"]*\.css)"/.exec(html)?.[1];
       expect(css).toBeDefined();
       expect(await (await fetch(`${url}${css}`)).text()).toContain('@layer site-highlight{');
-      // The render worker keeps the regular expressions it translated beside its bundle, once it has answered.
+      // The render worker keeps the regular expressions it translated beside the site's bundle, once it has answered.
       const cache = path.join(tmp, 'init-site', '.site', 'cache');
       await expect.poll(async () => (await readdir(cache)).filter((f) => /^shiki-regex-[0-9a-f]{16}\.json$/.test(f)), { timeout: 10_000 }).toHaveLength(1);
     } finally {

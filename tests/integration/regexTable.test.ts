@@ -1,7 +1,7 @@
 /**
  * shiki's translated regular expressions kept between builds (generator/content/regexTable.ts), in a copy
- * of this site, whose bundles (and so its table) live in a folder of their own: a cold `site build` with a
- * worker writes the table beside the bundles; a build with another cache folder translates nothing (the
+ * of this site, whose bundle (and so its table) lives in a folder of its own: a cold `site build` with a
+ * worker writes the table beside the site's bundle; a build with another cache folder translates nothing (the
  * table is not written again) and writes the same bytes, as does a build with the table turned off; and the
  * main thread and a build worker each write the table by themselves.
  */
@@ -46,7 +46,7 @@ const ARTICLE = articleSource({
 const siteBuild = (out: string, cache: string, env: Record<string, string> = {}, workers = '1') =>
   runSiteWithEnv(site, { SITE_SUPABASE_URL: '', SITE_SUPABASE_ANON_KEY: '', ...env }, 'build', '--content', content, '--out', path.join(tmp, out), '--cache-dir', path.join(tmp, cache), '--workers', workers, '--no-social-images');
 
-/** The copy's tables: the files beside its bundles named shiki-regex-<key>.json. */
+/** The copy's tables: the files beside its bundle named shiki-regex-<key>.json. */
 const tables = async () => (await readdir(path.join(site, '.site', 'cache'))).filter((f) => /^shiki-regex-[0-9a-f]{16}\.json$/.test(f));
 
 beforeAll(async () => {
@@ -62,7 +62,7 @@ beforeAll(async () => {
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 describe("shiki's translated regular expressions", () => {
-  it('are written beside the bundles by a cold build, and found there by the next build with a new cache folder', async () => {
+  it("are written beside the site's bundle by a cold build, and found there by the next build with a new cache folder", async () => {
     const cold = await siteBuild('first', 'cache-first');
     expect(cold.code, cold.stderr).toBe(0);
     expect(cold.stdout).toMatch(/, 1 workers\)$/m);

@@ -1,5 +1,5 @@
 /**
- * A build split across machines keeps shiki's translated regular expressions beside the CLI's bundle, as a
+ * A build split across machines keeps shiki's translated regular expressions beside the site's bundle, as a
  * whole build does (generator/content/regexTable.ts): a shard's job writes the table into the site's
  * .site/cache, and a later job that finds it there (a CI cache restored) translates nothing, so writes it no
  * more, and writes the same bytes. On the blog fixture (one post with a code block), as one shard of one.
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => copy?.remove());
 
-/** The site's tables: the files beside its bundles named shiki-regex-<key>.json. */
+/** The site's tables: the files beside its bundle named shiki-regex-<key>.json. */
 const tables = async () => (await readdir(path.join(site, '.site', 'cache'))).filter((f) => /^shiki-regex-[0-9a-f]{16}\.json$/.test(f));
 
 /** `site build --shard 1/1` into `out`, with a build cache of its own (a cold build). */
