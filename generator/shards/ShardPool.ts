@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { generatorRoot } from '../cache/sourceKey.ts';
 import { selfBundle, siteBundle } from '../selfBundle.mjs';
 import { layerOff } from '../core/speedLayers.cjs';
-import type { SiteBundle } from '../runBundle.cjs';
+import { givenSiteBundle, type SiteBundle } from '../runBundle.cjs';
 import type { Route } from '../site/defineConfig.ts';
 import type { AnySite } from '../site/loadSite.ts';
 import type { MarkdownResult, RenderMarkdown } from '../content/markdown.ts';
@@ -58,11 +58,14 @@ const workerHeapMb = (articles: number): number => Number(process.env.SITE_WORKE
 
 /**
  * The shard worker's CommonJS bundle (`entry`, which serves shardWorker.ts) and the bundle of the site at
- * `siteRoot` it is given, from their caches or freshly built.
+ * `siteRoot` it is given: the one this thread was given for that site (bin/site.js), so that every thread
+ * of a build renders the same templates even if they change meanwhile; else from its cache or freshly built.
  */
 const shardBundles = async (entry: string, siteRoot: string): Promise<ShardBundles> => {
-  const [bundle, site] = await Promise.all([selfBundle(generatorRoot, 'shard', entry, 'cjs'), siteBundle(generatorRoot, siteRoot)]);
-  return { bundle, site: { root: path.resolve(siteRoot), file: site } };
+  const root = path.resolve(siteRoot);
+  const given = givenSiteBundle();
+  const [bundle, site] = await Promise.all([selfBundle(generatorRoot, 'shard', entry, 'cjs'), given?.root === root ? given.file : siteBundle(generatorRoot, root)]);
+  return { bundle, site: { root, file: site } };
 };
 
 type ShardBundles = { bundle: string; site: SiteBundle };

@@ -3,11 +3,13 @@
  * content): the worker that bin/site.js starts early writes the same bytes as the main thread alone, and
  * a worker bundle gone stale since bin/site.js checked it is made again by the build.
  */
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineTempDir } from '../../generator/bundleStore.mjs';
 import { hashTree, runSite, type Run } from './runSite.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,8 +62,11 @@ describe('site build with worker threads', () => {
     const first = await siteBuild('--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
     expect(first.code, first.stderr).toBe(0);
     // With an article index in the cache, bin/site.js starts no worker early and leaves the worker's
-    // bundle to the build; without its manifest that bundle counts as stale and is made by the CLI.
-    await rm(path.join(root, '.site', 'cache', 'shard.json'), { force: true });
+    // bundle to the build; without its manifest (in the engine's folder of the OS temp folder) that bundle
+    // counts as stale and is made by the CLI.
+    const manifest = path.join(engineTempDir(root)!, 'engine', 'shard.json');
+    expect(existsSync(manifest), 'the first build made the worker bundle').toBe(true);
+    await rm(manifest, { force: true });
     await edit(good, 'blog/ai-trust-presentations.md', (t) => `${t}\nOne more sentence.\n`);
     const warm = await siteBuild('--content', good, '--out', dir, '--cache-dir', cache, '--workers', '1');
     expect(warm.stderr).not.toMatch(/internal error/);
