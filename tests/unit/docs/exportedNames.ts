@@ -3,7 +3,7 @@
  * `export *` followed), with the repository's compiler options (tsconfig.json).
  */
 import path from 'node:path';
-import ts from 'typescript';
+import ts from 'typescript-api';
 
 export interface ExportedName {
   name: string;
