@@ -127,10 +127,11 @@ program
     run(async (opts: { out: string; emptyOutDir?: boolean; keep?: string[]; content: string; siteUrl?: string; cache: boolean; cacheDir: string; workers?: number; timings?: boolean; drafts?: boolean; future?: boolean; socialImages: boolean; shard?: string; merge?: string[] }) => {
       const options = { out: opts.out, emptyOutDir: opts.emptyOutDir, keep: opts.keep, content: opts.content, siteUrl: opts.siteUrl, cache: opts.cache, cacheDir: opts.cacheDir, workers: opts.workers, drafts: opts.drafts, future: opts.future, socialImages: opts.socialImages };
       // This thread's translated regular expressions are kept beside the site's bundle (content/regexTable.ts),
-      // by every kind of build: a shard's job finds the table its site's .site/cache brought along.
-      const { keepRegexTableIn, saveRegexTable } = await import('./content/highlightCode.ts');
+      // by every kind of build: a shard's job finds the table its site's .site/cache brought along; and in the
+      // engine's table, which a new site starts from.
+      const [{ keepRegexTableIn, saveRegexTable }, { engineTableFolder }] = await Promise.all([import('./content/highlightCode.ts'), import('./content/regexTable.ts')]);
       const { bundleFolder } = await import('./runBundle.cjs');
-      keepRegexTableIn(bundleFolder());
+      keepRegexTableIn(bundleFolder(), engineTableFolder());
       if (opts.shard || opts.merge) {
         // A build split across machines (generator/split/): one slice, or the join of all of them.
         const { runSplit } = await import('./buildSplit.ts');

@@ -136,8 +136,8 @@ function givenSiteBundle() {
 
 /**
  * The folder of the site bundle this thread was given (the site's .site/cache), else of the bundle it runs:
- * where shiki's translated regular expressions are kept (content/regexTable.ts), so that they travel with
- * the site's folder. null outside runBundle (the generator run from its source). A bundle holds its own
+ * where the site's table of shiki's translated regular expressions is kept (content/regexTable.ts), so
+ * that it travels with the site's folder. null outside runBundle (the generator run from its source). A bundle holds its own
  * copy of this file: what the thread runs is known through globalThis.
  */
 function bundleFolder() {

@@ -56,17 +56,19 @@ let shiki: Shiki | null = null;
 /** Whether this thread has loaded shiki (for tests: a page without fenced code must not). */
 export const shikiLoaded = (): boolean => shiki !== null;
 
-/** Where this thread keeps its table of translated regular expressions (keepRegexTableIn). */
-let tableFolder: string | null = null;
+/** Where this thread keeps its tables of translated regular expressions (keepRegexTableIn), the site's first. */
+let tableFolders: string[] = [];
 
 /**
- * Keeps this thread's translated regular expressions (regexTable.ts) in `folder`: the folder of the bundle
- * the thread runs (runBundle.cjs: bundleFolder()), so a build with a new cache folder still finds them.
- * null (the default: the generator run from its source, as under vitest): shiki translates them every time.
- * Takes effect when the thread loads shiki (its first highlighted block).
+ * Keeps this thread's translated regular expressions (regexTable.ts) in `folder`: the folder of the site
+ * bundle the thread runs (runBundle.cjs: bundleFolder()), so a build with a new cache folder still finds
+ * them; and in `shared`, when given, the table of every site of this engine installation
+ * (regexTable.ts: engineTableFolder()). null (the default: the generator run from its source, as under
+ * vitest): shiki translates them every time. Takes effect when the thread loads shiki (its first
+ * highlighted block).
  */
-export function keepRegexTableIn(folder: string | null): void {
-  tableFolder = folder;
+export function keepRegexTableIn(folder: string | null, shared: string | null = null): void {
+  tableFolders = folder === null ? [] : [folder, ...(shared !== null && shared !== folder ? [shared] : [])];
 }
 
 /**
@@ -90,7 +92,7 @@ function loadShiki(): Shiki {
   const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
   // The grammars (and oniguruma-to-es) are shiki's dependencies: resolved from shiki itself.
   const shikiRequire = createRequire(require.resolve('shiki'));
-  const table = tableFolder !== null && !layerOff('regexTable') ? regexTable(tableFolder, shikiRequire) : null;
+  const table = tableFolders.length && !layerOff('regexTable') ? regexTable(tableFolders, shikiRequire) : null;
   const theme = core.createCssVariablesTheme({ name: THEME, variablePrefix: '--hl-', fontStyle: false });
   // forgiving: a pattern the JavaScript engine cannot run is skipped, never an error in the middle of a build.
   const engine = createJavaScriptRegexEngine({ forgiving: true, ...(table ? { regexConstructor: table.regExp } : {}) });
@@ -103,10 +105,10 @@ function loadShiki(): Shiki {
   return { highlighter, grammars, loaded: new Map(), done: new Map(), tokenized: 0, require: shikiRequire, table };
 }
 
-/** The table in `folder`; null when shiki's engine no longer comes with oniguruma-to-es (then shiki translates, as without one). */
-function regexTable(folder: string, shikiRequire: NodeJS.Require): RegexTable | null {
+/** The tables in `folders`; null when shiki's engine no longer comes with oniguruma-to-es (then shiki translates, as without one). */
+function regexTable(folders: string[], shikiRequire: NodeJS.Require): RegexTable | null {
   try {
-    return new RegexTable(folder, shikiRequire);
+    return new RegexTable(folders, shikiRequire);
   } catch {
     return null;
   }

@@ -3,17 +3,22 @@
  * every Oniguruma pattern of a grammar into a JavaScript one (oniguruma-to-es: parse, transform, generate)
  * on the grammar's first block: most of a thread's highlighting setup. The translation depends only on the
  * pattern, the versions of shiki and oniguruma-to-es, the options shiki passes and the JavaScript engine
- * (target 'auto' writes the newest syntax V8 supports), so a thread keeps it in a table: a JSON file beside
- * the running bundle, as V8's code cache is (runBundle.cjs), whose name carries a hash of all of those, so a
- * table made by another version is never read. A pattern found in the table is built as oniguruma-to-es's
- * toRegExp builds it; one missing is translated and added, and the thread writes what it added once its
- * work is done (save), merged with the table as it is on disk by then. A table that cannot be read, or is not
- * one, is ignored; one that cannot be written costs the next build its speed, never its output.
+ * (target 'auto' writes the newest syntax V8 supports), so a thread keeps it in tables: JSON files whose
+ * name carries a hash of all of those, so a table made by another version is never read. A site's table
+ * lives beside its bundle, as V8's code cache does (runBundle.cjs), and travels with its .site/ (a CI
+ * cache); the engine's (engineTableFolder) is shared by every site this engine installation builds, so a
+ * new site, or one whose .site/ is gone, starts with the patterns another site's builds translated. A
+ * pattern found in either is built as oniguruma-to-es's toRegExp builds it; one missing is translated, and
+ * once its work is done (save) the thread writes every pattern it used into each table that lacks it,
+ * merged with the table as it is on disk by then. A table that cannot be read, or is not one, is ignored;
+ * one that cannot be written costs the next build its speed, never its output.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { engineTempDir } from '../bundleStore.mjs';
 import { writeFileAtomic } from '../core/writeFileAtomic.ts';
 
 /** How oniguruma-to-es builds an emulated pattern (its EmulatedRegExpOptions): plain JSON. */
@@ -86,23 +91,34 @@ function readTable(file: string, key: string): Map<string, Translation> | null {
   }
 }
 
+/**
+ * The folder of the table every site of this engine installation shares: its private folder in the OS
+ * temp folder (bundleStore.mjs), where its bundles are kept; null when there is none that is safe to use.
+ */
+export function engineTableFolder(): string | null {
+  return engineTempDir(fileURLToPath(new URL('../..', import.meta.url)));
+}
+
 export class RegexTable {
-  /** The table's file. */
+  /** The table's file: the first folder's (the site's). */
   readonly file: string;
+  /** Every table's file, the first folder's first. */
+  private readonly files: string[];
   private readonly key: string;
   private readonly lib: OnigurumaToEs;
-  /** Read on the first pattern. */
+  /** Read on the first pattern: every table's patterns. */
   private known: Map<string, Translation> | null = null;
-  /** Translated here and not written yet. */
-  private added = new Map<string, Translation>();
-  /** Patterns this thread found in the table, and those it translated. */
+  /** The patterns this thread used since the last save, found or translated. */
+  private used = new Map<string, Translation>();
+  /** Patterns this thread found in a table, and those it translated. */
   readonly counts = { found: 0, translated: 0 };
 
   /**
-   * The table of this version in `folder`. `shikiRequire` resolves from shiki's package: oniguruma-to-es is
-   * a dependency of shiki's JavaScript engine (@shikijs/engine-javascript), not of the engine's.
+   * The tables of this version in `folders` (the site's first, then the engine's). `shikiRequire` resolves
+   * from shiki's package: oniguruma-to-es is a dependency of shiki's JavaScript engine
+   * (@shikijs/engine-javascript), not of the engine's.
    */
-  constructor(folder: string, shikiRequire: NodeJS.Require) {
+  constructor(folders: string[], shikiRequire: NodeJS.Require) {
     const engine = createRequire(shikiRequire.resolve('@shikijs/engine-javascript'));
     const main = engine.resolve('oniguruma-to-es');
     this.lib = engine(main) as OnigurumaToEs;
@@ -113,12 +129,20 @@ export class RegexTable {
       options: TRANSLATE,
     };
     this.key = createHash('sha256').update(JSON.stringify(versions)).digest('hex').slice(0, 16);
-    this.file = path.join(folder, `${TABLE_PREFIX}${this.key}.json`);
+    this.files = folders.map((folder) => path.join(folder, `${TABLE_PREFIX}${this.key}.json`));
+    this.file = this.files[0]!;
+  }
+
+  /** Every table's patterns, the first table's translation where two have one. */
+  private read(): Map<string, Translation> {
+    const known = new Map<string, Translation>();
+    for (const file of [...this.files].reverse()) for (const [pattern, t] of readTable(file, this.key) ?? []) known.set(pattern, t);
+    return known;
   }
 
   /** The RegExp shiki's own constructor makes of `pattern` (createJavaScriptRegexEngine's regexConstructor); throws as it does. */
   readonly regExp = (pattern: string): RegExp => {
-    this.known ??= readTable(this.file, this.key) ?? new Map();
+    this.known ??= this.read();
     let t = this.known.get(pattern);
     if (t) this.counts.found++;
     else {
@@ -129,30 +153,36 @@ export class RegexTable {
         t = { error: String((e as Error)?.message ?? e) };
       }
       this.known.set(pattern, t);
-      this.added.set(pattern, t);
     }
+    this.used.set(pattern, t);
     if ('error' in t) throw new Error(t.error);
     // As toRegExp builds it.
     return t.options ? new this.lib.EmulatedRegExp(t.pattern, t.flags, t.options) : new RegExp(t.pattern, t.flags);
   };
 
   /**
-   * Writes the patterns translated here since the last save into the table, merged with the file as it is
-   * now (another thread or process may have written it meanwhile), atomically. Returns how many it added:
-   * 0 when the file has them all already (another thread of the build wrote them first: nothing is written),
-   * or the folder cannot be written (the next build translates them again).
+   * Writes the patterns this thread used since the last save into each table that lacks some of them,
+   * merged with the file as it is now (another thread or process may have written it meanwhile),
+   * atomically. Returns how many the first table (the site's) lacked: 0 when it has them all already
+   * (another thread of the build wrote them first: nothing is written), or its folder cannot be written
+   * (the next build finds them in the engine's table, or translates them again).
    */
   save(): number {
-    if (!this.added.size) return 0;
-    const added = this.added;
-    this.added = new Map();
-    let merged = readTable(this.file, this.key) ?? new Map<string, Translation>();
-    const missing = [...added.keys()].filter((pattern) => !merged.has(pattern)).length;
+    if (!this.used.size) return 0;
+    const used = this.used;
+    this.used = new Map();
+    return this.files.map((file) => this.saveTo(file, used))[0]!;
+  }
+
+  /** `used` merged into the table in `file`: how many it lacked, or 0 when it cannot be written. */
+  private saveTo(file: string, used: Map<string, Translation>): number {
+    let merged = readTable(file, this.key) ?? new Map<string, Translation>();
+    const missing = [...used.keys()].filter((pattern) => !merged.has(pattern)).length;
     if (!missing) return 0;
     if (merged.size + missing > MAX_PATTERNS) merged = new Map();
-    for (const [pattern, t] of added) merged.set(pattern, t);
+    for (const [pattern, t] of used) merged.set(pattern, t);
     try {
-      writeFileAtomic(this.file, JSON.stringify({ key: this.key, patterns: Object.fromEntries(merged) }));
+      writeFileAtomic(file, JSON.stringify({ key: this.key, patterns: Object.fromEntries(merged) }));
       return missing;
     } catch {
       return 0;

@@ -9,6 +9,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepRegexTableIn, saveRegexTable } from '../content/highlightCode.ts';
+import { engineTableFolder } from '../content/regexTable.ts';
 import { bundleFolder, useSiteBundle } from '../runBundle.cjs';
 import { shareWithSite } from '../site/embeddedSite.ts';
 import { LazyStages } from '../pipeline/LazyStages.ts';
@@ -31,8 +32,8 @@ const { root, contentDir, cacheDir, siteUrl, site } = workerData as WorkerData;
 // The site's templates come as a bundle of their own, which takes React and the engine's exports from this one.
 useSiteBundle(site);
 shareWithSite(async () => (await import('../site/siteModules.ts')).siteModules);
-// shiki's translated regular expressions are kept beside the site's bundle (its .site/cache), as a build's threads do.
-keepRegexTableIn(bundleFolder());
+// shiki's translated regular expressions are kept beside the site's bundle (its .site/cache) and in the engine's table, as a build's threads do.
+keepRegexTableIn(bundleFolder(), engineTableFolder());
 
 /** What the build's config stage is given: the site's folders, nothing written, drafts and entries dated later shown. */
 const input: PathInput = {

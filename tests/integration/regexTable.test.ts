@@ -2,13 +2,15 @@
  * shiki's translated regular expressions kept between builds (generator/content/regexTable.ts), in a copy
  * of this site, whose bundle (and so its table) lives in a folder of its own: a cold `site build` with a
  * worker writes the table beside the site's bundle; a build with another cache folder translates nothing (the
- * table is not written again) and writes the same bytes, as does a build with the table turned off; and the
- * main thread and a build worker each write the table by themselves.
+ * table is not written again) and writes the same bytes, as does a build with the table turned off; the
+ * engine's table, shared by every site it builds, holds them too; and the main thread and a build worker
+ * each write the table by themselves.
  */
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { engineTableFolder } from '../../generator/content/regexTable.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
 import { hashTree, runSiteWithEnv } from './runSite.ts';
 import { articleSource } from '../unit/helpers/articleSource.ts';
@@ -75,6 +77,10 @@ describe("shiki's translated regular expressions", () => {
     const patterns = Object.keys((JSON.parse(await readFile(file, 'utf8')) as { patterns: object }).patterns);
     expect(patterns.length).toBeGreaterThan(200);
     const written = await stat(file);
+    // The engine's table (shared by every site this engine builds, and written by other tests' builds too)
+    // holds them all as well: a new site starts from it.
+    const shared = JSON.parse(await readFile(path.join(engineTableFolder()!, table!), 'utf8')) as { patterns: object };
+    expect(Object.keys(shared.patterns)).toEqual(expect.arrayContaining(patterns));
 
     // A new cache folder: every page renders again, and every thread that highlights reads the table. Had
     // any of them translated a pattern, it would have written the table again.

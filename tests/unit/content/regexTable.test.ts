@@ -3,7 +3,8 @@
  * oniguruma-to-es emulates, built as EmulatedRegExp) get the same HTML as with shiki's own translation, with
  * an empty table and with the table read back from disk, which then translates nothing; a corrupt table,
  * one of another key and one that cannot be written change nothing but the speed; two threads' additions
- * are merged, a thread whose patterns are there already writes nothing, and a full table starts again.
+ * are merged, a thread whose patterns are there already writes nothing, a full table starts again, and a
+ * new site's thread finds in the engine's table what another site's translated.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,11 +15,11 @@ import { TS_SAMPLE } from '../helpers/codeSamples.ts';
 
 type HighlightCode = typeof import('../../../generator/content/highlightCode.ts');
 
-/** highlightCode.ts as a new thread has it: no shiki loaded yet, and the table (if any) in `folder`. */
-async function thread(folder: string | null): Promise<HighlightCode> {
+/** highlightCode.ts as a new thread has it: no shiki loaded yet, the table (if any) in `folder`, the engine's in `shared`. */
+async function thread(folder: string | null, shared: string | null = null): Promise<HighlightCode> {
   vi.resetModules();
   const module = (await import('../../../generator/content/highlightCode.ts')) as HighlightCode;
-  module.keepRegexTableIn(folder);
+  module.keepRegexTableIn(folder, shared);
   return module;
 }
 
@@ -175,6 +176,27 @@ describe('the table of translated regular expressions', () => {
     const translated = module.regexTableUse()!.translated;
     expect(module.saveRegexTable()).toBe(translated);
     expect(Object.keys((await readJson(tableIn(folder))).patterns)).toHaveLength(translated);
+  });
+
+  it("shares the engine's table between sites: a new site's thread translates nothing another site's wrote there, and keeps it all in its own table", async () => {
+    const shared = await mkdtemp(path.join(tmp, 'engine-'));
+    const [siteA, siteB] = [await mkdtemp(path.join(tmp, 'site-a-')), await mkdtemp(path.join(tmp, 'site-b-'))];
+    const a = await thread(siteA, shared);
+    expect(highlightAll(a)).toEqual(expected);
+    const { translated } = a.regexTableUse()!;
+    expect(translated).toBe(first.use.translated);
+    expect(a.saveRegexTable()).toBe(translated);
+    const patterns = async (folder: string) => Object.keys((await readJson(tableIn(folder))).patterns).sort();
+    expect(await patterns(shared)).toEqual(await patterns(siteA));
+
+    const written = await stat(tableIn(shared));
+    const b = await thread(siteB, shared);
+    expect(highlightAll(b)).toEqual(expected);
+    expect(b.regexTableUse()).toEqual({ file: tableIn(siteB), found: translated, translated: 0 });
+    // The new site's table gets every pattern its thread used; the engine's had them all (not written again).
+    expect(b.saveRegexTable()).toBe(translated);
+    expect(await patterns(siteB)).toEqual(await patterns(shared));
+    expect((await stat(tableIn(shared))).ino).toBe(written.ino);
   });
 
   it('highlights the same when the folder cannot be written, and leaves nothing behind', async () => {
