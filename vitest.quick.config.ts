@@ -23,7 +23,6 @@ export const SLOW_FILES = [
   'tests/integration/searchAtScale.test.ts',
   'tests/integration/shardCli.test.ts',
   'tests/integration/shardMerge.test.ts',
-  'tests/integration/siteInitInstall.test.ts',
   'tests/integration/socialImages.test.ts',
   'tests/integration/speedLayers.test.ts',
   'tests/integration/website.test.ts',

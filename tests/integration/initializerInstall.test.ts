@@ -2,14 +2,16 @@
  * The initializer as a stranger gets it: its tarball (`npm pack -w packages/create-skerry`, packedEngine.ts)
  * run by npx in an empty folder outside the repository, the engine's tarball installed into the site it
  * made, which type-checks, builds and serves in `site dev` without a warning, depending on the engine by the
- * engine's own name. `site init` run from an installed engine is siteInitInstall.test.ts's.
+ * engine's own name. Then `site init` as a stranger runs it from that installed engine (`npx site init`):
+ * the new site depends on the engine by its name and version and, finding the engine and TypeScript in the
+ * node_modules above it (npm looks there too), type-checks and builds without a word on stderr.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engine, run, serve, tarballs, typecheckAndBuild } from './packedEngine.ts';
+import { engine, npx, run, serve, tarballs, typecheckAndBuild } from './packedEngine.ts';
 
 let tmp: string;
 let tarball: string;
@@ -61,5 +63,16 @@ describe('the initializer run from its tarball in an empty folder outside the re
     } finally {
       await dev.stop();
     }
+  });
+
+  it('makes a new site with `site init` from the installed engine that depends on it by version, type-checks and builds', async () => {
+    const init = await npx(site, ['init', 'fresh']);
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    const fresh = path.join(site, 'fresh');
+    const pkg = JSON.parse(await readFile(path.join(fresh, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies[engine.name]).toBe(`^${engine.version}`);
+    await typecheckAndBuild(fresh);
+    expect(existsSync(path.join(fresh, 'dist', 'index.html'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The engine and its initializer as a stranger gets them, for the tests that install them
- * (packInstall.test.ts, initializerInstall.test.ts, siteInitInstall.test.ts): their tarballs, packed once
+ * (packInstall.test.ts, initializerInstall.test.ts): their tarballs, packed once
  * per run (madeOnce.ts), and commands run as a user types them, with the user's environment.
  */
 import { spawn } from 'node:child_process';
