@@ -1,21 +1,22 @@
 /**
  * shiki's translated regular expressions kept between builds (generator/content/regexTable.ts), in a copy
- * of this site, whose bundle (and so its table) lives in a folder of its own: a cold `site build` with a
+ * of the blog fixture (tests/fixtures/blog-site) with 40 generated articles and one with code in four
+ * languages, whose bundle (and so its table) lives in a folder of its own: a cold `site build` with a
  * worker writes the table beside the site's bundle; a build with another cache folder translates nothing (the
  * table is not written again) and writes the same bytes, as does a build with the table turned off; the
  * engine's table, shared by every site it builds, holds them too; and the main thread and a build worker
  * each write the table by themselves.
  */
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engineTableFolder } from '../../generator/content/regexTable.ts';
 import { generateArticles } from '../../scripts/generateArticles.ts';
+import { copyBlogContent, copyBlogSite } from './blogSite.ts';
 import { hashTree, runSiteWithEnv } from './runSite.ts';
 import { articleSource } from '../unit/helpers/articleSource.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let tmp = '';
 let site = '';
 let content = '';
@@ -54,9 +55,8 @@ const tables = async () => (await readdir(path.join(site, '.site', 'cache'))).fi
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'site-regex-table-'));
   site = path.join(tmp, 'site');
-  for (const p of ['site.config.ts', 'templates', 'widgets', 'package.json']) await cp(path.join(root, p), path.join(site, p), { recursive: true });
-  content = path.join(tmp, 'content');
-  await cp(path.join(root, 'content'), content, { recursive: true });
+  await copyBlogSite(site);
+  content = await copyBlogContent(path.join(tmp, 'content'));
   // Every generated article has the bench's js block.
   await generateArticles(content, 40);
   await writeFile(path.join(content, 'blog', 'code-in-four-languages.md'), ARTICLE);
