@@ -129,9 +129,9 @@ program
       // This thread's translated regular expressions are kept beside the site's bundle (content/regexTable.ts),
       // by every kind of build: a shard's job finds the table its site's .site/cache brought along; and in the
       // engine's table, which a new site starts from.
-      const [{ keepRegexTableIn, saveRegexTable }, { engineTableFolder }] = await Promise.all([import('./content/highlightCode.ts'), import('./content/regexTable.ts')]);
+      const { keepRegexTableIn, saveRegexTable } = await import('./content/highlightCode.ts');
       const { bundleFolder } = await import('./runBundle.cjs');
-      keepRegexTableIn(bundleFolder(), engineTableFolder());
+      keepRegexTableIn(bundleFolder());
       if (opts.shard || opts.merge) {
         // A build split across machines (generator/split/): one slice, or the join of all of them.
         const { runSplit } = await import('./buildSplit.ts');

@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module';
 import type { HighlighterCore } from 'shiki/core';
 import { layerOff } from '../core/speedLayers.cjs';
-import { RegexTable } from './regexTable.ts';
+import { engineTableFolder, RegexTable } from './regexTable.ts';
 
 /** The token kinds shiki's css-variables theme tells apart: each is the class `hl-<kind>`. */
 export const HIGHLIGHT_KINDS = ['keyword', 'string', 'string-expression', 'comment', 'constant', 'function', 'parameter', 'punctuation', 'link'] as const;
@@ -62,12 +62,12 @@ let tableFolders: string[] = [];
 /**
  * Keeps this thread's translated regular expressions (regexTable.ts) in `folder`: the folder of the site
  * bundle the thread runs (runBundle.cjs: bundleFolder()), so a build with a new cache folder still finds
- * them; and in `shared`, when given, the table of every site of this engine installation
- * (regexTable.ts: engineTableFolder()). null (the default: the generator run from its source, as under
- * vitest): shiki translates them every time. Takes effect when the thread loads shiki (its first
- * highlighted block).
+ * them; and in `shared`, the table of every site of this engine installation (by default
+ * regexTable.ts: engineTableFolder(); null for none). `folder` null (the default: the generator run from
+ * its source, as under vitest): no table, shiki translates them every time. Takes effect when the thread
+ * loads shiki (its first highlighted block).
  */
-export function keepRegexTableIn(folder: string | null, shared: string | null = null): void {
+export function keepRegexTableIn(folder: string | null, shared: string | null = folder === null ? null : engineTableFolder()): void {
   tableFolders = folder === null ? [] : [folder, ...(shared !== null && shared !== folder ? [shared] : [])];
 }
 

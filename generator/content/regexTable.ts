@@ -17,8 +17,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { engineTempDir } from '../bundleStore.mjs';
+import { generatorRoot } from '../cache/sourceKey.ts';
 import { writeFileAtomic } from '../core/writeFileAtomic.ts';
 
 /** How oniguruma-to-es builds an emulated pattern (its EmulatedRegExpOptions): plain JSON. */
@@ -96,7 +96,7 @@ function readTable(file: string, key: string): Map<string, Translation> | null {
  * temp folder (bundleStore.mjs), where its bundles are kept; null when there is none that is safe to use.
  */
 export function engineTableFolder(): string | null {
-  return engineTempDir(fileURLToPath(new URL('../..', import.meta.url)));
+  return engineTempDir(generatorRoot);
 }
 
 export class RegexTable {

@@ -9,7 +9,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepRegexTableIn, saveRegexTable } from '../content/highlightCode.ts';
-import { engineTableFolder } from '../content/regexTable.ts';
 import { bundleFolder, useSiteBundle } from '../runBundle.cjs';
 import { shareWithSite } from '../site/embeddedSite.ts';
 import { LazyStages } from '../pipeline/LazyStages.ts';
@@ -33,7 +32,7 @@ const { root, contentDir, cacheDir, siteUrl, site } = workerData as WorkerData;
 useSiteBundle(site);
 shareWithSite(async () => (await import('../site/siteModules.ts')).siteModules);
 // shiki's translated regular expressions are kept beside the site's bundle (its .site/cache) and in the engine's table, as a build's threads do.
-keepRegexTableIn(bundleFolder(), engineTableFolder());
+keepRegexTableIn(bundleFolder());
 
 /** What the build's config stage is given: the site's folders, nothing written, drafts and entries dated later shown. */
 const input: PathInput = {

@@ -8,7 +8,6 @@
 import { parentPort } from 'node:worker_threads';
 import { bundleFolder, saveCodeCache } from '../runBundle.cjs';
 import { keepRegexTableIn, saveRegexTable } from '../content/highlightCode.ts';
-import { engineTableFolder } from '../content/regexTable.ts';
 import { embeddedSite } from '../site/embeddedSite.ts';
 import { siteRenderer, type AnySite } from '../site/loadSite.ts';
 import { guardHooks } from '../site/checkDefinition.ts';
@@ -32,7 +31,7 @@ const CACHE_AFTER_PAGES = 300;
 /** Answers the main thread's requests in this worker; `featuresOf`: the build's page analysers for the site. */
 export function serveShard(featuresOf: (site: AnySite) => ShardFeatures): void {
   // shiki's translated regular expressions are kept beside the site's bundle (its .site/cache), and in the engine's table.
-  keepRegexTableIn(bundleFolder(), engineTableFolder());
+  keepRegexTableIn(bundleFolder());
   let state: ShardState | undefined;
   // The site's bundle, given with the worker's (ShardPool), and its markdown renderer load first (at once
   // for markdown-it); messages that come meanwhile wait, in order.

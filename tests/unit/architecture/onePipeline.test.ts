@@ -41,7 +41,7 @@ describe('the pipeline', () => {
 
   it("serves `site dev` from the stages: dev/ takes nothing from the reading, rendering, search, social-image or image code but names", () => {
     // Names of folders and files, and the thread's tables of translated regular expressions: no reading, body, search or image code.
-    const NAMES = new Set(['IMAGE_FILE', 'COMPONENTS_DIR', 'SOCIAL_DIR', 'keepRegexTableIn', 'saveRegexTable', 'engineTableFolder']);
+    const NAMES = new Set(['IMAGE_FILE', 'COMPONENTS_DIR', 'SOCIAL_DIR', 'keepRegexTableIn', 'saveRegexTable']);
     const taken: string[] = [];
     for (const file of filesIn('dev')) {
       for (const i of importsOf(file)) {
